@@ -1,0 +1,22 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true } } },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.data/"],
+  setupFiles: ["./integration-tests/setup.js"],
+}
+
+const suites = {
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
+}
+module.exports.testMatch = suites[process.env.TEST_TYPE] ?? suites.unit

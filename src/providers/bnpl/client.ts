@@ -1,0 +1,237 @@
+import axios, { AxiosInstance } from "axios"
+import { randomUUID } from "crypto"
+import type { ZodType } from "zod"
+import {
+  AuthResponse,
+  CancelRequest,
+  CancelResponse,
+  LoanCreated,
+  LoanRecord,
+  LoanRecords,
+  LoanRequest,
+  RefundRecord,
+  RefundRecords,
+  RefundRequest,
+  RefundResponse,
+  ServiceErrorBody,
+} from "./wire"
+
+/**
+ * One method per endpoint of the financing service. Everything that crosses to
+ * the service goes through here, so this is the one place that knows about
+ * tokens, headers, time-outs and retries.
+ *
+ * Secrets (the API token and every Bearer token) live only in request headers:
+ * no error built here ever includes a header, a request config or an axios
+ * error object.
+ */
+
+export type ServiceErrorKind = "timeout" | "network" | "http" | "malformed"
+
+export class BnplServiceError extends Error {
+  constructor(
+    readonly kind: ServiceErrorKind,
+    readonly operation: string,
+    message: string,
+    readonly httpStatus?: number
+  ) {
+    super(`${operation}: ${message}`)
+    this.name = "BnplServiceError"
+  }
+
+  /** A 4xx answer is the service refusing the request; repeating it will not help. */
+  get isRefusal(): boolean {
+    return this.kind === "http" && !!this.httpStatus && this.httpStatus < 500
+  }
+}
+
+export interface ClientConfig {
+  authUrl: string
+  baseUrl: string
+  apiToken: string
+  merchantId: number
+  timeoutMs: number
+  /** Extra attempts for requests that are safe to repeat. */
+  retries: number
+}
+
+interface Call<T> {
+  operation: string
+  method: "GET" | "POST"
+  url: string
+  headers?: Record<string, string>
+  body?: unknown
+  schema: ZodType<T>
+  /** Only requests whose repetition cannot do harm are retried. */
+  idempotent: boolean
+  /** Statuses that mean "nothing there" rather than failure. */
+  emptyOn?: { status: number; value: T }
+}
+
+const BACKOFF_MS = 200
+
+export class BnplClient {
+  private readonly http: AxiosInstance
+
+  constructor(private readonly config: ClientConfig) {
+    this.http = axios.create({
+      timeout: config.timeoutMs,
+      // Status codes and JSON are judged here, not by axios: a malformed
+      // answer must become a clear error, not a parse exception.
+      validateStatus: () => true,
+      transformResponse: (raw) => raw,
+      responseType: "text",
+      maxRedirects: 0,
+    })
+  }
+
+  /** POST {authUrl}/auth. A new token is needed for every call (spec 5.2). */
+  async authenticate(): Promise<string> {
+    const { Authorization } = await this.call({
+      operation: "authenticate",
+      method: "POST",
+      url: `${this.config.authUrl}/auth`,
+      body: { apiToken: this.config.apiToken, merchantId: this.config.merchantId },
+      schema: AuthResponse,
+      idempotent: true,
+    })
+    return Authorization
+  }
+
+  /** POST {authUrl}/loan. Never retried: a repeated request could create a second loan. */
+  async createLoan(request: LoanRequest): Promise<LoanCreated> {
+    const authorization = await this.authenticate()
+    return this.call({
+      operation: "create loan",
+      method: "POST",
+      url: `${this.config.authUrl}/loan`,
+      headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
+      body: request,
+      schema: LoanCreated,
+      idempotent: false,
+    })
+  }
+
+  /** GET /api/pos/loan/{cartId}: every loan of the cart, oldest first. */
+  async getLoans(cartId: string): Promise<LoanRecord[]> {
+    return this.call({
+      operation: "status query",
+      method: "GET",
+      url: `${this.config.baseUrl}/api/pos/loan/${encodeURIComponent(cartId)}`,
+      headers: this.posHeaders(),
+      schema: LoanRecords,
+      idempotent: true,
+      emptyOn: { status: 404, value: [] },
+    })
+  }
+
+  async getLoan(cartId: string, loanId: number): Promise<LoanRecord | undefined> {
+    return (await this.getLoans(cartId)).find((loan) => loan.loanId === loanId)
+  }
+
+  /** Cancelling twice is harmless (the service answers CANCELLED again), so it is retried. */
+  async cancelLoan(request: CancelRequest) {
+    return this.call({
+      operation: "cancel loan",
+      method: "POST",
+      url: `${this.config.baseUrl}/api/pos/loan/cancel`,
+      headers: this.posHeaders(),
+      body: request,
+      schema: CancelResponse,
+      idempotent: true,
+    })
+  }
+
+  /** Never retried: nothing says the service deduplicates refunds, so a repeat could refund twice. */
+  async refund(request: RefundRequest, idempotencyKey: string = randomUUID()): Promise<RefundResponse> {
+    return this.call({
+      operation: "refund",
+      method: "POST",
+      url: `${this.config.baseUrl}/api/pos/loan/refund`,
+      headers: { ...this.posHeaders(), "X-Idempotency-Key": idempotencyKey },
+      body: request,
+      schema: RefundResponse,
+      idempotent: false,
+    })
+  }
+
+  async getRefunds(cartId: string): Promise<RefundRecord[]> {
+    return this.call({
+      operation: "refund history",
+      method: "GET",
+      url: `${this.config.baseUrl}/api/pos/loan/refund/${encodeURIComponent(cartId)}`,
+      headers: this.posHeaders(),
+      schema: RefundRecords,
+      idempotent: true,
+      emptyOn: { status: 404, value: [] },
+    })
+  }
+
+  private posHeaders(): Record<string, string> {
+    return { api_token: this.config.apiToken, merchant_id: String(this.config.merchantId) }
+  }
+
+  private async call<T>(call: Call<T>): Promise<T> {
+    const attempts = call.idempotent ? this.config.retries + 1 : 1
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(call)
+      } catch (error) {
+        const retriable = error instanceof BnplServiceError && !error.isRefusal
+        if (!retriable || attempt >= attempts) throw error
+        await sleep(BACKOFF_MS * 2 ** (attempt - 1))
+      }
+    }
+  }
+
+  private async once<T>({ operation, method, url, headers, body, schema, emptyOn }: Call<T>): Promise<T> {
+    let response
+    try {
+      response = await this.http.request<string>({
+        method,
+        url,
+        data: body,
+        headers: { Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
+      })
+    } catch (error) {
+      throw transportError(operation, error, this.config.timeoutMs)
+    }
+    if (emptyOn && response.status === emptyOn.status) return emptyOn.value
+    if (response.status !== 200) {
+      throw new BnplServiceError("http", operation, `the service answered HTTP ${response.status}${describeErrorBody(response.data)}`, response.status)
+    }
+    const parsed = schema.safeParse(parseJson(response.data))
+    if (!parsed.success) {
+      const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
+      throw new BnplServiceError("malformed", operation, `the service sent an answer this plugin cannot read (${where.join("; ")})`)
+    }
+    return parsed.data
+  }
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== "string") return text
+  try {
+    return JSON.parse(text)
+  } catch {
+    return MALFORMED
+  }
+}
+const MALFORMED = Symbol("malformed JSON")
+
+function describeErrorBody(text: unknown): string {
+  const parsed = ServiceErrorBody.safeParse(parseJson(text))
+  if (!parsed.success) return ""
+  const { error, message } = parsed.data
+  return ` (${[error, message].filter(Boolean).join(": ").slice(0, 200)})`
+}
+
+function transportError(operation: string, error: unknown, timeoutMs: number): BnplServiceError {
+  const code = axios.isAxiosError(error) ? error.code : undefined
+  if (code === "ECONNABORTED" || code === "ETIMEDOUT") {
+    return new BnplServiceError("timeout", operation, `the service did not answer within ${timeoutMs} ms`)
+  }
+  return new BnplServiceError("network", operation, `the service could not be reached (${code ?? "network error"})`)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,135 @@
+import { z } from "zod"
+
+/**
+ * The provider's options: one zod schema, one table of environment variables.
+ *
+ * Every option can be given in `medusa-config.ts` or through its environment
+ * variable; an explicit option wins. The webhook route and the reconciliation
+ * job read the same options (see `resolve-options.ts`), so a store configures
+ * the plugin in exactly one place.
+ */
+
+const csv = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : value
+
+const bool = (value: unknown) =>
+  typeof value === "string" ? ["1", "true", "yes", "on"].includes(value.trim().toLowerCase()) : value
+
+const trimSlash = (url: string) => url.replace(/\/+$/, "")
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform(trimSlash)
+
+export const WebhookAuthMode = z.enum(["none", "basic", "bearer", "jwt"])
+export type WebhookAuthMode = z.infer<typeof WebhookAuthMode>
+
+const OptionsShape = z.object({
+  authUrl: httpUrl,
+  baseUrl: httpUrl,
+  apiToken: z.string({ error: "is required" }).min(1, "is required"),
+  merchantId: z.coerce.number({ error: "must be an integer" }).int("must be an integer").positive("must be positive"),
+  shopId: z.string({ error: "is required" }).min(1, "is required"),
+  storefrontUrl: httpUrl.optional(),
+  successUrl: httpUrl.optional(),
+  errorUrl: httpUrl.optional(),
+  cartUrl: httpUrl.optional(),
+  backendUrl: httpUrl,
+  webhookAuth: WebhookAuthMode.default("none"),
+  webhookToken: z.string().min(1).optional(),
+  webhookAllowedIps: z.preprocess(csv, z.array(z.string()).default([])),
+  trustProxyHops: z.coerce.number().int().min(0).default(0),
+  timeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  retries: z.coerce.number().int().min(0).max(5).default(2),
+  currencies: z.preprocess(csv, z.array(z.string().length(3)).min(1)).default(["mxn"]),
+  minAmount: z.coerce.number().nonnegative().default(1),
+  maxAmount: z.coerce.number().positive().default(100_000),
+  autoCapture: z.preprocess(bool, z.boolean()).default(false),
+  reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
+  loanTimeoutHours: z.coerce.number().positive().default(12),
+  reconcileConcurrency: z.coerce.number().int().min(1).max(64).default(8),
+})
+
+/** Each option's environment variable: the README's configuration table is this list. */
+export const OPTION_ENV = {
+  authUrl: "BNPL_AUTH_URL",
+  baseUrl: "BNPL_BASE_URL",
+  apiToken: "BNPL_API_TOKEN",
+  merchantId: "BNPL_MERCHANT_ID",
+  shopId: "BNPL_SHOP_ID",
+  storefrontUrl: "BNPL_STOREFRONT_URL",
+  successUrl: "BNPL_SUCCESS_URL",
+  errorUrl: "BNPL_ERROR_URL",
+  cartUrl: "BNPL_CART_URL",
+  backendUrl: "BNPL_BACKEND_URL",
+  webhookAuth: "BNPL_WEBHOOK_AUTH",
+  webhookToken: "BNPL_WEBHOOK_TOKEN",
+  webhookAllowedIps: "BNPL_WEBHOOK_ALLOWED_IPS",
+  trustProxyHops: "BNPL_TRUST_PROXY_HOPS",
+  timeoutMs: "BNPL_TIMEOUT_MS",
+  retries: "BNPL_RETRIES",
+  currencies: "BNPL_CURRENCIES",
+  minAmount: "BNPL_MIN_AMOUNT",
+  maxAmount: "BNPL_MAX_AMOUNT",
+  autoCapture: "BNPL_AUTO_CAPTURE",
+  reconcileGraceSeconds: "BNPL_RECONCILE_GRACE_SECONDS",
+  loanTimeoutHours: "BNPL_LOAN_TIMEOUT_HOURS",
+  reconcileConcurrency: "BNPL_RECONCILE_CONCURRENCY",
+} as const satisfies Record<keyof z.input<typeof OptionsShape>, string>
+
+export type BnplOptionsInput = Partial<z.input<typeof OptionsShape>>
+
+export const BnplOptions = OptionsShape.superRefine((o, ctx) => {
+  for (const key of ["successUrl", "errorUrl", "cartUrl"] as const) {
+    if (!o[key] && !o.storefrontUrl) {
+      ctx.addIssue({ code: "custom", path: [key], message: `is required when ${OPTION_ENV.storefrontUrl} (storefrontUrl) is not set` })
+    }
+  }
+  if (o.webhookAuth !== "none" && o.webhookAuth !== "jwt" && !o.webhookToken) {
+    ctx.addIssue({ code: "custom", path: ["webhookToken"], message: `is required when webhookAuth is "${o.webhookAuth}"` })
+  }
+  if (o.minAmount > o.maxAmount) {
+    ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not exceed maxAmount" })
+  }
+}).transform((o) => ({
+  ...o,
+  currencies: o.currencies.map((c) => c.toLowerCase()),
+  successUrl: o.successUrl ?? `${o.storefrontUrl}/checkout/bnpl/success`,
+  errorUrl: o.errorUrl ?? `${o.storefrontUrl}/checkout/bnpl/error`,
+  cartUrl: o.cartUrl ?? `${o.storefrontUrl}/cart`,
+  // The HS512 webhook JWT is signed with the merchant's API token unless agreed otherwise.
+  webhookToken: o.webhookToken ?? (o.webhookAuth === "jwt" ? o.apiToken : undefined),
+  webHookUrl: `${o.backendUrl}/hooks/bnpl`,
+}))
+export type BnplOptions = z.infer<typeof BnplOptions>
+
+export class BnplOptionsError extends Error {}
+
+/** Explicit options win over environment variables; empty strings count as unset. */
+export function withEnvFallback(raw: BnplOptionsInput, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+  const merged: Record<string, unknown> = {}
+  for (const [key, name] of Object.entries(OPTION_ENV)) {
+    const explicit = (raw as Record<string, unknown>)[key]
+    const fromEnv = env[name]
+    const value = explicit ?? (fromEnv === "" ? undefined : fromEnv)
+    if (value !== undefined && value !== null && value !== "") merged[key] = value
+  }
+  return merged
+}
+
+/**
+ * Validates the options, or throws one error naming every bad option and its
+ * environment variable. Values are never echoed: some of them are secrets.
+ */
+export function parseOptions(raw: BnplOptionsInput = {}, env: NodeJS.ProcessEnv = process.env): BnplOptions {
+  const result = BnplOptions.safeParse(withEnvFallback(raw, env))
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? "options") as keyof typeof OPTION_ENV
+    const env = OPTION_ENV[key] ? ` (${OPTION_ENV[key]})` : ""
+    return `  - ${key}${env}: ${issue.message}`
+  })
+  throw new BnplOptionsError(`medusa-payment-bnpl: invalid provider options:\n${lines.join("\n")}`)
+}

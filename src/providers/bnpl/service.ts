@@ -1,0 +1,271 @@
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { BnplClient } from "./client"
+import { withCartLock } from "./cart-lock"
+import { loanLines } from "./cart-snapshot"
+import { asMedusaError } from "./errors"
+import { sameAmount, toCents, toDecimal, toPesos } from "./money"
+import { BnplOptions, BnplOptionsInput, parseOptions } from "./options"
+import { InitiateData, SessionData, readSessionData } from "./session-data"
+import { SESSION_STATUS, isPaid } from "./status"
+import type { LoanRecord } from "./wire"
+
+type Cradle = { logger: Logger }
+
+/**
+ * Medusa's payment lifecycle, translated into calls to the financing service.
+ * No HTTP here: `client.ts` owns the wire. Every decision about a loan's state
+ * comes from the status query, never from what a caller passed in.
+ */
+export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInput> {
+  static identifier = "bnpl"
+
+  private readonly options: BnplOptions
+  private readonly client: BnplClient
+  private readonly logger: Logger
+
+  static validateOptions(options: Record<string, unknown>): void {
+    parseOptions(options as BnplOptionsInput)
+  }
+
+  constructor(cradle: Cradle, options: BnplOptionsInput) {
+    super(cradle, options)
+    this.options = parseOptions(options)
+    this.client = new BnplClient(this.options)
+    this.logger = cradle.logger
+  }
+
+  async initiatePayment({ amount, currency_code, data }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const parsed = InitiateData.safeParse(data)
+    if (!parsed.success) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Pay in installments needs the cart snapshot that medusa-payment-bnpl's middleware adds to " +
+          "POST /store/payment-collections/:id/payment-sessions. Register the plugin in medusa-config.ts (plugins: [\"medusa-payment-bnpl\"])."
+      )
+    }
+    const { cart } = parsed.data
+    this.assertEligible(amount, currency_code)
+    if (!sameAmount(cart.total, amount)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `The cart total (${cart.total}) differs from the payment amount (${toDecimal(amount)}). Refresh the cart and start the payment again.`
+      )
+    }
+
+    const created = await withCartLock(cart.cartId, async () => {
+      await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
+      const withCart = (url: string) => appendQuery(url, "cart_id", cart.cartId)
+      return this.client.createLoan({
+        totalPrice: toPesos(amount),
+        shopId: this.options.shopId,
+        cartId: cart.cartId,
+        successUrl: withCart(this.options.successUrl),
+        errorUrl: withCart(this.options.errorUrl),
+        cartUrl: withCart(this.options.cartUrl),
+        webHookUrl: this.options.webHookUrl,
+        ...loanLines(cart),
+      })
+    }).catch((error) => {
+      throw asMedusaError(error, "start the loan")
+    })
+
+    this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cart.cartId}`)
+    const sessionData: SessionData = {
+      cart_id: cart.cartId,
+      loan_id: created.loanId,
+      checkout_url: created.url,
+      amount: toDecimal(amount),
+      currency_code: currency_code.toLowerCase(),
+      loan_status: "REQUEST",
+    }
+    return { id: String(created.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
+  }
+
+  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const session = this.sessionData(data)
+    const loan = await this.loanOf(session)
+    if (isPaid(loan)) {
+      if (!sameAmount(loan.totalAmount, session.amount)) {
+        this.logger.warn(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Refund it from the service's portal and start a new payment.`
+        )
+      }
+      const captured = this.options.autoCapture
+      return {
+        data: { ...session, loan_status: loan.status, ...(captured ? { captured } : {}) },
+        status: captured ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
+      }
+    }
+    if (loan.status === "REQUEST") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The first installment of loan ${loan.loanId} has not been paid yet. Send the customer to the checkout page, then complete the cart again.`
+      )
+    }
+    return { data: { ...session, loan_status: loan.status }, status: SESSION_STATUS[loan.status] }
+  }
+
+  /** The service settles with the merchant itself; capturing only confirms the loan is still paid. */
+  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const session = this.sessionData(data)
+    if (session.captured) return { data: session }
+    const loan = await this.loanOf(session)
+    if (!isPaid(loan)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${loan.loanId} is ${loan.status} at the service, so it cannot be captured.`)
+    }
+    return { data: { ...session, loan_status: loan.status, captured: true } }
+  }
+
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return { data: await this.cancelIfUnpaid(data, "payment canceled in Medusa") }
+  }
+
+  /**
+   * Medusa deletes sessions when the cart changes, and after a failed
+   * initiation (with no loan yet). A service outage must not block the cart,
+   * so this never throws: a loan left unpaid here is cancelled by the next
+   * `initiatePayment` on the same cart, which cancels every unpaid loan first.
+   */
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    try {
+      return { data: await this.cancelIfUnpaid(data, "payment session deleted in Medusa") }
+    } catch (error) {
+      this.logger.warn(`[bnpl] could not cancel the loan of a deleted session: ${(error as Error).message}`)
+      return { data: data ?? {} }
+    }
+  }
+
+  async refundPayment({ data, amount }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const session = this.sessionData(data)
+    const refund = await this.client
+      .refund({ cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" })
+      .catch((error) => {
+        throw asMedusaError(error, `refund ${toDecimal(amount)} on loan ${session.loan_id}`)
+      })
+    if (refund.refundStatus === "REJECTED") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The service rejected the refund of ${toDecimal(amount)} on loan ${session.loan_id}. It may exceed what remains refundable.`
+      )
+    }
+    this.logger.info(`[bnpl] refund ${refund.refundId} of ${toDecimal(amount)} requested for loan ${session.loan_id}`)
+    return { data: session }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const session = this.sessionData(data)
+    const loan = await this.loanOf(session)
+    return { status: SESSION_STATUS[loan.status], data: { ...session, loan_status: loan.status } }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const session = this.sessionData(data)
+    const loan = await this.loanOf(session)
+    return { data: { ...session, loan_status: loan.status, loan } }
+  }
+
+  /** A loan cannot be changed at the service; Medusa replaces the session instead. */
+  async updatePayment({ data }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    return { data: data ?? {} }
+  }
+
+  /**
+   * Medusa's built-in `/hooks/payment/bnpl_bnpl` answers 200 before anyone
+   * looks at the request and cannot tell a payment session from the body, so
+   * it authorizes nothing here. The service must be given `/hooks/bnpl`, which
+   * authenticates, verifies with the status query and answers honestly.
+   */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    this.logger.warn("[bnpl] a webhook reached /hooks/payment/bnpl_bnpl and was ignored: give the service the URL {backend}/hooks/bnpl")
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  private assertEligible(amount: InitiatePaymentInput["amount"], currency: string) {
+    const { currencies, minAmount, maxAmount } = this.options
+    if (!currencies.includes(currency.toLowerCase())) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Pay in installments is not available for ${currency.toUpperCase()}; it accepts ${currencies.map((c) => c.toUpperCase()).join(", ")}.`
+      )
+    }
+    const cents = toCents(amount)
+    if (cents < toCents(minAmount) || cents > toCents(maxAmount)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Pay in installments is available for totals from ${toDecimal(minAmount)} to ${toDecimal(maxAmount)} ${currency.toUpperCase()}; this cart is ${toDecimal(amount)}.`
+      )
+    }
+  }
+
+  private sessionData(data: unknown): SessionData {
+    const session = readSessionData(data)
+    if (!session) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no loan of the financing service attached (its data lacks loan_id or cart_id).")
+    }
+    return session
+  }
+
+  private async loanOf(session: SessionData): Promise<LoanRecord> {
+    const loan = await this.client.getLoan(session.cart_id, session.loan_id).catch((error) => {
+      throw asMedusaError(error, `check loan ${session.loan_id}`)
+    })
+    if (!loan) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service has no loan ${session.loan_id} for cart ${session.cart_id}.`)
+    }
+    return loan
+  }
+
+  private async cancelIfUnpaid(data: unknown, reason: string): Promise<Record<string, unknown>> {
+    const session = readSessionData(data)
+    if (!session) return (data as Record<string, unknown>) ?? {}
+    return withCartLock(session.cart_id, async () => {
+      const loan = await this.client.getLoan(session.cart_id, session.loan_id)
+      // A paid loan is never cancelled: it can only be refunded.
+      if (!loan || loan.status !== "REQUEST") return { ...session, loan_status: loan?.status ?? "CANCELLED" }
+      await this.client.cancelLoan({ cartId: session.cart_id, totalAmount: loan.totalAmount, reason })
+      this.logger.info(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} cancelled: ${reason}`)
+      return { ...session, loan_status: "CANCELLED" }
+    }).catch((error) => {
+      throw asMedusaError(error, `cancel loan ${session.loan_id}`)
+    })
+  }
+
+  /** The service cancels by cart: every unpaid loan of the cart goes at once. */
+  private async cancelUnpaidLoans(cartId: string, reason: string) {
+    const unpaid = (await this.client.getLoans(cartId)).filter((loan) => loan.status === "REQUEST")
+    if (!unpaid.length) return
+    await this.client.cancelLoan({ cartId, totalAmount: unpaid[unpaid.length - 1].totalAmount, reason })
+    this.logger.info(`[bnpl] loans ${unpaid.map((l) => l.loanId).join(", ")} of cart ${cartId} cancelled: ${reason}`)
+  }
+}
+
+function appendQuery(url: string, key: string, value: string): string {
+  const parsed = new URL(url)
+  parsed.searchParams.set(key, value)
+  return parsed.toString()
+}

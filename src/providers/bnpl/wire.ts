@@ -1,0 +1,188 @@
+import { z } from "zod"
+
+/**
+ * The financing service's wire formats, in the service's own words.
+ *
+ * Sources: the interface specification (sections 2, 4, 5, 7) and, where it is
+ * silent (loan creation, cancellation, refunds), `service-api.md`. Both the
+ * provider's client and the bundled sandbox validate against these schemas, so
+ * the sandbox cannot drift from what the client expects.
+ */
+
+/** `"1234.5"`, `"1234.50"`: pesos with at most two fractional digits (spec 2.1). */
+export const DECIMAL_PATTERN = /^\d+(\.\d{1,2})?$/
+export const Decimal = z.string().regex(DECIMAL_PATTERN, "must be a decimal string such as 1234.50")
+
+export const LoanStatus = z.enum(["OUTSTANDING", "HISTORICAL", "REQUEST", "CANCELLED"])
+export type LoanStatus = z.infer<typeof LoanStatus>
+
+export const DiscountType = z.enum(["a", "p", ""])
+
+// ---------------------------------------------------------------- auth (spec 2.4, 2.5, 4.2)
+
+export const AuthRequest = z.object({
+  apiToken: z.string(),
+  merchantId: z.number().int(),
+})
+export type AuthRequest = z.infer<typeof AuthRequest>
+
+export const AuthResponse = z.object({
+  Authorization: z.string().regex(/^Bearer \S+$/, "must be 'Bearer <token>'"),
+})
+export type AuthResponse = z.infer<typeof AuthResponse>
+
+/** Spec 7: the body of a 404/400 from `/auth`, and of a 500 from the pos endpoints. */
+export const ServiceErrorBody = z.object({
+  timestamp: z.string(),
+  status: z.number().int(),
+  error: z.string(),
+  message: z.string().optional(),
+  path: z.string(),
+})
+export type ServiceErrorBody = z.infer<typeof ServiceErrorBody>
+
+// ---------------------------------------------------------------- loan creation (service-api.md)
+
+const Priced = z.object({ price: z.number().nonnegative(), title: z.string() })
+
+export const LoanProduct = z.object({
+  id: z.string(),
+  count: z.number().int().positive(),
+  description: z.string().optional(),
+  imageUrl: z.string().optional(),
+  price: z.number().nonnegative(),
+  title: z.string(),
+})
+export type LoanProduct = z.infer<typeof LoanProduct>
+
+export const Buyer = z.object({
+  addressLine: z.string().optional(),
+  email: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  phone: z.string().optional(),
+  postalCode: z.string().optional(),
+})
+export type Buyer = z.infer<typeof Buyer>
+
+export const LoanRequest = z.object({
+  totalPrice: z.number().positive(),
+  shopId: z.string().min(1),
+  cartId: z.string().min(1),
+  successUrl: z.url(),
+  errorUrl: z.url(),
+  cartUrl: z.url(),
+  webHookUrl: z.url(),
+  buyer: Buyer.optional(),
+  products: z.array(LoanProduct).optional(),
+  discount: Priced.optional(),
+  shipping: Priced.optional(),
+  taxes: Priced.optional(),
+})
+export type LoanRequest = z.infer<typeof LoanRequest>
+
+export const LoanCreated = z.object({
+  url: z.url(),
+  loanId: z.number().int(),
+})
+export type LoanCreated = z.infer<typeof LoanCreated>
+
+// ---------------------------------------------------------------- status query (spec 2.1-2.3, 4.1)
+
+export const StatusProduct = z.object({
+  id: z.string(),
+  externalId: z.string(),
+  quantity: z.string().regex(/^\d+$/),
+  unitPrice: Decimal,
+  discount: Decimal.nullable().optional(),
+  discountType: z.enum(["a", "p"]).nullable().optional(),
+  discountPrice: Decimal.nullable().optional(),
+  title: z.string(),
+  description: z.string().optional(),
+})
+
+/** All six keys are always present; every one may be null until the loan is paid (spec 2.3). */
+export const Customer = z.object({
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  motherLastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+})
+export type Customer = z.infer<typeof Customer>
+
+export const LoanRecord = z.object({
+  loanId: z.number().int(),
+  status: LoanStatus,
+  zipCode: z.string().optional(),
+  installments: z.number().int().min(1),
+  totalAmount: Decimal,
+  orderDiscount: Decimal,
+  discountType: DiscountType,
+  authorizeDate: z.string(),
+  products: z.array(StatusProduct),
+  customer: Customer,
+})
+export type LoanRecord = z.infer<typeof LoanRecord>
+
+export const LoanRecords = z.array(LoanRecord)
+
+// ---------------------------------------------------------------- cancel and refund (service-api.md)
+
+export const CancelRequest = z.object({
+  cartId: z.string().min(1),
+  totalAmount: Decimal,
+  reason: z.string(),
+})
+export type CancelRequest = z.infer<typeof CancelRequest>
+
+export const CancelResponse = z.object({
+  cartId: z.string(),
+  status: z.literal("CANCELLED"),
+  requestDate: z.string(),
+  updateDate: z.string(),
+})
+
+export const RefundRequest = CancelRequest
+export type RefundRequest = z.infer<typeof RefundRequest>
+
+export const RefundResponse = z.object({
+  refundId: z.union([z.number(), z.string()]),
+  merchantId: z.number().int(),
+  cartId: z.string(),
+  refundStatus: z.enum(["REQUESTED", "REFUNDED", "REJECTED"]),
+  refundDate: z.string(),
+})
+export type RefundResponse = z.infer<typeof RefundResponse>
+
+export const RefundRecord = z.object({
+  cartId: z.string(),
+  status: z.enum(["REQUESTED", "REFUNDED"]),
+  refundDate: z.string(),
+  // Not in the published format; the sandbox adds them and the client tolerates their absence.
+  totalAmount: Decimal.optional(),
+  refundId: z.union([z.number(), z.string()]).optional(),
+})
+export type RefundRecord = z.infer<typeof RefundRecord>
+
+export const RefundRecords = z.array(RefundRecord)
+
+// ---------------------------------------------------------------- webhook (spec 2.6)
+
+export const WebhookNotification = z.object({
+  status: z.literal("Activo"),
+  loanId: z.number().int(),
+  cartId: z.string().min(1).max(200),
+  merchantId: z.number().int(),
+})
+export type WebhookNotification = z.infer<typeof WebhookNotification>
+
+/** Claims of the HS512 JWT some senders put in the webhook's Authorization header. */
+export const WebhookClaims = z.object({
+  loanId: z.number().int(),
+  cartId: z.string(),
+  status: z.string(),
+  exp: z.number(),
+})
+export type WebhookClaims = z.infer<typeof WebhookClaims>

@@ -1,0 +1,23 @@
+import type { Faults } from "./faults/plan"
+import type { Lifecycle } from "./lifecycle"
+import type { SandboxLog } from "./options"
+import type { Random } from "./rng"
+import type { SandboxState } from "./state"
+import type { WebhookConfig } from "./webhook/config"
+
+/** What every part of the sandbox shares: one state, one configuration, one lifecycle. */
+export interface SandboxContext {
+  state: SandboxState
+  installments: number
+  refundSettleMs: number
+  jwtSecret: string
+  webhook: WebhookConfig
+  faults: Faults
+  random: Random
+  log: SandboxLog
+  lifecycle: Lifecycle
+  /** Called after every change of loans or refunds; persistence listens. */
+  changed(): void
+  /** Where checkout links point; known only once the server listens. */
+  publicUrl(): string
+}

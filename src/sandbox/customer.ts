@@ -1,0 +1,33 @@
+import { z } from "zod"
+import type { Buyer, Customer } from "../providers/bnpl/wire"
+
+/** Spec 2.3: all six keys present, all null while the loan is unpaid. */
+export const UNPAID_CUSTOMER: Customer = {
+  username: null,
+  firstName: null,
+  lastName: null,
+  motherLastName: null,
+  email: null,
+  phone: null,
+}
+
+const Email = z.email()
+const TEN_DIGITS = /^[0-9]{10}$/
+
+/**
+ * The customer the service reports once the first installment is paid, taken from the
+ * buyer the merchant sent. Values the spec's formats would refuse (an e-mail that is not
+ * one, a phone that is not ten digits) become null rather than invalid records, and the
+ * sandbox never invents the mother's last name, which loan requests cannot carry.
+ */
+export function customerFromBuyer(buyer: Buyer | undefined): Customer {
+  const email = buyer?.email && Email.safeParse(buyer.email).success ? buyer.email : null
+  return {
+    username: email,
+    firstName: buyer?.firstName || null,
+    lastName: buyer?.lastName || null,
+    motherLastName: null,
+    email,
+    phone: buyer?.phone && TEN_DIGITS.test(buyer.phone) ? buyer.phone : null,
+  }
+}

@@ -1,0 +1,20 @@
+import type { RequestHandler } from "express"
+import { AuthRequest } from "../../providers/bnpl/wire"
+import type { SandboxContext } from "../context"
+import { describeIssues } from "../issues"
+import { authenticateMerchant } from "../merchants"
+import { issueToken } from "../tokens"
+import { sendAuthError, sendEmptyBadRequest } from "./service-errors"
+
+/** POST /api/auth (spec 4.2, errors as spec 7). */
+export function authRoute(ctx: SandboxContext): RequestHandler {
+  return (req, res) => {
+    const parsed = AuthRequest.safeParse(req.body)
+    if (!parsed.success) return sendEmptyBadRequest(res, describeIssues(parsed.error))
+    const { merchantId, apiToken } = parsed.data
+    const merchant = authenticateMerchant(ctx.state, merchantId, apiToken)
+    if (!merchant) return sendAuthError(req, res, 404, `no merchant ${merchantId} with this apiToken`)
+    if (!merchant.approved) return sendAuthError(req, res, 400, `merchant ${merchantId} is not approved`)
+    res.json({ Authorization: `Bearer ${issueToken(ctx, merchant.merchantId)}` })
+  }
+}

@@ -1,0 +1,49 @@
+import type { Request, Response } from "express"
+import type { ServiceErrorBody } from "../../providers/bnpl/wire"
+import { noteReason, requestPath } from "./notes"
+
+const ERROR_NAMES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+}
+
+/** The service's error body (spec 7 and the documented 500), with a message saying what to fix. */
+export function sendServiceError(req: Request, res: Response, status: number, message: string): void {
+  noteReason(res, message || (ERROR_NAMES[status] ?? "error"))
+  res.status(status).json(serviceErrorBody(req, status, message))
+}
+
+export function serviceErrorBody(req: Request, status: number, message: string): ServiceErrorBody {
+  return {
+    timestamp: new Date().toISOString(),
+    status,
+    error: ERROR_NAMES[status] ?? "Error",
+    message,
+    path: requestPath(req),
+  }
+}
+
+/**
+ * Spec 7's auth errors carry exactly timestamp, status, error and path: no message. The
+ * reason still reaches the developer through the log.
+ */
+export function sendAuthError(req: Request, res: Response, status: 400 | 404, reason: string): void {
+  noteReason(res, reason)
+  res.status(status).json({
+    timestamp: new Date().toISOString(),
+    status,
+    error: status === 404 ? "Not Found" : "Bad request",
+    path: requestPath(req),
+  })
+}
+
+/** Spec 7: a missing or mistyped field in an auth request gets a 400 with an empty body. */
+export function sendEmptyBadRequest(res: Response, reason: string): void {
+  noteReason(res, reason)
+  res.status(400).end()
+}

@@ -1,0 +1,33 @@
+import { z } from "zod"
+import { FaultConfig } from "./faults/config"
+import { Merchant } from "./state"
+import { WebhookConfig } from "./webhook/config"
+
+export type SandboxLog = (line: string) => void
+
+export const DEFAULT_MERCHANTS: Merchant[] = [
+  { merchantId: 1001, apiToken: "sandbox-api-token", name: "Tienda Demo", approved: true },
+  { merchantId: 1002, apiToken: "unapproved-token", name: "Pending Merchant", approved: false },
+]
+
+export const SandboxOptions = z.strictObject({
+  port: z.number().int().min(0).max(65535).default(0),
+  merchants: z
+    .array(Merchant)
+    .min(1)
+    .refine((merchants) => new Set(merchants.map((m) => m.merchantId)).size === merchants.length, {
+      message: "merchantId values must be unique",
+    })
+    .default(() => DEFAULT_MERCHANTS.map((merchant) => ({ ...merchant }))),
+  installments: z.number().int().min(1).default(4),
+  jwtSecret: z.string().min(1).optional(),
+  webhook: WebhookConfig.default(() => WebhookConfig.parse({})),
+  faults: FaultConfig.default(() => ({})),
+  seed: z.number().int().optional(),
+  persistFile: z.string().min(1).optional(),
+  refundSettleMs: z.number().int().nonnegative().default(1000),
+  log: z.custom<SandboxLog>((value) => typeof value === "function", "log must be a function").optional(),
+  publicUrl: z.url().optional(),
+})
+export type SandboxOptions = z.input<typeof SandboxOptions>
+export type ResolvedSandboxOptions = z.output<typeof SandboxOptions>

@@ -1,0 +1,41 @@
+import type { LoanProduct, LoanRecord } from "../providers/bnpl/wire"
+import { centsToDecimal, numberToCents } from "./money"
+import type { Loan } from "./state"
+
+const pesos = (amount: number): string => centsToDecimal(numberToCents(amount))
+
+/**
+ * A loan as the status query reports it (spec 2.1-2.3).
+ * `authorizeDate` is "the date the order was created" in the spec, yet its name speaks of an
+ * authorization: the sandbox reports the creation time while the loan is unpaid and the
+ * payment time once the first installment is paid, so that both readings hold.
+ */
+export function loanRecord(loan: Loan): LoanRecord {
+  const { discount, buyer, products = [] } = loan.request
+  return {
+    loanId: loan.loanId,
+    status: loan.status,
+    zipCode: buyer?.postalCode ?? "",
+    installments: loan.installments,
+    totalAmount: pesos(loan.request.totalPrice),
+    orderDiscount: pesos(discount?.price ?? 0),
+    discountType: discount ? "a" : "",
+    authorizeDate: loan.authorizeDate ?? loan.createdAt,
+    products: products.map((product, index) => productRecord(loan.loanId, product, index)),
+    customer: { ...loan.customer },
+  }
+}
+
+function productRecord(loanId: number, product: LoanProduct, index: number): LoanRecord["products"][number] {
+  return {
+    id: `p-${loanId}-${index + 1}`,
+    externalId: product.id,
+    quantity: String(product.count),
+    unitPrice: pesos(product.price),
+    discount: null,
+    discountType: null,
+    discountPrice: null,
+    title: product.title,
+    ...(product.description === undefined ? {} : { description: product.description }),
+  }
+}

@@ -1,0 +1,133 @@
+import { z } from "zod"
+import { Customer, Decimal, LoanRequest, LoanStatus } from "../providers/bnpl/wire"
+
+/**
+ * The sandbox's whole memory. Loans and refunds are schemas (not bare interfaces) because
+ * they are also read back from the persistence file, which may be stale or hand-edited.
+ */
+
+export const Merchant = z.object({
+  merchantId: z.number().int(),
+  apiToken: z.string().min(1),
+  name: z.string().min(1),
+  approved: z.boolean(),
+})
+export type Merchant = z.infer<typeof Merchant>
+
+export const Refund = z.object({
+  refundId: z.number().int(),
+  loanId: z.number().int(),
+  cartId: z.string(),
+  merchantId: z.number().int(),
+  totalAmount: Decimal,
+  reason: z.string(),
+  status: z.enum(["REQUESTED", "REFUNDED"]),
+  refundDate: z.string(),
+  settledAt: z.string().nullable(),
+})
+export type Refund = z.infer<typeof Refund>
+
+export const Loan = z.object({
+  loanId: z.number().int(),
+  cartId: z.string(),
+  merchantId: z.number().int(),
+  status: LoanStatus,
+  request: LoanRequest,
+  installments: z.number().int().min(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Null until the first installment is paid. */
+  authorizeDate: z.string().nullable(),
+  customer: Customer,
+  /** The secret in the checkout link, so that loan ids cannot be walked. */
+  checkoutToken: z.string(),
+  /** Set by the control API's `expire`: the link stops working, the status does not change. */
+  expired: z.boolean(),
+  refunds: z.array(Refund),
+})
+export type Loan = z.infer<typeof Loan>
+
+export type ServiceEndpoint = "auth" | "loan" | "status" | "cancel" | "refund" | "refundHistory"
+
+/** A request the service endpoints received, secrets redacted. */
+export interface ReceivedRequest {
+  at: string
+  method: string
+  path: string
+  /** Null while unanswered, and forever for a request hung by a fault. */
+  status: number | null
+  body: unknown
+  headers: Record<string, string>
+  fault: "error" | "hang" | "malformed" | null
+}
+
+export interface WebhookDelivery {
+  loanId: number
+  cartId: string
+  attempt: number
+  at: string
+  url: string
+  /** The merchant's HTTP status; null when nothing came back (network error, time-out, drop). */
+  status: number | null
+  error: string | null
+  durationMs: number
+  /** True for the second copy sent by the `duplicateRate` fault. */
+  duplicate: boolean
+  /** The start of the merchant's reply body, to see why a receiver refused. */
+  response: string | null
+}
+
+export interface SandboxState {
+  merchants: Merchant[]
+  loans: Map<number, Loan>
+  requests: ReceivedRequest[]
+  webhooks: WebhookDelivery[]
+  nextLoanId: number
+  nextRefundId: number
+  /** jti of spent auth tokens, with their expiry (epoch seconds) so they can be forgotten. */
+  spentTokens: Map<string, number>
+}
+
+export const FIRST_LOAN_ID = 5001
+export const FIRST_REFUND_ID = 7001
+
+export function createState(merchants: Merchant[]): SandboxState {
+  return {
+    merchants,
+    loans: new Map(),
+    requests: [],
+    webhooks: [],
+    nextLoanId: FIRST_LOAN_ID,
+    nextRefundId: FIRST_REFUND_ID,
+    spentTokens: new Map(),
+  }
+}
+
+/**
+ * Forgets loans, refunds, requests and deliveries in place (others hold this object).
+ * The id counters keep running: a store's database may still hold old loan ids, and a
+ * reused id would point its records at somebody else's loan.
+ */
+export function clearState(state: SandboxState): void {
+  state.loans.clear()
+  state.requests.length = 0
+  state.webhooks.length = 0
+}
+
+export function loansOfCart(state: SandboxState, merchantId: number, cartId: string): Loan[] {
+  return [...state.loans.values()].filter(
+    (loan) => loan.merchantId === merchantId && loan.cartId === cartId,
+  )
+}
+
+export function isPaid(loan: Loan): boolean {
+  return loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
+}
+
+/** Requests and deliveries kept in memory; a benchmark must not grow the sandbox forever. */
+export const HISTORY_LIMIT = 1000
+
+export function appendToHistory<T>(history: T[], entry: T): void {
+  history.push(entry)
+  if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT)
+}

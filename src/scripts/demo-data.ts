@@ -1,0 +1,195 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  createTaxRegionsWorkflow,
+  createUserAccountWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+
+/**
+ * The demo store: a Mexico region in MXN that offers pay in installments next
+ * to Medusa's system provider, one warehouse, one flat shipping option and a
+ * few products. Idempotent: a store that already has the region is left alone,
+ * so a second `npm start` reuses the data.
+ */
+export const REGION_NAME = "Mexico"
+
+export interface DemoStore {
+  regionId: string
+  salesChannelId: string
+  publishableKey: string
+  shippingOptionId: string
+  variantIds: string[]
+  created: boolean
+}
+
+const PRODUCTS = [
+  { title: "Bicicleta de montaña", handle: "bicicleta", price: 8999, sku: "BICI-01", description: "Aluminium frame, 21 speeds." },
+  { title: "Audífonos inalámbricos", handle: "audifonos", price: 1499, sku: "AUD-01", description: "Noise cancelling, 30 h battery." },
+  { title: "Cafetera espresso", handle: "cafetera", price: 3250.5, sku: "CAF-01", description: "15 bar pump, steam wand." },
+]
+
+export async function seedDemoStore(
+  container: MedusaContainer,
+  admin?: { email: string; password: string }
+): Promise<DemoStore> {
+  const existing = await findDemoStore(container)
+  if (existing) return existing
+
+  const storeModule = container.resolve(Modules.STORE)
+  const [store] = await storeModule.listStores()
+  const {
+    result: [salesChannel],
+  } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: "Tienda en línea", description: "Demo storefront" }] },
+  })
+  await updateStoresWorkflow(container).run({
+    input: {
+      selector: { id: store.id },
+      update: {
+        supported_currencies: [{ currency_code: "mxn", is_default: true }],
+        default_sales_channel_id: salesChannel.id,
+      },
+    },
+  })
+
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: REGION_NAME,
+          currency_code: "mxn",
+          countries: ["mx"],
+          payment_providers: ["pp_bnpl_bnpl", "pp_system_default"],
+        },
+      ],
+    },
+  })
+  await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "mx", provider_id: "tp_system" }] })
+
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: "Almacén CDMX", address: { city: "Ciudad de México", country_code: "MX", address_1: "Av. Reforma 1" } }] },
+  })
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+
+  const fulfillment = container.resolve(Modules.FULFILLMENT)
+  const fulfillmentSet = await fulfillment.createFulfillmentSets({
+    name: "Envíos México",
+    type: "shipping",
+    service_zones: [{ name: "México", geo_zones: [{ country_code: "mx", type: "country" }] }],
+  })
+  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } })
+
+  const {
+    result: [profile],
+  } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })
+  const {
+    result: [shippingOption],
+  } = await createShippingOptionsWorkflow(container).run({
+    input: [
+      {
+        name: "Envío estándar",
+        price_type: "flat",
+        provider_id: "manual_manual",
+        service_zone_id: fulfillmentSet.service_zones[0].id,
+        shipping_profile_id: profile.id,
+        type: { label: "Estándar", description: "3-5 días", code: "standard" },
+        prices: [{ currency_code: "mxn", amount: 99 }, { region_id: region.id, amount: 99 }],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: "false", operator: "eq" },
+        ],
+      },
+    ],
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Demo storefront", type: "publishable", created_by: "" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+
+  const { result: products } = await createProductsWorkflow(container).run({
+    input: {
+      products: PRODUCTS.map((p) => ({
+        title: p.title,
+        handle: p.handle,
+        description: p.description,
+        status: "published" as const,
+        shipping_profile_id: profile.id,
+        sales_channels: [{ id: salesChannel.id }],
+        options: [{ title: "Modelo", values: ["Estándar"] }],
+        variants: [
+          {
+            title: "Estándar",
+            sku: p.sku,
+            options: { Modelo: "Estándar" },
+            manage_inventory: true,
+            prices: [{ currency_code: "mxn", amount: p.price }],
+          },
+        ],
+      })),
+    },
+  })
+
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id"] })
+  await createInventoryLevelsWorkflow(container).run({
+    input: { inventory_levels: items.map((item) => ({ location_id: location.id, stocked_quantity: 1_000_000, inventory_item_id: item.id })) },
+  })
+
+  if (admin) await createAdminUser(container, admin)
+
+  return {
+    regionId: region.id,
+    salesChannelId: salesChannel.id,
+    publishableKey: apiKey.token,
+    shippingOptionId: shippingOption.id,
+    variantIds: products.flatMap((p) => (p.variants ?? []).map((v) => v.id)),
+    created: true,
+  }
+}
+
+export async function findDemoStore(container: MedusaContainer): Promise<DemoStore | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { name: REGION_NAME } })
+  if (!regions.length) return undefined
+  const [{ data: keys }, { data: options }, { data: variants }] = await Promise.all([
+    query.graph({ entity: "api_key", fields: ["token", "sales_channels.id"], filters: { type: "publishable", title: "Demo storefront" } }),
+    query.graph({ entity: "shipping_option", fields: ["id"], filters: { name: "Envío estándar" } }),
+    query.graph({ entity: "product_variant", fields: ["id"], filters: { sku: PRODUCTS.map((p) => p.sku) } }),
+  ])
+  const key = keys[0] as { token: string; sales_channels?: Array<{ id: string } | null> }
+  return {
+    regionId: regions[0].id,
+    salesChannelId: key?.sales_channels?.[0]?.id ?? "",
+    publishableKey: key?.token ?? "",
+    shippingOptionId: options[0]?.id ?? "",
+    variantIds: variants.map((v) => v.id),
+    created: false,
+  }
+}
+
+async function createAdminUser(container: MedusaContainer, { email, password }: { email: string; password: string }) {
+  const auth = container.resolve(Modules.AUTH)
+  const { authIdentity, error } = await auth.register("emailpass", { body: { email, password } })
+  if (error || !authIdentity) throw new Error(`could not create the admin user ${email}: ${error}`)
+  await createUserAccountWorkflow(container).run({ input: { authIdentityId: authIdentity.id, userData: { email } } })
+}
