@@ -8,5 +8,12 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [attachCartSnapshot],
     },
+    {
+      // The webhook route reads the raw body itself: it authenticates before
+      // parsing and enforces its own small size limit.
+      matcher: "/hooks/bnpl",
+      method: ["POST"],
+      bodyParser: false,
+    },
   ],
 })

@@ -1,7 +1,6 @@
 import type { Faults } from "./faults/plan"
 import type { Lifecycle } from "./lifecycle"
 import type { SandboxLog } from "./options"
-import type { Random } from "./rng"
 import type { SandboxState } from "./state"
 import type { WebhookConfig } from "./webhook/config"
 
@@ -13,7 +12,6 @@ export interface SandboxContext {
   jwtSecret: string
   webhook: WebhookConfig
   faults: Faults
-  random: Random
   log: SandboxLog
   lifecycle: Lifecycle
   /** Called after every change of loans or refunds; persistence listens. */

@@ -6,8 +6,7 @@ import { type Loan, loansOfCart, type Merchant, type Refund } from "./state"
 
 export type RefundOutcome =
   | { kind: "no-paid-loan" }
-  | { kind: "rejected"; refundId: number; refundDate: string }
-  | { kind: "requested"; refund: Refund }
+  | { kind: "decided"; refundId: number; refundStatus: "REQUESTED" | "REJECTED"; refundDate: string }
 
 /**
  * A refund, partial or total, of the cart's paid loan. More than what is left to refund is
@@ -21,7 +20,7 @@ export function requestRefund(ctx: SandboxContext, merchant: Merchant, request: 
   const refundDate = new Date().toISOString()
   if (decimalToCents(request.totalAmount) > refundableCents(loan)) {
     ctx.changed()
-    return { kind: "rejected", refundId, refundDate }
+    return { kind: "decided", refundId, refundStatus: "REJECTED", refundDate }
   }
   const refund: Refund = {
     refundId,
@@ -37,7 +36,7 @@ export function requestRefund(ctx: SandboxContext, merchant: Merchant, request: 
   loan.refunds.push(refund)
   ctx.changed()
   scheduleSettlement(ctx, refund, ctx.refundSettleMs)
-  return { kind: "requested", refund }
+  return { kind: "decided", refundId, refundStatus: "REQUESTED", refundDate }
 }
 
 /** The latest OUTSTANDING loan, else the latest HISTORICAL one (a cart may hold several loans). */

@@ -3,18 +3,33 @@ import { z } from "zod"
 export const WebhookAuth = z.enum(["none", "basic", "bearer", "jwt"])
 export type WebhookAuth = z.infer<typeof WebhookAuth>
 
+const settings = {
+  auth: WebhookAuth,
+  /**
+   * basic: the whole "user:pass" credential; bearer: the token itself;
+   * jwt: the HS512 key (defaults to the merchant's apiToken, as an official plugin expects).
+   */
+  token: z.string().min(1),
+  /** Retries after the first attempt; 0 turns them off. */
+  retries: z.number().int().min(0).max(10),
+  /** Wait before the first retry; doubled before each next one. */
+  backoffMs: z.number().int().nonnegative(),
+  timeoutMs: z.number().int().positive(),
+  jwtTtlSeconds: z.number().int().positive(),
+}
+
+/** A change to the live webhook configuration: only the keys given change. */
+export const WebhookConfigPatch = z.strictObject(settings).partial()
+export type WebhookConfigPatch = z.infer<typeof WebhookConfigPatch>
+
 export const WebhookConfig = z
   .strictObject({
-    auth: WebhookAuth.default("none"),
-    /**
-     * basic: the whole "user:pass" credential; bearer: the token itself;
-     * jwt: the HS512 key (defaults to the merchant's apiToken, as an official plugin expects).
-     */
-    token: z.string().min(1).optional(),
-    retries: z.number().int().min(0).max(10).default(3),
-    backoffMs: z.number().int().nonnegative().default(500),
-    timeoutMs: z.number().int().positive().default(10_000),
-    jwtTtlSeconds: z.number().int().positive().default(300),
+    auth: settings.auth.default("none"),
+    token: settings.token.optional(),
+    retries: settings.retries.default(3),
+    backoffMs: settings.backoffMs.default(500),
+    timeoutMs: settings.timeoutMs.default(10_000),
+    jwtTtlSeconds: settings.jwtTtlSeconds.default(300),
   })
   .refine((config) => config.token !== undefined || config.auth === "none" || config.auth === "jwt", {
     message: "webhook.token is required when webhook.auth is basic or bearer",

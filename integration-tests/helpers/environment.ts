@@ -1,0 +1,64 @@
+import { createServer } from "net"
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
+
+/**
+ * Every http spec runs Medusa (booted by @medusajs/test-utils) against an
+ * in-process sandbox over real HTTP. Medusa reads its configuration when it
+ * boots, so the sandbox must be up and the BNPL_* variables set first: call
+ * this at the top of a spec file, before `medusaIntegrationTestRunner`, so its
+ * `beforeAll` runs before the runner's.
+ */
+export const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token-0123456789" }
+export const WEBHOOK_TOKEN = "webhook-secret-0123456789"
+
+export interface TestEnvironment {
+  sandbox: Sandbox
+  backendUrl: string
+}
+
+export function useSandbox(options: SandboxOptions = {}, env: Record<string, string> = {}): TestEnvironment {
+  const environment = {} as TestEnvironment
+  beforeAll(async () => {
+    const sandbox = await startSandbox({
+      log: () => {},
+      merchants: [{ ...MERCHANT, name: "Tienda de Pruebas", approved: true }],
+      refundSettleMs: 50,
+      ...options,
+      webhook: { retries: 0, ...options.webhook },
+    })
+    const port = await freePort()
+    const backendUrl = `http://localhost:${port}`
+    Object.assign(process.env, {
+      PORT: String(port),
+      BNPL_AUTH_URL: sandbox.authUrl,
+      BNPL_BASE_URL: sandbox.baseUrl,
+      BNPL_API_TOKEN: MERCHANT.apiToken,
+      BNPL_MERCHANT_ID: String(MERCHANT.merchantId),
+      BNPL_SHOP_ID: "test-shop",
+      BNPL_BACKEND_URL: backendUrl,
+      BNPL_STOREFRONT_URL: "http://storefront.test",
+      BNPL_TIMEOUT_MS: "1500",
+      BNPL_RETRIES: "1",
+      BNPL_MIN_AMOUNT: "1",
+      BNPL_MAX_AMOUNT: "50000",
+      ...env,
+    })
+    Object.assign(environment, { sandbox, backendUrl })
+  })
+  afterAll(async () => {
+    await environment.sandbox?.close()
+  })
+  return environment
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,112 @@
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { seedDemoStore, type DemoStore } from "../../src/scripts/demo-data"
+
+export const ADMIN = { email: "admin@test.local", password: "admin-password" }
+
+/** What a storefront does, step by step, through the standard store API. */
+export class Storefront {
+  constructor(
+    private readonly api: AxiosInstance,
+    readonly store: DemoStore
+  ) {}
+
+  private get headers() {
+    return { headers: { "x-publishable-api-key": this.store.publishableKey }, validateStatus: () => true }
+  }
+
+  async cart(options: { quantity?: number; variant?: number; currency?: string; regionId?: string } = {}) {
+    const { data, status } = await this.api.post(
+      "/store/carts",
+      {
+        region_id: options.regionId ?? this.store.regionId,
+        email: "cliente@example.com",
+        shipping_address: {
+          first_name: "Ana",
+          last_name: "García",
+          address_1: "Calle Falsa 123",
+          city: "Guadalajara",
+          country_code: "mx",
+          postal_code: "44100",
+          phone: "3312345678",
+        },
+      },
+      this.headers
+    )
+    if (status !== 200) throw new Error(`create cart: ${status} ${JSON.stringify(data)}`)
+    const cartId: string = data.cart.id
+    await this.addItem(cartId, options.variant ?? 0, options.quantity ?? 1)
+    const shipping = await this.api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: this.store.shippingOptionId }, this.headers)
+    if (shipping.status !== 200) throw new Error(`shipping: ${shipping.status} ${JSON.stringify(shipping.data)}`)
+    return shipping.data.cart as { id: string; total: number; items: Array<{ id: string; quantity: number; unit_price: number }> }
+  }
+
+  async addItem(cartId: string, variant = 0, quantity = 1) {
+    const { data, status } = await this.api.post(
+      `/store/carts/${cartId}/line-items`,
+      { variant_id: this.store.variantIds[variant], quantity },
+      this.headers
+    )
+    if (status !== 200) throw new Error(`add item: ${status} ${JSON.stringify(data)}`)
+    return data.cart
+  }
+
+  async paymentCollection(cartId: string): Promise<string> {
+    const { data, status } = await this.api.post("/store/payment-collections", { cart_id: cartId }, this.headers)
+    if (status !== 200) throw new Error(`payment collection: ${status} ${JSON.stringify(data)}`)
+    return data.payment_collection.id
+  }
+
+  /** `initiatePaymentSession(cart, { provider_id })`: answers the raw response. */
+  async startSession(cartId: string, providerId = "pp_bnpl_bnpl", data?: Record<string, unknown>) {
+    const collectionId = await this.paymentCollection(cartId)
+    return this.api.post(
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      { provider_id: providerId, ...(data ? { data } : {}) },
+      this.headers
+    )
+  }
+
+  /** The bnpl session's data, which is what a storefront redirects with. */
+  async bnplSession(cartId: string) {
+    const response = await this.startSession(cartId)
+    if (response.status !== 200) throw new Error(`session: ${response.status} ${JSON.stringify(response.data)}`)
+    const session = response.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === "pp_bnpl_bnpl")
+    return session as { id: string; amount: number; status: string; data: { checkout_url: string; loan_id: number; cart_id: string; amount: string } }
+  }
+
+  complete(cartId: string) {
+    return this.api.post(`/store/carts/${cartId}/complete`, {}, this.headers)
+  }
+}
+
+export async function seedStore(container: MedusaContainer) {
+  return seedDemoStore(container, ADMIN)
+}
+
+export async function adminHeaders(api: AxiosInstance) {
+  const { data } = await api.post("/auth/user/emailpass", ADMIN)
+  return { headers: { authorization: `Bearer ${data.token}` }, validateStatus: () => true }
+}
+
+/** Orders of a cart, read from the database through Medusa's query. */
+export async function ordersOfCart(container: MedusaContainer, cartId: string) {
+  const query = container.resolve("query")
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return data as Array<{ order_id: string }>
+}
+
+export async function sessionsOfCart(container: MedusaContainer, cartId: string) {
+  const query = container.resolve("query")
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["payment_collection.payment_sessions.*"],
+    filters: { id: cartId },
+  })
+  return ((data[0] as { payment_collection?: { payment_sessions?: unknown[] } })?.payment_collection?.payment_sessions ?? []) as Array<{
+    id: string
+    status: string
+    provider_id: string
+    data: Record<string, unknown>
+  }>
+}

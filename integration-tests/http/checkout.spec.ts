@@ -1,0 +1,168 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSandbox } from "../helpers/environment"
+import { Storefront, adminHeaders, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
+
+jest.setTimeout(90_000)
+
+const env = useSandbox()
+
+const loanRequests = () => env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/loan")
+const cancelRequests = () => env.sandbox.state.requests.filter((r) => r.path === "/api/pos/loan/cancel")
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let shop: Storefront
+
+    beforeAll(async () => {
+      shop = new Storefront(api, await seedStore(getContainer()))
+    })
+
+    beforeEach(() => {
+      env.sandbox.reset()
+      env.sandbox.setFaults({})
+    })
+
+    describe("a storefront that only uses the standard store API", () => {
+      it("gets a checkout_url, pays, completes the cart and gets an order with an authorized payment", async () => {
+        const cart = await shop.cart({ quantity: 2 })
+        const session = await shop.bnplSession(cart.id)
+
+        expect(session.status).toBe("pending")
+        expect(session.data.checkout_url).toMatch(/^http:\/\/localhost:\d+\/checkout\/\d+\?token=/)
+        expect(session.data.cart_id).toBe(cart.id)
+        expect(typeof session.data.loan_id).toBe("number")
+
+        const [request] = loanRequests()
+        const body = request.body as Record<string, any>
+        expect(body.cartId).toBe(cart.id)
+        expect(body.totalPrice).toBe(Number(cart.total))
+        expect(body.products).toEqual([
+          expect.objectContaining({ id: cart.items[0].id, count: 2, price: Number(cart.items[0].unit_price) }),
+        ])
+        expect(body.shipping).toEqual({ price: 99, title: "Envío estándar" })
+        expect(body.buyer).toEqual(expect.objectContaining({ email: "cliente@example.com", firstName: "Ana", postalCode: "44100" }))
+        expect(body.webHookUrl).toBe(`${env.backendUrl}/hooks/bnpl`)
+        expect(body.successUrl).toBe(`http://storefront.test/checkout/bnpl/success?cart_id=${cart.id}`)
+
+        await env.sandbox.pay(session.data.loan_id)
+        const completed = await shop.complete(cart.id)
+        expect(completed.status).toBe(200)
+        expect(completed.data.type).toBe("order")
+        expect(completed.data.order.payment_collections[0].status).toBe("authorized")
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      })
+
+      it("ignores data a storefront sends: cart id, amount and products come from the server", async () => {
+        const cart = await shop.cart()
+        const response = await shop.startSession(cart.id, "pp_bnpl_bnpl", {
+          cart: { cartId: "cart_forged", total: "1.00", items: [], currencyCode: "mxn", discount: "0.00", taxes: "0.00" },
+        })
+        expect(response.status).toBe(200)
+        const body = loanRequests()[0].body as Record<string, any>
+        expect(body.cartId).toBe(cart.id)
+        expect(body.totalPrice).toBe(Number(cart.total))
+      })
+
+      it("refuses to complete before the first installment is paid, then completes once it is", async () => {
+        const cart = await shop.cart()
+        const session = await shop.bnplSession(cart.id)
+
+        const early = await shop.complete(cart.id)
+        expect(early.data.type).not.toBe("order")
+        expect(JSON.stringify(early.data)).toContain("has not been paid yet")
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
+
+        await env.sandbox.pay(session.data.loan_id)
+        const later = await shop.complete(cart.id)
+        expect(later.data.type).toBe("order")
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      })
+
+      it("cancels the old loan at the service when the cart changes, and creates a new one", async () => {
+        const cart = await shop.cart()
+        const first = await shop.bnplSession(cart.id)
+        await shop.addItem(cart.id, 1, 1)
+        const second = await shop.bnplSession(cart.id)
+
+        expect(second.data.loan_id).not.toBe(first.data.loan_id)
+        expect(env.sandbox.state.loans.get(first.data.loan_id)?.status).toBe("CANCELLED")
+        expect(env.sandbox.state.loans.get(second.data.loan_id)?.status).toBe("REQUEST")
+        expect(Number(second.data.amount)).toBeGreaterThan(Number(first.data.amount))
+        expect(cancelRequests().length).toBeGreaterThanOrEqual(1)
+      })
+    })
+
+    describe("the admin", () => {
+      it("captures, refunds part then the rest, and a further refund is refused", async () => {
+        const cart = await shop.cart()
+        const session = await shop.bnplSession(cart.id)
+        await env.sandbox.pay(session.data.loan_id)
+        const { data } = await shop.complete(cart.id)
+        const payment = data.order.payment_collections[0].payments[0]
+        const admin = await adminHeaders(api)
+        const total = Number(cart.total)
+
+        const capture = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        expect(capture.status).toBe(200)
+        expect(capture.data.payment.captured_at).toBeTruthy()
+
+        const part = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)
+        expect(part.status).toBe(200)
+        const rest = await api.post(`/admin/payments/${payment.id}/refund`, { amount: total - 100 }, admin)
+        expect(rest.status).toBe(200)
+
+        const loan = env.sandbox.state.loans.get(session.data.loan_id)!
+        expect(loan.refunds.map((r) => r.totalAmount)).toEqual(["100.00", (total - 100).toFixed(2)])
+
+        const more = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 1 }, admin)
+        expect(more.status).toBeGreaterThanOrEqual(400)
+        expect(env.sandbox.state.loans.get(session.data.loan_id)!.refunds).toHaveLength(2)
+      })
+    })
+
+    describe("ineligible carts", () => {
+      it("refuses an amount above the maximum with a 4xx and creates no loan", async () => {
+        const cart = await shop.cart({ quantity: 6 }) // 6 × 8,999 MXN is over the test maximum of 50,000
+        const response = await shop.startSession(cart.id)
+        expect(response.status).toBe(400)
+        expect(response.data.message).toContain("available for totals from 1.00 to 50000.00 MXN")
+        expect(loanRequests()).toHaveLength(0)
+        expect(await sessionsOfCart(getContainer(), cart.id)).toHaveLength(0)
+      })
+
+      it("refuses a currency that is not allowed with a 4xx and creates no loan", async () => {
+        const container = getContainer()
+        const regions = container.resolve("region")
+        const [usa] = await regions.createRegions([{ name: "USA", currency_code: "usd", countries: ["us"] }])
+        const link = container.resolve("link")
+        await link.create({ region: { region_id: usa.id }, payment: { payment_provider_id: "pp_bnpl_bnpl" } })
+        const cart = await api.post(
+          "/store/carts",
+          { region_id: usa.id, email: "x@example.com" },
+          { headers: { "x-publishable-api-key": shop.store.publishableKey } }
+        )
+        const response = await shop.startSession(cart.data.cart.id)
+        expect(response.status).toBe(400)
+        expect(response.data.message).toContain("not available for USD")
+        expect(loanRequests()).toHaveLength(0)
+      })
+    })
+
+    describe("when the service misbehaves", () => {
+      it.each([
+        ["answers 500", { loan: { errorRate: 1 } }, "answered HTTP 500"],
+        ["hangs past the time-out", { loan: { hangRate: 1 } }, "did not answer within 1500 ms"],
+        ["sends malformed JSON", { loan: { malformedRate: 1 } }, "cannot read"],
+      ])("%s: a clear error and nothing half-done", async (_name, faults, message) => {
+        const cart = await shop.cart()
+        env.sandbox.setFaults(faults)
+        const response = await shop.startSession(cart.id)
+        expect(response.status).toBeGreaterThanOrEqual(400)
+        expect(response.data.message).toContain(message)
+        expect(JSON.stringify(response.data)).not.toContain("sandbox-api-token")
+        expect(await sessionsOfCart(getContainer(), cart.id)).toHaveLength(0)
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
+      })
+    })
+  },
+})

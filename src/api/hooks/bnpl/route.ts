@@ -1,0 +1,88 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
+import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../providers/bnpl/webhook"
+import { confirmLoan } from "../../../workflows/confirm-loan"
+
+/**
+ * POST /hooks/bnpl: the URL given to the service as the loan's `webHookUrl`.
+ *
+ * Order matters: who is calling (address, token) before what they say
+ * (body), and what they say only as a trigger: the status query decides
+ * (confirmLoan). Answers: 200 done or already done; 400 not authenticated or
+ * not a notification (no detail, as the spec asks); 409 the service does not
+ * confirm the payment; 503 the work could not finish, send it again.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const { options } = bnplFromContainer(req.scope)
+  const reject = (reason: string) => {
+    logger.warn(`[bnpl] webhook rejected: ${reason}`)
+    res.status(400).json({ message: "Bad request" })
+  }
+
+  const ip = clientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustProxyHops)
+  const fromAllowed = checkIp(ip, options.webhookAllowedIps)
+  if (!fromAllowed.ok) return reject(fromAllowed.reason)
+
+  const auth = checkAuthorization(options, req.headers.authorization)
+  if (!auth.ok) return reject(auth.reason)
+
+  const raw = await readBody(req, WEBHOOK_BODY_LIMIT)
+  if (!raw) return reject(`body larger than ${WEBHOOK_BODY_LIMIT} bytes`)
+  const body = parseNotification(raw, options.merchantId)
+  if (!body.ok) return reject(body.reason)
+  const { loanId, cartId } = body.notification
+  const claims = checkClaims(auth.claims, body.notification)
+  if (!claims.ok) return reject(claims.reason)
+
+  let result
+  try {
+    result = await confirmLoan(req.scope, cartId, loanId)
+  } catch (error) {
+    logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
+    return res.status(503).json({ message: "Could not process the notification now; send it again." })
+  }
+
+  switch (result.outcome) {
+    case "authorized":
+    case "already_authorized":
+      logger.info(`[bnpl] webhook: loan ${loanId} of cart ${cartId} ${result.outcome.replace("_", " ")}, order ${result.orderId}`)
+      return res.status(200).json({ received: true })
+    case "no_pending_session":
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending pp_bnpl_bnpl session holds this loan`)
+      break
+    case "not_paid":
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: the status query shows the loan ${result.loanStatus}, not paid`)
+      break
+    case "amount_mismatch":
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
+      break
+  }
+  return res.status(409).json({ message: "The payment is not confirmed by the service." })
+}
+
+/** Reads at most `limit` bytes; answers undefined past it without buffering the rest. */
+function readBody(req: MedusaRequest, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let done = false
+    const finish = (value: Buffer | undefined) => {
+      if (!done) {
+        done = true
+        resolve(value)
+      }
+    }
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.removeAllListeners("data")
+        req.resume()
+        finish(undefined)
+      } else chunks.push(chunk)
+    })
+    req.on("end", () => finish(Buffer.concat(chunks)))
+    req.on("error", reject)
+  })
+}

@@ -1,0 +1,40 @@
+import { CHECKOUT_CSS } from "./styles"
+
+/** Everything shown comes from a merchant's request, so every value is escaped. */
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+}
+
+export function htmlPage(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${CHECKOUT_CSS}</style>
+</head>
+<body>
+<main>
+${content}
+<footer class="muted">Sandbox of the financing service: no money moves.</footer>
+</main>
+</body>
+</html>`
+}
+
+/** A page with a single message: unknown link, expired link, loan that cannot be paid. */
+export function messagePage(heading: string, text: string, merchantName = "Financing sandbox"): string {
+  return htmlPage(
+    heading,
+    `<div class="card">
+<header><div class="merchant">${escapeHtml(merchantName)}</div><h1>${escapeHtml(heading)}</h1></header>
+<section><p>${escapeHtml(text)}</p></section>
+</div>`,
+  )
+}

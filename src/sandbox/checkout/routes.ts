@@ -1,0 +1,71 @@
+import express, { type Request, type Response, type Router } from "express"
+import type { SandboxContext } from "../context"
+import { SandboxClosedError } from "../lifecycle"
+import { merchantOf } from "../loans"
+import { sameSecret } from "../merchants"
+import { payLoan } from "../payment"
+import type { Loan } from "../state"
+import { messagePage } from "./html"
+import { checkoutPage } from "./page"
+
+/** The customer's side of a loan: the checkout page and its two buttons. */
+export function checkoutRoutes(ctx: SandboxContext): Router {
+  const router = express.Router()
+  router.use(express.urlencoded({ extended: false }))
+  router.get("/:loanId", (req, res) => {
+    const loan = linkedLoan(ctx, req, res)
+    if (!loan) return
+    if (loan.status !== "REQUEST") return sendPage(res, 200, notPayablePage(ctx, loan))
+    sendPage(res, 200, checkoutPage(loan, merchantOf(ctx, loan).name, new Date()))
+  })
+  router.post("/:loanId/pay", (req, res, next) => {
+    pay(ctx, req, res).catch(next)
+  })
+  router.post("/:loanId/cancel", (req, res) => {
+    const loan = linkedLoan(ctx, req, res)
+    // The customer walks away; the loan stays REQUEST, as the service never cancels by itself.
+    if (loan) res.redirect(303, loan.request.errorUrl)
+  })
+  return router
+}
+
+/** Waits for the first webhook attempt before redirecting, so the store knows of the payment when the customer arrives. */
+async function pay(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
+  const loan = linkedLoan(ctx, req, res)
+  if (!loan) return
+  if (loan.status !== "REQUEST") return sendPage(res, 409, notPayablePage(ctx, loan))
+  try {
+    await payLoan(ctx, loan.loanId)
+  } catch (error) {
+    if (error instanceof SandboxClosedError) return
+    throw error
+  }
+  res.redirect(303, loan.request.successUrl)
+}
+
+/** The loan behind a checkout link, or undefined once an error page has been sent. */
+function linkedLoan(ctx: SandboxContext, req: Request, res: Response): Loan | undefined {
+  const loan = /^\d+$/.test(req.params.loanId) ? ctx.state.loans.get(Number(req.params.loanId)) : undefined
+  const token = typeof req.query.token === "string" ? req.query.token : ""
+  if (!loan || !sameSecret(loan.checkoutToken, token)) {
+    sendPage(res, 404, messagePage("Payment link not found", "This payment link does not exist. Ask the store for a new one."))
+    return undefined
+  }
+  if (loan.expired) {
+    sendPage(res, 410, messagePage("Payment link expired", "This payment link has expired. Go back to the store to try again.", merchantOf(ctx, loan).name))
+    return undefined
+  }
+  return loan
+}
+
+function notPayablePage(ctx: SandboxContext, loan: Loan): string {
+  return messagePage(
+    "This loan cannot be paid",
+    `Loan #${loan.loanId} for cart ${loan.cartId} has status ${loan.status}; only a loan in REQUEST can be paid.`,
+    merchantOf(ctx, loan).name,
+  )
+}
+
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set("cache-control", "no-store").type("html").send(html)
+}

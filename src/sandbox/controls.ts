@@ -1,0 +1,44 @@
+import type { SandboxContext } from "./context"
+import { FaultConfig } from "./faults/config"
+import { findLoan } from "./loans"
+import { declineLoan, expireLoan, payLoan } from "./payment"
+import { clearState, type Loan, type WebhookDelivery } from "./state"
+import { WebhookConfig, WebhookConfigPatch } from "./webhook/config"
+import { redeliver } from "./webhook/sender"
+
+/** What a developer can do to the sandbox: the same actions behind the Sandbox object, the control API and the CLI. */
+export interface SandboxControls {
+  pay(loanId: number): Promise<WebhookDelivery>
+  decline(loanId: number): Loan
+  expire(loanId: number): Loan
+  redeliver(loanId: number): Promise<WebhookDelivery>
+  setFaults(faults: unknown): FaultConfig
+  setWebhook(config: unknown): WebhookConfig
+  reset(): void
+}
+
+export function createControls(ctx: SandboxContext): SandboxControls {
+  return {
+    pay: (loanId) => payLoan(ctx, loanId),
+    decline: (loanId) => declineLoan(ctx, loanId),
+    expire: (loanId) => expireLoan(ctx, loanId),
+    // Sent whatever the loan's status: a receiver must check the status query, not trust the body.
+    redeliver: (loanId) => redeliver(ctx, findLoan(ctx, loanId)),
+    setFaults(faults) {
+      ctx.faults.set(FaultConfig.parse(faults))
+      ctx.log(`[sandbox] faults: ${JSON.stringify(ctx.faults.config)}`)
+      return ctx.faults.config
+    },
+    setWebhook(config) {
+      const patch = WebhookConfigPatch.parse(config)
+      ctx.webhook = WebhookConfig.parse({ ...ctx.webhook, ...patch })
+      ctx.log(`[sandbox] webhook auth ${ctx.webhook.auth}, ${ctx.webhook.retries} retries`)
+      return ctx.webhook
+    },
+    reset() {
+      clearState(ctx.state)
+      ctx.changed()
+      ctx.log("[sandbox] reset: loans, refunds, requests and deliveries forgotten")
+    },
+  }
+}

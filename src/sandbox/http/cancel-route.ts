@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express"
+import { CancelRequest } from "../../providers/bnpl/wire"
+import { cancelCart } from "../cancellation"
+import type { SandboxContext } from "../context"
+import { describeIssues } from "../issues"
+import { posMerchant } from "./pos-merchant"
+import { sendServiceError } from "./service-errors"
+
+/** POST /api/pos/loan/cancel (service-api.md). `totalAmount` is informational and not checked. */
+export function cancelRoute(ctx: SandboxContext): RequestHandler {
+  return (req, res) => {
+    const merchant = posMerchant(ctx, req, res)
+    if (!merchant) return
+    const parsed = CancelRequest.safeParse(req.body)
+    if (!parsed.success) return sendServiceError(req, res, 400, describeIssues(parsed.error))
+    const { cartId } = parsed.data
+    const outcome = cancelCart(ctx, merchant, cartId)
+    switch (outcome.kind) {
+      case "unknown-cart":
+        return sendServiceError(req, res, 404, `no loan for cartId ${cartId}`)
+      case "paid":
+        return sendServiceError(req, res, 400, "loan is paid; refund it instead")
+      case "cancelled":
+        res.json({ cartId, status: "CANCELLED", requestDate: outcome.requestDate, updateDate: outcome.updateDate })
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import type { RequestHandler } from "express"
+import type { LoanRecord } from "../../providers/bnpl/wire"
+import type { SandboxContext } from "../context"
+import { loanRecord } from "../records"
+import { loansOfCart } from "../state"
+import { posMerchant } from "./pos-merchant"
+
+/**
+ * GET /api/pos/loan/:cartId (spec 4.1): one record per loan of the cart, oldest first.
+ * An unknown cart answers 200 with an empty list: the spec shows no error for it, and "no
+ * loan for this cart" is exactly what an empty array says.
+ */
+export function statusRoute(ctx: SandboxContext): RequestHandler {
+  return (req, res) => {
+    const merchant = posMerchant(ctx, req, res)
+    if (!merchant) return
+    const records: LoanRecord[] = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId).map(loanRecord)
+    res.json(records)
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The bundled sandbox of the financing service: a local stand-in that validates every
+ * request against the wire formats, serves a checkout page, sends webhooks, and injects
+ * faults on demand. See `cli.ts` for the command-line side.
+ */
+export { startSandbox } from "./sandbox"
+export type { Sandbox } from "./sandbox"
+export type { SandboxOptions, SandboxLog } from "./options"
+export { DEFAULT_MERCHANTS } from "./options"
+export type { SandboxState, Loan, Refund, Merchant, ReceivedRequest, WebhookDelivery, ServiceEndpoint } from "./state"
+export type { FaultConfig, EndpointFaults, WebhookFaults } from "./faults/config"
+export type { WebhookConfig, WebhookConfigInput, WebhookConfigPatch, WebhookAuth } from "./webhook/config"

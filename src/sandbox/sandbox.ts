@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto"
+import http from "node:http"
+import { z } from "zod"
+import type { SandboxContext } from "./context"
+import { createControls } from "./controls"
+import type { FaultConfig } from "./faults/config"
+import { createFaults } from "./faults/plan"
+import { createApp } from "./http/app"
+import { describeIssues } from "./issues"
+import { createLifecycle } from "./lifecycle"
+import { type ResolvedSandboxOptions, SandboxOptions } from "./options"
+import { createPersistence, loadState, type Persistence } from "./persistence"
+import { scheduleSettlement } from "./refunds"
+import { seededRandom } from "./rng"
+import { createState, type SandboxState, type WebhookDelivery } from "./state"
+import type { WebhookConfigPatch } from "./webhook/config"
+
+export interface Sandbox {
+  /** e.g. "http://localhost:41234", no trailing slash. */
+  url: string
+  /** `${url}/api`: the provider's authUrl. */
+  authUrl: string
+  /** `url`: the provider's baseUrl. */
+  baseUrl: string
+  /** The live state; read it in tests, change it through the methods below. */
+  state: SandboxState
+  setFaults(faults: FaultConfig): void
+  setWebhook(config: WebhookConfigPatch): void
+  /** As the customer clicking "Pay first installment"; resolves after the first webhook attempt. */
+  pay(loanId: number): Promise<void>
+  /** REQUEST -> CANCELLED, no webhook. */
+  decline(loanId: number): void
+  /** The checkout link stops working; the status stays REQUEST. */
+  expire(loanId: number): void
+  redeliver(loanId: number): Promise<WebhookDelivery>
+  reset(): void
+  close(): Promise<void>
+}
+
+export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
+  const options = parseOptions(input)
+  let publicUrl = ""
+  let persistence: Persistence | undefined
+  const ctx = createContext(options, () => publicUrl, () => persistence?.changed())
+  if (options.persistFile) {
+    if (loadState(options.persistFile, ctx.state)) resumeSettlements(ctx)
+    persistence = createPersistence(options.persistFile, ctx.state, ctx.log)
+  }
+  const controls = createControls(ctx)
+  const urls = { url: "", authUrl: "", baseUrl: "" }
+  const server = http.createServer(createApp(ctx, controls, () => urls))
+  const port = await listen(server, options.port)
+  urls.url = urls.baseUrl = `http://localhost:${port}`
+  urls.authUrl = `${urls.url}/api`
+  publicUrl = (options.publicUrl ?? urls.url).replace(/\/+$/, "")
+
+  return {
+    ...urls,
+    state: ctx.state,
+    setFaults: (faults) => void controls.setFaults(faults),
+    setWebhook: (config) => void controls.setWebhook(config),
+    pay: async (loanId) => void (await controls.pay(loanId)),
+    decline: (loanId) => void controls.decline(loanId),
+    expire: (loanId) => void controls.expire(loanId),
+    redeliver: (loanId) => controls.redeliver(loanId),
+    reset: () => controls.reset(),
+    close: () => {
+      ctx.lifecycle.close()
+      persistence?.flush()
+      return stop(server)
+    },
+  }
+}
+
+function parseOptions(input: SandboxOptions): ResolvedSandboxOptions {
+  try {
+    return SandboxOptions.parse(input)
+  } catch (error) {
+    if (error instanceof z.ZodError) throw new Error(`invalid sandbox options: ${describeIssues(error)}`)
+    throw error
+  }
+}
+
+function createContext(
+  options: ResolvedSandboxOptions,
+  publicUrl: () => string,
+  changed: () => void,
+): SandboxContext {
+  const random = seededRandom(options.seed ?? randomBytes(4).readUInt32LE())
+  return {
+    state: createState(options.merchants),
+    installments: options.installments,
+    refundSettleMs: options.refundSettleMs,
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString("hex"),
+    webhook: options.webhook,
+    faults: createFaults(options.faults, random),
+    log: options.log ?? ((line) => console.log(line)),
+    lifecycle: createLifecycle(),
+    changed,
+    publicUrl,
+  }
+}
+
+/** Refunds still REQUESTED in a saved state settle when they would have, or at once if overdue. */
+function resumeSettlements(ctx: SandboxContext): void {
+  for (const loan of ctx.state.loans.values()) {
+    for (const refund of loan.refunds.filter((candidate) => candidate.status === "REQUESTED")) {
+      const due = Date.parse(refund.refundDate) + ctx.refundSettleMs
+      scheduleSettlement(ctx, refund, Math.max(0, due - Date.now()))
+    }
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject)
+      const address = server.address()
+      resolve(typeof address === "object" && address ? address.port : port)
+    })
+  })
+}
+
+/** Destroys every socket, hung ones included, so close() never waits on a client. */
+function stop(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}

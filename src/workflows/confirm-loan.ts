@@ -1,0 +1,89 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { sameAmount, toDecimal } from "../providers/bnpl/money"
+import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
+import { isPaid } from "../providers/bnpl/status"
+
+/**
+ * Turns a paid loan into an order: the one path shared by the webhook route
+ * and reconciliation, so both give the same guarantees.
+ *
+ * Nothing here trusts the caller beyond the two ids: the session must be a
+ * pp_bnpl_bnpl session of that cart holding that loan, and the status query
+ * must show the loan paid for exactly the session's amount. Work on one cart
+ * is serialized with Medusa's locking module (shared across instances when a
+ * Redis locking provider is configured), and Medusa's own
+ * processPaymentWorkflow and cart completion are idempotent per cart, so
+ * duplicates and races end in one order.
+ */
+export type Confirmation =
+  | { outcome: "authorized"; orderId: string }
+  | { outcome: "already_authorized"; orderId: string }
+  | { outcome: "no_pending_session" }
+  | { outcome: "not_paid"; loanStatus: string }
+  | { outcome: "amount_mismatch"; sessionAmount: string; loanAmount: string }
+
+const LOCK_TIMEOUT_SECONDS = 30
+
+interface SessionRow {
+  id: string
+  status: string
+  provider_id: string
+  amount: number
+  data: Record<string, unknown> | null
+}
+
+export async function confirmLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(`bnpl:confirm:${cartId}`, () => confirmLocked(container, cartId, loanId), {
+    timeout: LOCK_TIMEOUT_SECONDS,
+  })
+}
+
+async function confirmLocked(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
+  const session = await findLoanSession(container, cartId, loanId)
+  if (!session) return { outcome: "no_pending_session" }
+
+  const existing = await orderOfCart(container, cartId)
+  if (existing) {
+    // An order paid some other way must not gain this loan as a second payment.
+    return session.status === "authorized" ? { outcome: "already_authorized", orderId: existing } : { outcome: "no_pending_session" }
+  }
+  if (!["pending", "requires_more", "authorized"].includes(session.status)) return { outcome: "no_pending_session" }
+
+  const { client } = bnplFromContainer(container)
+  const loan = await client.getLoan(cartId, loanId)
+  if (!loan || !isPaid(loan)) return { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" }
+  if (!sameAmount(loan.totalAmount, session.amount)) {
+    return { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount }
+  }
+
+  await processPaymentWorkflow(container).run({
+    input: { action: "authorized", data: { session_id: session.id, amount: session.amount } },
+  })
+  // processPaymentWorkflow continues past a failed cart completion; only an
+  // order in the database proves the work is done.
+  const orderId = await orderOfCart(container, cartId)
+  if (!orderId) throw new Error(`cart ${cartId} was not completed into an order after loan ${loanId} was confirmed`)
+  return { outcome: "authorized", orderId }
+}
+
+async function findLoanSession(container: MedusaContainer, cartId: string, loanId: number): Promise<SessionRow | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "payment_collection.payment_sessions.*"],
+    filters: { id: cartId },
+  })
+  const sessions = ((data[0] as { payment_collection?: { payment_sessions?: SessionRow[] } } | undefined)?.payment_collection
+    ?.payment_sessions ?? []) as SessionRow[]
+  return sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
+}
+
+export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
+}
