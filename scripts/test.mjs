@@ -1,6 +1,6 @@
 // `npm test`: the typecheck and every suite, against a throwaway embedded PostgreSQL
 // (or DATABASE_URL's server), then one line of our own: `N passed, N failed`.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { freePort, runToEnd } from "./lib/proc.mjs"
@@ -20,6 +20,7 @@ async function database() {
   }
   const { startPostgres } = await import("./lib/postgres.mjs")
   const dataDir = mkdtempSync(join(tmpdir(), "bnpl-test-pg-"))
+  chmodSync(dataDir, 0o755) // PostgreSQL runs as its own user and must reach its data directory
   const pg = await startPostgres({ dataDir: join(dataDir, "data"), port: await freePort() })
   return {
     // The test runner turns SSL on for any host that is not the word "localhost".
@@ -46,7 +47,7 @@ async function jest(suite, testType, env) {
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
     await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${outputFile}`], {
-      env: { ...env, TEST_TYPE: testType, NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
+      env: { ...env, TEST_TYPE: testType, LOG_LEVEL: process.env.LOG_LEVEL || "error", NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
     })
   } catch {
     // counted below from the report

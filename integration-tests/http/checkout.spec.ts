@@ -98,8 +98,9 @@ medusaIntegrationTestRunner({
         const session = await shop.bnplSession(cart.id)
         await env.sandbox.pay(session.data.loan_id)
         const { data } = await shop.complete(cart.id)
-        const payment = data.order.payment_collections[0].payments[0]
         const admin = await adminHeaders(api)
+        const order = await api.get(`/admin/orders/${data.order.id}?fields=*payment_collections.payments`, admin)
+        const payment = order.data.order.payment_collections[0].payments[0]
         const total = Number(cart.total)
 
         const capture = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)

@@ -50,32 +50,34 @@ export type Loan = z.infer<typeof Loan>
 export type ServiceEndpoint = "auth" | "loan" | "status" | "cancel" | "refund" | "refundHistory"
 
 /** A request the service endpoints received, secrets redacted. */
-export interface ReceivedRequest {
-  at: string
-  method: string
-  path: string
+export const ReceivedRequest = z.object({
+  at: z.string(),
+  method: z.string(),
+  path: z.string(),
   /** Null while unanswered, and forever for a request hung by a fault. */
-  status: number | null
-  body: unknown
-  headers: Record<string, string>
-  fault: "error" | "hang" | "malformed" | null
-}
+  status: z.number().int().nullable(),
+  body: z.unknown(),
+  headers: z.record(z.string(), z.string()),
+  fault: z.enum(["error", "hang", "malformed"]).nullable(),
+})
+export type ReceivedRequest = z.infer<typeof ReceivedRequest>
 
-export interface WebhookDelivery {
-  loanId: number
-  cartId: string
-  attempt: number
-  at: string
-  url: string
+export const WebhookDelivery = z.object({
+  loanId: z.number().int(),
+  cartId: z.string(),
+  attempt: z.number().int(),
+  at: z.string(),
+  url: z.string(),
   /** The merchant's HTTP status; null when nothing came back (network error, time-out, drop). */
-  status: number | null
-  error: string | null
-  durationMs: number
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number(),
   /** True for the second copy sent by the `duplicateRate` fault. */
-  duplicate: boolean
+  duplicate: z.boolean(),
   /** The start of the merchant's reply body, to see why a receiver refused. */
-  response: string | null
-}
+  response: z.string().nullable(),
+})
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>
 
 export interface SandboxState {
   merchants: Merchant[]

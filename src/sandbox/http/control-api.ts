@@ -5,7 +5,7 @@ import type { SandboxControls } from "../controls"
 import { SandboxError } from "../errors"
 import { describeIssues } from "../issues"
 import { checkoutUrl, findLoan } from "../loans"
-import type { Loan } from "../state"
+import { Loan } from "../state"
 import { jsonBody } from "./body"
 
 export interface SandboxUrls {
@@ -15,7 +15,10 @@ export interface SandboxUrls {
 }
 
 /** A loan as the control API shows it: everything the sandbox knows, plus its checkout link. */
-export function loanView(ctx: SandboxContext, loan: Loan): Loan & { checkoutUrl: string } {
+export const LoanView = Loan.extend({ checkoutUrl: z.string() })
+export type LoanView = z.infer<typeof LoanView>
+
+export function loanView(ctx: SandboxContext, loan: Loan): LoanView {
   return { ...loan, checkoutUrl: checkoutUrl(ctx, loan) }
 }
 

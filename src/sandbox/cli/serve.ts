@@ -1,0 +1,47 @@
+import { type Sandbox, startSandbox } from "../sandbox"
+import { WebhookAuth } from "../webhook/config"
+import type { Print } from "./commands"
+import { formatTable } from "./table"
+
+export interface ServeFlags {
+  port?: string
+  persist?: string
+  webhookAuth?: string
+  webhookToken?: string
+}
+
+/** Flags first, then the environment (SANDBOX_PORT, BNPL_WEBHOOK_AUTH, BNPL_WEBHOOK_TOKEN), then defaults. */
+export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv, print: Print): Promise<Sandbox> {
+  const port = Number(flags.port ?? env.SANDBOX_PORT ?? 4010)
+  if (!Number.isInteger(port)) throw new Error(`--port must be a number, got '${flags.port ?? env.SANDBOX_PORT}'`)
+  const auth = WebhookAuth.safeParse(flags.webhookAuth ?? env.BNPL_WEBHOOK_AUTH ?? "none")
+  if (!auth.success) throw new Error(`--webhook-auth must be one of ${WebhookAuth.options.join(", ")}`)
+  const token = flags.webhookToken ?? env.BNPL_WEBHOOK_TOKEN
+  const sandbox = await startSandbox({
+    port,
+    persistFile: flags.persist,
+    webhook: { auth: auth.data, ...(token ? { token } : {}) },
+    log: print,
+  })
+  print(banner(sandbox, flags.persist, auth.data))
+  return sandbox
+}
+
+function banner(sandbox: Sandbox, persistFile: string | undefined, webhookAuth: string): string {
+  const merchants = sandbox.state.merchants.map((merchant) => [merchant.merchantId, merchant.apiToken, merchant.name, merchant.approved])
+  return [
+    "Financing service sandbox is running.",
+    "",
+    `  URL      ${sandbox.url}`,
+    `  authUrl  ${sandbox.authUrl}`,
+    `  baseUrl  ${sandbox.baseUrl}`,
+    `  webhook  auth ${webhookAuth}`,
+    `  state    ${persistFile ? `saved to ${persistFile}` : "in memory only"}`,
+    "",
+    "Merchant credentials (sandbox only):",
+    formatTable(["merchantId", "apiToken", "name", "approved"], merchants),
+    "",
+    "In another terminal: npm run sandbox -- loans | pay <loanId> | webhooks | help",
+    "Stop with Ctrl+C.",
+  ].join("\n")
+}
