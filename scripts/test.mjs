@@ -6,7 +6,11 @@ import { join, resolve } from "node:path"
 import { freePort, runToEnd } from "./lib/proc.mjs"
 
 const bin = (name) => resolve("node_modules/.bin", name)
-const only = process.argv.slice(2) // e.g. `npm test -- unit http`
+// `npm test -- unit http` runs only those suites; words after `--` filter test files, as jest does.
+const args = process.argv.slice(2)
+const split = args.indexOf("--")
+const only = split < 0 ? args : args.slice(0, split)
+const patterns = split < 0 ? [] : args.slice(split + 1)
 const wanted = (name) => !only.length || only.includes(name)
 const results = []
 
@@ -46,7 +50,7 @@ async function jest(suite, testType, env) {
   const started = Date.now()
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
-    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${outputFile}`], {
+    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${outputFile}`, ...patterns], {
       env: { ...env, TEST_TYPE: testType, LOG_LEVEL: process.env.LOG_LEVEL || "error", NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
     })
   } catch {

@@ -1,0 +1,183 @@
+import axios from "axios"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MERCHANT, WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
+import { Storefront, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
+
+jest.setTimeout(90_000)
+
+const env = useSandbox(
+  { webhook: { auth: "bearer", token: WEBHOOK_TOKEN } },
+  { BNPL_WEBHOOK_AUTH: "bearer", BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN }
+)
+
+const BEARER = { authorization: `Bearer ${WEBHOOK_TOKEN}` }
+
+function postWebhook(body: unknown, headers: Record<string, string> = BEARER, path = "/hooks/bnpl") {
+  return axios.post(`${env.backendUrl}${path}`, body, {
+    headers: { "content-type": "application/json", ...headers },
+    validateStatus: () => true,
+    transformRequest: (data) => (typeof data === "string" ? data : JSON.stringify(data)),
+  })
+}
+
+const notification = (cartId: string, loanId: number) => ({ status: "Activo", loanId, cartId, merchantId: MERCHANT.merchantId })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let shop: Storefront
+
+    beforeAll(async () => {
+      shop = new Storefront(api, await seedStore(getContainer()))
+    })
+
+    beforeEach(() => {
+      env.sandbox.reset()
+      env.sandbox.setFaults({})
+    })
+
+    /** A cart with a bnpl session whose loan is paid at the sandbox, but whose webhook was dropped. */
+    async function paidCart() {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(session.data.loan_id)
+      env.sandbox.setFaults({})
+      return { cartId: cart.id, loanId: session.data.loan_id, sessionId: session.id }
+    }
+
+    async function expectUnchanged(cartId: string) {
+      expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(0)
+      const sessions = await sessionsOfCart(getContainer(), cartId)
+      expect(sessions.map((s) => s.status)).toEqual(["pending"])
+    }
+
+    it("a valid webhook sent by the service gives an order", async () => {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      await env.sandbox.pay(session.data.loan_id)
+
+      const [delivery] = env.sandbox.state.webhooks
+      expect(delivery.status).toBe(200)
+      expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      const [authorized] = await sessionsOfCart(getContainer(), cart.id)
+      expect(authorized.status).toBe("authorized")
+    })
+
+    describe("bearer authentication", () => {
+      it("accepts the agreed token", async () => {
+        const { cartId, loanId } = await paidCart()
+        expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+
+      it.each([
+        ["a missing token", {}],
+        ["a wrong token", { authorization: "Bearer not-the-token" }],
+        ["the token as Basic", { authorization: `Basic ${Buffer.from(WEBHOOK_TOKEN).toString("base64")}` }],
+      ])("rejects %s with 400, no detail, and changes nothing", async (_name, headers) => {
+        const { cartId, loanId } = await paidCart()
+        const response = await postWebhook(notification(cartId, loanId), headers as Record<string, string>)
+        expect(response.status).toBe(400)
+        expect(response.data).toEqual({ message: "Bad request" })
+        await expectUnchanged(cartId)
+      })
+    })
+
+    describe("bodies that are not a notification", () => {
+      it.each([
+        ["malformed JSON", '{"status":"Activo","loanId":'],
+        ["a mistyped loanId", (c: string, l: number) => ({ ...notification(c, l), loanId: String(l) })],
+        ["a status other than Activo", (c: string, l: number) => ({ ...notification(c, l), status: "CANCELLED" })],
+        ["another merchant", (c: string, l: number) => ({ ...notification(c, l), merchantId: 999 })],
+        ["an oversized body", (c: string, l: number) => ({ ...notification(c, l), padding: "x".repeat(10_000) })],
+      ])("rejects %s with 400 and changes nothing", async (_name, make) => {
+        const { cartId, loanId } = await paidCart()
+        const body = typeof make === "function" ? make(cartId, loanId) : make
+        const response = await postWebhook(body)
+        expect(response.status).toBe(400)
+        await expectUnchanged(cartId)
+      })
+    })
+
+    describe("verification with the status query", () => {
+      it("answers 409 for a loan that is not paid, and creates no order", async () => {
+        const cart = await shop.cart()
+        const session = await shop.bnplSession(cart.id)
+        const response = await postWebhook(notification(cart.id, session.data.loan_id))
+        expect(response.status).toBe(409)
+        await expectUnchanged(cart.id)
+      })
+
+      it("answers 409 when the paid amount differs from the session's, and creates no order", async () => {
+        const { cartId, loanId } = await paidCart()
+        env.sandbox.state.loans.get(loanId)!.request.totalPrice -= 1
+        const response = await postWebhook(notification(cartId, loanId))
+        expect(response.status).toBe(409)
+        await expectUnchanged(cartId)
+      })
+
+      it("answers 409 for another cart's loan", async () => {
+        const paid = await paidCart()
+        const other = await shop.cart()
+        await shop.bnplSession(other.id)
+        const response = await postWebhook(notification(other.id, paid.loanId))
+        expect(response.status).toBe(409)
+        await expectUnchanged(other.id)
+      })
+    })
+
+    describe("exactly one order per paid cart", () => {
+      it("for the same webhook 10 times in a row", async () => {
+        const { cartId, loanId } = await paidCart()
+        const statuses = []
+        for (let i = 0; i < 10; i++) statuses.push((await postWebhook(notification(cartId, loanId))).status)
+        expect(statuses).toEqual(Array(10).fill(200))
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+
+      it("for the same webhook 10 times concurrently", async () => {
+        const { cartId, loanId } = await paidCart()
+        const responses = await Promise.all(Array.from({ length: 10 }, () => postWebhook(notification(cartId, loanId))))
+        expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200))
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+
+      it("for a webhook racing the storefront's own completion", async () => {
+        const { cartId, loanId } = await paidCart()
+        const [hook, completion] = await Promise.all([postWebhook(notification(cartId, loanId)), shop.complete(cartId)])
+        expect(hook.status).toBe(200)
+        expect(completion.data.type).toBe("order")
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+
+      it("for a webhook about a cart that is already completed: 200", async () => {
+        const { cartId, loanId } = await paidCart()
+        expect((await shop.complete(cartId)).data.type).toBe("order")
+        expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+    })
+
+    it("answers 5xx while the service is down, and gives the order after a redelivery", async () => {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      env.sandbox.setFaults({ status: { errorRate: 1, errorStatus: 503 } })
+      await env.sandbox.pay(session.data.loan_id)
+      expect(env.sandbox.state.webhooks[0].status).toBe(503)
+      await expectUnchanged(cart.id)
+
+      env.sandbox.setFaults({})
+      const redelivery = await env.sandbox.redeliver(session.data.loan_id)
+      expect(redelivery.status).toBe(200)
+      expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+    })
+
+    it("Medusa's built-in /hooks/payment/bnpl_bnpl is no back door: it authorizes nothing", async () => {
+      const { cartId, loanId } = await paidCart()
+      const response = await postWebhook(notification(cartId, loanId), BEARER, "/hooks/payment/bnpl_bnpl")
+      expect(response.status).toBe(200) // Medusa answers before looking
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await expectUnchanged(cartId)
+    })
+  },
+})

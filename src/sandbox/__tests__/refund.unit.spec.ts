@@ -1,0 +1,86 @@
+import { RefundRecords, RefundResponse, ServiceErrorBody } from "../../providers/bnpl/wire"
+import type { Sandbox } from "../index"
+import { client, createLoan, POS_HEADERS, startQuietSandbox, waitUntil } from "./helpers"
+
+describe("refunds", () => {
+  let sandbox: Sandbox
+
+  beforeEach(async () => {
+    sandbox = await startQuietSandbox({ refundSettleMs: 100 })
+  })
+  afterEach(() => sandbox.close())
+
+  const refund = (totalAmount: string, cartId = "cart_01") =>
+    client.post(`${sandbox.baseUrl}/api/pos/loan/refund`, { cartId, totalAmount, reason: "returned" }, { headers: POS_HEADERS })
+  const history = (cartId = "cart_01") =>
+    client.get(`${sandbox.baseUrl}/api/pos/loan/refund/${cartId}`, { headers: POS_HEADERS })
+
+  async function paidLoan(): Promise<number> {
+    const { loanId } = await createLoan(sandbox)
+    await sandbox.pay(loanId)
+    return loanId
+  }
+
+  it("accepts a partial refund as REQUESTED, then settles it to REFUNDED", async () => {
+    const loanId = await paidLoan()
+    const response = await refund("200.25")
+    expect(response.status).toBe(200)
+    expect(RefundResponse.parse(response.data)).toEqual({
+      refundId: 7001,
+      merchantId: 1001,
+      cartId: "cart_01",
+      refundStatus: "REQUESTED",
+      refundDate: expect.any(String),
+    })
+    expect(RefundRecords.parse((await history()).data)).toEqual([
+      { cartId: "cart_01", status: "REQUESTED", refundDate: response.data.refundDate, totalAmount: "200.25", refundId: 7001 },
+    ])
+    await waitUntil(() => sandbox.state.loans.get(loanId)?.refunds[0].status === "REFUNDED")
+    expect(RefundRecords.parse((await history()).data)[0].status).toBe("REFUNDED")
+    expect(sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
+  })
+
+  it("refunds the rest, after which the loan becomes HISTORICAL", async () => {
+    const loanId = await paidLoan()
+    expect((await refund("1000")).data.refundStatus).toBe("REQUESTED")
+    expect((await refund("234.50")).data.refundStatus).toBe("REQUESTED")
+    await waitUntil(() => sandbox.state.loans.get(loanId)?.status === "HISTORICAL")
+    const records = RefundRecords.parse((await history()).data)
+    expect(records.map((record) => [record.totalAmount, record.status])).toEqual([
+      ["1000", "REFUNDED"],
+      ["234.50", "REFUNDED"],
+    ])
+  })
+
+  it("REJECTS more than what is left to refund, to the cent, and records nothing", async () => {
+    const loanId = await paidLoan()
+    await refund("1234.00")
+    const over = await refund("0.51")
+    expect(over.status).toBe(200)
+    expect(RefundResponse.parse(over.data)).toMatchObject({ refundStatus: "REJECTED", cartId: "cart_01", merchantId: 1001 })
+    expect(sandbox.state.loans.get(loanId)?.refunds).toHaveLength(1)
+    expect((await refund("0.50")).data.refundStatus).toBe("REQUESTED")
+  })
+
+  it("answers 400 when the cart has no paid loan", async () => {
+    await createLoan(sandbox)
+    const unpaid = await refund("10.00")
+    expect(unpaid.status).toBe(400)
+    expect(ServiceErrorBody.parse(unpaid.data).message).toBe("no paid loan for cartId cart_01")
+    expect((await refund("10.00", "cart_unknown")).status).toBe(400)
+  })
+
+  it("answers 400 for a zero or malformed amount", async () => {
+    await paidLoan()
+    expect((await refund("0.00")).status).toBe(400)
+    const malformed = await refund("12.345")
+    expect(malformed.status).toBe(400)
+    expect(malformed.data.message).toContain("totalAmount: must be a decimal string")
+  })
+
+  it("answers an empty history for a cart without refunds, and 401 without credentials", async () => {
+    expect((await history("cart_none")).data).toEqual([])
+    const response = await client.get(`${sandbox.baseUrl}/api/pos/loan/refund/cart_01`)
+    expect(response.status).toBe(401)
+  })
+})
