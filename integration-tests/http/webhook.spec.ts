@@ -1,6 +1,6 @@
-import axios from "axios"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { MERCHANT, WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
+import { WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
+import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as postWebhookAs } from "../helpers/webhook"
 import { Storefront, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
 
 jest.setTimeout(90_000)
@@ -12,15 +12,7 @@ const env = useSandbox(
 
 const BEARER = { authorization: `Bearer ${WEBHOOK_TOKEN}` }
 
-function postWebhook(body: unknown, headers: Record<string, string> = BEARER, path = "/hooks/bnpl") {
-  return axios.post(`${env.backendUrl}${path}`, body, {
-    headers: { "content-type": "application/json", ...headers },
-    validateStatus: () => true,
-    transformRequest: (data) => (typeof data === "string" ? data : JSON.stringify(data)),
-  })
-}
-
-const notification = (cartId: string, loanId: number) => ({ status: "Activo", loanId, cartId, merchantId: MERCHANT.merchantId })
+const postWebhook = (body: unknown, headers: Record<string, string> = BEARER, path?: string) => postWebhookAs(env, body, headers, path)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -35,21 +27,8 @@ medusaIntegrationTestRunner({
       env.sandbox.setFaults({})
     })
 
-    /** A cart with a bnpl session whose loan is paid at the sandbox, but whose webhook was dropped. */
-    async function paidCart() {
-      const cart = await shop.cart()
-      const session = await shop.bnplSession(cart.id)
-      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
-      await env.sandbox.pay(session.data.loan_id)
-      env.sandbox.setFaults({})
-      return { cartId: cart.id, loanId: session.data.loan_id, sessionId: session.id }
-    }
-
-    async function expectUnchanged(cartId: string) {
-      expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(0)
-      const sessions = await sessionsOfCart(getContainer(), cartId)
-      expect(sessions.map((s) => s.status)).toEqual(["pending"])
-    }
+    const paidCart = () => paid(env, shop)
+    const expectUnchanged = (cartId: string) => unchanged(getContainer(), cartId)
 
     it("a valid webhook sent by the service gives an order", async () => {
       const cart = await shop.cart()

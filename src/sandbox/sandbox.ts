@@ -49,10 +49,14 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const controls = createControls(ctx)
   const urls = { url: "", authUrl: "", baseUrl: "" }
   const server = http.createServer(createApp(ctx, controls, () => urls))
-  const port = await listen(server, options.port)
+  const port = await listen(server, options.port).catch((error: unknown) => {
+    ctx.lifecycle.close()
+    throw error
+  })
   urls.url = urls.baseUrl = `http://localhost:${port}`
   urls.authUrl = `${urls.url}/api`
   publicUrl = (options.publicUrl ?? urls.url).replace(/\/+$/, "")
+  let closing: Promise<void> | undefined
 
   return {
     ...urls,
@@ -65,9 +69,8 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     redeliver: (loanId) => controls.redeliver(loanId),
     reset: () => controls.reset(),
     close: () => {
-      ctx.lifecycle.close()
-      persistence?.flush()
-      return stop(server)
+      closing ??= shutDown(ctx, server, persistence)
+      return closing
     },
   }
 }
@@ -113,17 +116,21 @@ function resumeSettlements(ctx: SandboxContext): void {
 
 function listen(server: http.Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once("error", reject)
+    const fail = (error: NodeJS.ErrnoException): void =>
+      reject(error.code === "EADDRINUSE" ? new Error(`port ${port} is in use: is a sandbox already running?`) : error)
+    server.once("error", fail)
     server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject)
+      server.off("error", fail)
       const address = server.address()
       resolve(typeof address === "object" && address ? address.port : port)
     })
   })
 }
 
-/** Destroys every socket, hung ones included, so close() never waits on a client. */
-function stop(server: http.Server): Promise<void> {
+/** Timers and deliveries first, then the last save, then every socket (hung ones included). */
+function shutDown(ctx: SandboxContext, server: http.Server, persistence: Persistence | undefined): Promise<void> {
+  ctx.lifecycle.close()
+  persistence?.flush()
   return new Promise((resolve) => {
     server.close(() => resolve())
     server.closeAllConnections()

@@ -13,7 +13,10 @@ export function checkoutPage(loan: Loan, merchantName: string, today: Date): str
   return htmlPage(
     `${merchantName}: pay in ${loan.installments} installments`,
     `<div class="card">
-<header><div class="merchant">${escapeHtml(merchantName)}</div><h1>Pay in ${loan.installments} installments</h1></header>
+<header>
+<div class="merchant">${escapeHtml(merchantName)}</div>
+<h1>Pay in ${loan.installments} installments</h1>
+</header>
 <section><h2>Your order</h2>
 <p class="muted">Cart ${escapeHtml(loan.cartId)} · Loan <span class="badge">#${loan.loanId}</span></p>
 ${orderTable(loan.request)}
@@ -21,8 +24,12 @@ ${orderTable(loan.request)}
 <section><h2>Your plan</h2>${planList(loan, today)}</section>
 ${buyerSection(loan.request)}
 <section class="actions">
-<form method="post" action="/checkout/${loan.loanId}/pay${query}"><button id="pay" class="primary" type="submit">Pay first installment</button></form>
-<form method="post" action="/checkout/${loan.loanId}/cancel${query}"><button id="cancel" type="submit">Cancel</button></form>
+<form method="post" action="/checkout/${loan.loanId}/pay${query}">
+<button id="pay" class="primary" type="submit">Pay first installment</button>
+</form>
+<form method="post" action="/checkout/${loan.loanId}/cancel${query}">
+<button id="cancel" type="submit">Cancel</button>
+</form>
 </section>
 <section class="muted"><a href="${escapeHtml(loan.request.cartUrl)}">Back to the store</a></section>
 </div>`,
@@ -45,7 +52,8 @@ function orderTable(request: LoanRequest): string {
 <thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th><th class="num">Subtotal</th></tr></thead>
 <tbody>
 ${[...products, ...adjustments].join("\n")}
-<tr class="total"><td colspan="3">Total</td><td class="num" id="total">${formatPesos(numberToCents(request.totalPrice))}</td></tr>
+<tr class="total"><td colspan="3">Total</td>
+<td class="num" id="total">${formatPesos(numberToCents(request.totalPrice))}</td></tr>
 </tbody>
 </table>`
 }
@@ -59,12 +67,14 @@ function adjustment(label: string, priced: { price: number; title: string } | un
 
 function planList(loan: Loan, today: Date): string {
   const plan = installmentPlan(numberToCents(loan.request.totalPrice), loan.installments, today)
-  const items = plan.map(
-    (installment) =>
-      `<li class="installment${installment.number === 1 ? " today" : ""}">` +
-      `<span>${installment.number === 1 ? "Today" : `Installment ${installment.number}`} · ${installment.dueDate}</span>` +
-      `<span>${formatPesos(installment.cents)}</span></li>`,
-  )
+  const items = plan.map((installment) => {
+    const first = installment.number === 1
+    const label = first ? "Today" : `Installment ${installment.number}`
+    return (
+      `<li class="installment${first ? " today" : ""}">` +
+      `<span>${label} · ${installment.dueDate}</span><span>${formatPesos(installment.cents)}</span></li>`
+    )
+  })
   return `<ol class="plan">${items.join("")}</ol><p class="muted">One installment every two weeks.</p>`
 }
 

@@ -29,7 +29,10 @@ export function checkoutRoutes(ctx: SandboxContext): Router {
   return router
 }
 
-/** Waits for the first webhook attempt before redirecting, so the store knows of the payment when the customer arrives. */
+/**
+ * Waits for the first webhook attempt before redirecting, so that the store already knows
+ * of the payment when the customer lands on its success page.
+ */
 async function pay(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
   const loan = linkedLoan(ctx, req, res)
   if (!loan) return
@@ -48,11 +51,13 @@ function linkedLoan(ctx: SandboxContext, req: Request, res: Response): Loan | un
   const loan = /^\d+$/.test(req.params.loanId) ? ctx.state.loans.get(Number(req.params.loanId)) : undefined
   const token = typeof req.query.token === "string" ? req.query.token : ""
   if (!loan || !sameSecret(loan.checkoutToken, token)) {
-    sendPage(res, 404, messagePage("Payment link not found", "This payment link does not exist. Ask the store for a new one."))
+    const text = "This payment link does not exist. Ask the store for a new one."
+    sendPage(res, 404, messagePage("Payment link not found", text))
     return undefined
   }
   if (loan.expired) {
-    sendPage(res, 410, messagePage("Payment link expired", "This payment link has expired. Go back to the store to try again.", merchantOf(ctx, loan).name))
+    const text = "This payment link has expired. Go back to the store to try again."
+    sendPage(res, 410, messagePage("Payment link expired", text, merchantOf(ctx, loan).name))
     return undefined
   }
   return loan

@@ -31,7 +31,8 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
     usage: "pay <loanId>",
     summary: "pay the first installment, as the customer would; sends the webhook",
     run: async (url, args, print) => {
-      const paid = z.object({ loan: LoanView, delivery: WebhookDelivery }).parse(await post(url, `/loans/${loanIdArg(args)}/pay`))
+      const answer = await post(url, `/loans/${loanIdArg(args)}/pay`)
+      const paid = z.object({ loan: LoanView, delivery: WebhookDelivery }).parse(answer)
       print(`Loan ${paid.loan.loanId} is ${paid.loan.status}.\n${deliveryLine(paid.delivery)}`)
     },
   },
@@ -54,7 +55,10 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
   redeliver: {
     usage: "redeliver <loanId>",
     summary: "send the loan's webhook again, now",
-    run: async (url, args, print) => print(deliveryLine(WebhookDelivery.parse(await post(url, `/loans/${loanIdArg(args)}/redeliver`)))),
+    run: async (url, args, print) => {
+      const delivery = WebhookDelivery.parse(await post(url, `/loans/${loanIdArg(args)}/redeliver`))
+      print(deliveryLine(delivery))
+    },
   },
   requests: {
     usage: "requests",

@@ -31,8 +31,19 @@ export function loansTable(loans: LoanView[]): string {
 
 export function loanDetails(loan: LoanView): string {
   const customer = Object.entries(loan.customer).map(([key, value]) => `  ${key}: ${value ?? "-"}`)
-  const products = (loan.request.products ?? []).map((product) => [product.id, product.title, product.count, pesos(product.price)])
-  const refunds = loan.refunds.map((refund) => [refund.refundId, refund.totalAmount, refund.status, shortTime(refund.refundDate), refund.reason])
+  const products = (loan.request.products ?? []).map((product) => [
+    product.id,
+    product.title,
+    product.count,
+    pesos(product.price),
+  ])
+  const refunds = loan.refunds.map((refund) => [
+    refund.refundId,
+    refund.totalAmount,
+    refund.status,
+    shortTime(refund.refundDate),
+    refund.reason,
+  ])
   return [
     `Loan ${loan.loanId} · cart ${loan.cartId} · merchant ${loan.merchantId}`,
     `Status:       ${loan.status}${loan.expired ? " (checkout link expired)" : ""}`,
@@ -52,14 +63,21 @@ export function loanDetails(loan: LoanView): string {
 
 export function deliveryLine(delivery: WebhookDelivery): string {
   const outcome = delivery.status === null ? `failed: ${delivery.error}` : `HTTP ${delivery.status}`
-  return `Webhook for loan ${delivery.loanId}, attempt ${delivery.attempt} -> ${delivery.url}: ${outcome} (${delivery.durationMs} ms)`
+  const attempt = `Webhook for loan ${delivery.loanId}, attempt ${delivery.attempt}`
+  return `${attempt} -> ${delivery.url}: ${outcome} (${delivery.durationMs} ms)`
 }
 
 export function requestsTable(requests: ReceivedRequest[]): string {
   if (requests.length === 0) return "No requests yet."
   return formatTable(
     ["at", "method", "path", "status", "fault"],
-    requests.map((request) => [shortTime(request.at), request.method, request.path, request.status ?? "(no answer)", request.fault]),
+    requests.map((request) => [
+      shortTime(request.at),
+      request.method,
+      request.path,
+      request.status ?? "(no answer)",
+      request.fault,
+    ]),
   )
 }
 

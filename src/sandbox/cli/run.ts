@@ -28,8 +28,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<CliResult> {
     const [command = "help", ...args] = positionals
     if (values.help || command === "help") return done(io.out, helpText(), 0)
     if (command === "serve") {
-      const flags = { port: values.port, persist: values.persist, webhookAuth: values["webhook-auth"], webhookToken: values["webhook-token"] }
-      return { exitCode: 0, sandbox: await serve(flags, io.env, io.out) }
+      const { port, persist, "webhook-auth": webhookAuth, "webhook-token": webhookToken } = values
+      return { exitCode: 0, sandbox: await serve({ port, persist, webhookAuth, webhookToken }, io.env, io.out) }
     }
     const control = CONTROL_COMMANDS[command]
     if (!control) return done(io.err, `Unknown command '${command}'.\n\n${helpText()}`, 1)

@@ -28,7 +28,12 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv, print: Pr
 }
 
 function banner(sandbox: Sandbox, persistFile: string | undefined, webhookAuth: string): string {
-  const merchants = sandbox.state.merchants.map((merchant) => [merchant.merchantId, merchant.apiToken, merchant.name, merchant.approved])
+  const merchants = sandbox.state.merchants.map(({ merchantId, apiToken, name, approved }) => [
+    merchantId,
+    apiToken,
+    name,
+    approved,
+  ])
   return [
     "Financing service sandbox is running.",
     "",

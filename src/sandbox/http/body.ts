@@ -37,7 +37,8 @@ export function apiBodyErrors(): ErrorRequestHandler {
 /** A bug in the sandbox itself: answered like the service's own 500, logged in full. */
 export function apiUnexpectedErrors(ctx: SandboxContext): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    ctx.log(`[sandbox] internal error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? error.stack : String(error)}`)
+    const details = error instanceof Error ? error.stack : String(error)
+    ctx.log(`[sandbox] internal error on ${req.method} ${req.originalUrl}: ${details}`)
     if (res.headersSent) return
     sendServiceError(req, res, 500, "")
   }

@@ -5,6 +5,7 @@ import { apiBodyErrors, apiUnexpectedErrors, jsonBody } from "./body"
 import { cancelRoute } from "./cancel-route"
 import { injectFaults } from "./faults"
 import { loanRoute } from "./loan-route"
+import { requestPath } from "./notes"
 import { recordRequests } from "./recorder"
 import { refundHistoryRoute } from "./refund-history-route"
 import { refundRoute } from "./refund-route"
@@ -21,7 +22,7 @@ export function serviceApi(ctx: SandboxContext): Router {
   router.post("/pos/loan/refund", injectFaults(ctx, "refund"), refundRoute(ctx))
   router.get("/pos/loan/refund/:cartId", injectFaults(ctx, "refundHistory"), refundHistoryRoute(ctx))
   router.get("/pos/loan/:cartId", injectFaults(ctx, "status"), statusRoute(ctx))
-  router.use((req, res) => sendServiceError(req, res, 404, `no ${req.method} ${req.originalUrl.split("?")[0]} in this service`))
+  router.use((req, res) => sendServiceError(req, res, 404, `no ${req.method} ${requestPath(req)} in this service`))
   router.use(apiBodyErrors(), apiUnexpectedErrors(ctx))
   return router
 }

@@ -69,7 +69,8 @@ async function sendAttempt(
   try {
     const authorization = webhookAuthorization(ctx.webhook, notification, merchantOf(ctx, loan).apiToken)
     const headers: Record<string, string> = authorization ? { authorization } : {}
-    const reply = await postJson(url, JSON.stringify(notification), headers, ctx.webhook.timeoutMs, ctx.lifecycle.signal)
+    const body = JSON.stringify(notification)
+    const reply = await postJson(url, body, headers, ctx.webhook.timeoutMs, ctx.lifecycle.signal)
     delivery.status = reply.status
     delivery.response = reply.body
   } catch (error) {
@@ -98,8 +99,8 @@ function record(ctx: SandboxContext, delivery: WebhookDelivery): WebhookDelivery
   appendToHistory(ctx.state.webhooks, delivery)
   // Deliveries aborted by close() are kept but not logged: the log may already be gone.
   if (ctx.lifecycle.signal.aborted) return delivery
-  const outcome = delivery.status ?? delivery.error
-  const copy = delivery.duplicate ? " (duplicate)" : ""
-  ctx.log(`[sandbox] webhook loan ${delivery.loanId} -> ${delivery.url} attempt ${delivery.attempt}${copy}: ${outcome} (${delivery.durationMs} ms)`)
+  const outcome = `${delivery.status ?? delivery.error} (${delivery.durationMs} ms)`
+  const attempt = `attempt ${delivery.attempt}${delivery.duplicate ? " (duplicate)" : ""}`
+  ctx.log(`[sandbox] webhook loan ${delivery.loanId} -> ${delivery.url} ${attempt}: ${outcome}`)
   return delivery
 }

@@ -1,0 +1,115 @@
+import jwt from "jsonwebtoken"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { WEBHOOK_TOKEN, useSandbox } from "./environment"
+import { Storefront, ordersOfCart, seedStore } from "./store"
+import { expectUnchanged, notification, paidCart, postWebhook } from "./webhook"
+
+type Mode = "basic" | "jwt"
+
+const basic = (credential: string) => `Basic ${Buffer.from(credential).toString("base64")}`
+const signed = (claims: object, key = WEBHOOK_TOKEN) => `Bearer ${jwt.sign(claims, key, { algorithm: "HS512", noTimestamp: true })}`
+const inFiveMinutes = () => Math.floor(Date.now() / 1000) + 300
+
+/** Good and bad Authorization headers for one mode, for a given cart and loan. */
+function headers(mode: Mode, cartId: string, loanId: number) {
+  const claims = { loanId, cartId, status: "Activo", exp: inFiveMinutes() }
+  if (mode === "basic") {
+    return { good: basic(WEBHOOK_TOKEN), wrong: [basic("shop:wrong-password"), `Bearer ${WEBHOOK_TOKEN}`] }
+  }
+  return {
+    good: signed(claims),
+    wrong: [
+      signed(claims, "another-key-0123456789"),
+      signed({ ...claims, loanId: loanId + 1 }),
+      signed({ ...claims, cartId: "cart_other" }),
+      `Bearer ${jwt.sign(claims, WEBHOOK_TOKEN, { algorithm: "HS256", noTimestamp: true })}`,
+    ],
+    expired: signed({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }),
+  }
+}
+
+/**
+ * One spec file per authentication mode, because the mode is part of the
+ * configuration Medusa boots with. Also checks the IP allow-list, trusting
+ * one proxy hop so that X-Forwarded-For stands in for another address.
+ */
+export function webhookAuthSuite(mode: Mode) {
+  const env = useSandbox(
+    { webhook: { auth: mode, token: WEBHOOK_TOKEN } },
+    {
+      BNPL_WEBHOOK_AUTH: mode,
+      BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+      BNPL_WEBHOOK_ALLOWED_IPS: "127.0.0.1,198.51.100.7",
+      BNPL_TRUST_PROXY_HOPS: "1",
+    }
+  )
+
+  medusaIntegrationTestRunner({
+    testSuite: ({ api, getContainer }) => {
+      let shop: Storefront
+
+      beforeAll(async () => {
+        shop = new Storefront(api, await seedStore(getContainer()))
+      })
+
+      beforeEach(() => {
+        env.sandbox.reset()
+        env.sandbox.setFaults({})
+      })
+
+      it(`the sandbox's ${mode} webhook gives an order`, async () => {
+        const cart = await shop.cart()
+        const session = await shop.bnplSession(cart.id)
+        await env.sandbox.pay(session.data.loan_id)
+        expect(env.sandbox.state.webhooks[0].status).toBe(200)
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      })
+
+      it("accepts a good token", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        const response = await postWebhook(env, notification(cartId, loanId), { authorization: headers(mode, cartId, loanId).good })
+        expect(response.status).toBe(200)
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      })
+
+      it("rejects a missing token with 400 and changes nothing", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(400)
+        await expectUnchanged(getContainer(), cartId)
+      })
+
+      it("rejects wrong tokens with 400 and changes nothing", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        for (const authorization of headers(mode, cartId, loanId).wrong) {
+          const response = await postWebhook(env, notification(cartId, loanId), { authorization })
+          expect(response.status).toBe(400)
+          expect(response.data).toEqual({ message: "Bad request" })
+        }
+        await expectUnchanged(getContainer(), cartId)
+      })
+
+      if (mode === "jwt") {
+        it("rejects an expired JWT with 400 and changes nothing", async () => {
+          const { cartId, loanId } = await paidCart(env, shop)
+          const authorization = headers(mode, cartId, loanId).expired!
+          expect((await postWebhook(env, notification(cartId, loanId), { authorization })).status).toBe(400)
+          await expectUnchanged(getContainer(), cartId)
+        })
+      }
+
+      it("rejects an address outside the allow-list, accepts one inside", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        const authorization = headers(mode, cartId, loanId).good
+        const outside = await postWebhook(env, notification(cartId, loanId), { authorization, "x-forwarded-for": "203.0.113.9" })
+        expect(outside.status).toBe(400)
+        // A client cannot talk its way in by prepending an allowed address: only the last hop counts.
+        const spoofed = await postWebhook(env, notification(cartId, loanId), { authorization, "x-forwarded-for": "198.51.100.7, 203.0.113.9" })
+        expect(spoofed.status).toBe(400)
+        await expectUnchanged(getContainer(), cartId)
+
+        const inside = await postWebhook(env, notification(cartId, loanId), { authorization, "x-forwarded-for": "198.51.100.7" })
+        expect(inside.status).toBe(200)
+      })
+    },
+  })
+}

@@ -1,0 +1,37 @@
+import axios from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MERCHANT, type TestEnvironment } from "./environment"
+import { Storefront, ordersOfCart, sessionsOfCart } from "./store"
+
+export const notification = (cartId: string, loanId: number) => ({
+  status: "Activo",
+  loanId,
+  cartId,
+  merchantId: MERCHANT.merchantId,
+})
+
+/** POSTs a webhook as anybody could: any body (a string is sent as is), any headers. */
+export function postWebhook(env: TestEnvironment, body: unknown, headers: Record<string, string> = {}, path = "/hooks/bnpl") {
+  return axios.post(`${env.backendUrl}${path}`, body, {
+    headers: { "content-type": "application/json", ...headers },
+    validateStatus: () => true,
+    transformRequest: (data) => (typeof data === "string" ? data : JSON.stringify(data)),
+  })
+}
+
+/** A cart whose loan is paid at the sandbox, but whose webhook was dropped on the way. */
+export async function paidCart(env: TestEnvironment, shop: Storefront) {
+  const cart = await shop.cart()
+  const session = await shop.bnplSession(cart.id)
+  env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+  await env.sandbox.pay(session.data.loan_id)
+  env.sandbox.setFaults({})
+  return { cartId: cart.id, loanId: session.data.loan_id, sessionId: session.id }
+}
+
+/** A rejected request must leave no trace: no order, and the session still pending. */
+export async function expectUnchanged(container: MedusaContainer, cartId: string) {
+  expect(await ordersOfCart(container, cartId)).toHaveLength(0)
+  const sessions = await sessionsOfCart(container, cartId)
+  expect(sessions.map((s) => s.status)).toEqual(["pending"])
+}
