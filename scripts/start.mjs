@@ -8,6 +8,7 @@ const env = process.env
 const PORT = Number(env.PORT || 9000)
 const PG_PORT = Number(env.PG_PORT || 54329)
 const SANDBOX_PORT = Number(env.SANDBOX_PORT || 4010)
+const DATA_DIR = env.BNPL_DATA_DIR || ".data"
 const backendUrl = env.BNPL_BACKEND_URL || `http://localhost:${PORT}`
 const bin = (name) => resolve("node_modules/.bin", name)
 const say = (line) => console.log(`[bnpl] ${line}`)
@@ -35,8 +36,8 @@ async function database() {
     return env.DATABASE_URL
   }
   const { startPostgres } = await import("./lib/postgres.mjs")
-  postgres = await startPostgres({ dataDir: ".data/postgres", port: PG_PORT, database: "medusa_bnpl" })
-  say(`embedded PostgreSQL on port ${PG_PORT} (data in .data/postgres)`)
+  postgres = await startPostgres({ dataDir: `${DATA_DIR}/postgres`, port: PG_PORT, database: "medusa_bnpl" })
+  say(`embedded PostgreSQL on port ${PG_PORT} (data in ${DATA_DIR}/postgres)`)
   return postgres.url
 }
 
@@ -46,7 +47,7 @@ async function sandbox() {
     return undefined
   }
   const url = `http://localhost:${SANDBOX_PORT}`
-  const child = run(bin("ts-node"), ["--transpile-only", "src/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", ".data/sandbox.json"], {
+  const child = run(bin("ts-node"), ["--transpile-only", "src/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", `${DATA_DIR}/sandbox.json`], {
     onLine: (line) => line.includes("[sandbox]") && !line.includes("listening") && console.log(line),
     quiet: true,
   })

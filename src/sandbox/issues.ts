@@ -11,7 +11,7 @@ export function describeIssues(error: z.ZodError): string {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = fieldPath(issue.path)
-  const message = issue.message.replace(/^Invalid input: /, "")
+  const message = issue.message.replace(/^(Invalid input|Too small|Too big): /, "")
   const missing = /^expected (\w+), received undefined$/.exec(message)
   const text = missing ? `required (expected ${missing[1]})` : message
   return where ? `${where}: ${text}` : text

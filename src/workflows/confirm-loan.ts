@@ -36,10 +36,13 @@ interface SessionRow {
 }
 
 export async function confirmLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
+  return withCartLock(container, cartId, () => confirmLocked(container, cartId, loanId))
+}
+
+/** Everything that changes a cart's loan state (confirm, cancel) runs under this lock. */
+export function withCartLock<T>(container: MedusaContainer, cartId: string, job: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`bnpl:confirm:${cartId}`, () => confirmLocked(container, cartId, loanId), {
-    timeout: LOCK_TIMEOUT_SECONDS,
-  })
+  return locking.execute(`bnpl:cart:${cartId}`, job, { timeout: LOCK_TIMEOUT_SECONDS })
 }
 
 async function confirmLocked(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {

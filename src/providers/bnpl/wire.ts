@@ -68,7 +68,8 @@ export type Buyer = z.infer<typeof Buyer>
 export const LoanRequest = z.object({
   totalPrice: z.number().positive(),
   shopId: z.string().min(1),
-  cartId: z.string().min(1),
+  // Bounded like the webhook's cartId, so every loan's webhook passes the receiver's schema.
+  cartId: z.string().min(1).max(200),
   successUrl: z.url(),
   errorUrl: z.url(),
   cartUrl: z.url(),

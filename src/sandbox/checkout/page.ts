@@ -51,7 +51,7 @@ function orderTable(request: LoanRequest): string {
   return `<table>
 <thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th><th class="num">Subtotal</th></tr></thead>
 <tbody>
-${[...products, ...adjustments].join("\n")}
+${[...products, ...adjustments].filter(Boolean).join("\n")}
 <tr class="total"><td colspan="3">Total</td>
 <td class="num" id="total">${formatPesos(numberToCents(request.totalPrice))}</td></tr>
 </tbody>

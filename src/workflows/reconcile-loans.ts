@@ -1,0 +1,120 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
+import { isPaid } from "../providers/bnpl/status"
+import { confirmLoan, withCartLock } from "./confirm-loan"
+
+/**
+ * The spec sends no event for a lost webhook or an abandoned loan; its answer
+ * is that the merchant polls. This walks the pp_bnpl_bnpl sessions still
+ * pending after a grace period, asks the status query about each, and:
+ * - paid: confirms it through `confirmLoan`, the webhook's own path;
+ * - unpaid past the loan time-out: cancels the loan and the session;
+ * - cancelled at the service: cancels the session;
+ * - status query failing: leaves it for the next run.
+ */
+export interface ReconcileSummary {
+  checked: number
+  authorized: number
+  cancelled: number
+  pending: number
+  failed: number
+}
+
+interface PendingSession {
+  id: string
+  amount: number
+  currency_code: string
+  created_at: Date | string
+  data: Record<string, unknown> | null
+}
+
+type Outcome = Exclude<keyof ReconcileSummary, "checked">
+
+const PAGE_SIZE = 100
+
+export async function reconcileLoans(container: MedusaContainer, now = new Date()): Promise<ReconcileSummary> {
+  const { options } = bnplFromContainer(container)
+  const payments = container.resolve(Modules.PAYMENT)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
+  const timeoutCutoff = new Date(now.getTime() - options.loanTimeoutHours * 3_600_000)
+  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0 }
+
+  // Keyset paging by id: sessions leaving the pending set cannot shift a page,
+  // and memory holds one page however many sessions are pending.
+  for (let after: string | undefined; ; ) {
+    const page = (await payments.listPaymentSessions(
+      {
+        provider_id: PROVIDER_ID,
+        status: "pending",
+        created_at: { $lte: graceCutoff.toISOString() },
+        ...(after ? { id: { $gt: after } } : {}),
+      },
+      { take: PAGE_SIZE, order: { id: "ASC" }, select: ["id", "amount", "currency_code", "created_at", "data"] }
+    )) as unknown as PendingSession[]
+    if (!page.length) break
+    after = page[page.length - 1].id
+    await eachLimited(page, options.reconcileConcurrency, async (session) => {
+      summary.checked++
+      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff)]++
+    })
+  }
+  return summary
+}
+
+async function reconcileSession(container: MedusaContainer, logger: Logger, session: PendingSession, timedOut: boolean): Promise<Outcome> {
+  const data = readSessionData(session.data)
+  if (!data) return "failed"
+  const { client } = bnplFromContainer(container)
+  try {
+    const loan = await client.getLoan(data.cart_id, data.loan_id)
+    if (loan && isPaid(loan)) {
+      const confirmation = await confirmLoan(container, data.cart_id, data.loan_id)
+      if (confirmation.outcome === "authorized" || confirmation.outcome === "already_authorized") return "authorized"
+      logger.warn(`[bnpl] reconciliation: paid loan ${data.loan_id} of cart ${data.cart_id} not authorized: ${confirmation.outcome}`)
+      return "failed"
+    }
+    if (loan?.status === "CANCELLED") return (await cancelSession(container, session, data, false)) ? "cancelled" : "pending"
+    if (timedOut) return (await cancelSession(container, session, data, true)) ? "cancelled" : "pending"
+    return "pending"
+  } catch (error) {
+    // One line per session and run; the session stays pending for the next run.
+    logger.warn(`[bnpl] reconciliation: loan ${data.loan_id} of cart ${data.cart_id} left for the next run: ${(error as Error).message}`)
+    return "failed"
+  }
+}
+
+/** Under the cart lock, and only if the session is still pending: a racing webhook or run wins. */
+async function cancelSession(container: MedusaContainer, session: PendingSession, data: SessionData, atService: boolean): Promise<boolean> {
+  const payments = container.resolve(Modules.PAYMENT)
+  const { client } = bnplFromContainer(container)
+  return withCartLock(container, data.cart_id, async () => {
+    const current = await payments.retrievePaymentSession(session.id, { select: ["id", "status"] })
+    if (current.status !== "pending") return false
+    if (atService) {
+      const loan = await client.getLoan(data.cart_id, data.loan_id)
+      // A loan paid since the first look is never cancelled; the next run confirms it.
+      if (!loan || loan.status !== "REQUEST") return false
+      await client.cancelLoan({ cartId: data.cart_id, totalAmount: loan.totalAmount, reason: "abandoned: not paid within the loan time-out" })
+    }
+    await payments.updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...data, loan_status: "CANCELLED" },
+      status: "canceled",
+    })
+    return true
+  })
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++])
+  })
+  await Promise.all(lanes)
+}
