@@ -1,4 +1,4 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { FilterablePaymentSessionProps, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
@@ -45,15 +45,18 @@ export async function reconcileLoans(container: MedusaContainer, now = new Date(
   // Keyset paging by id: sessions leaving the pending set cannot shift a page,
   // and memory holds one page however many sessions are pending.
   for (let after: string | undefined; ; ) {
-    const page = (await payments.listPaymentSessions(
-      {
-        provider_id: PROVIDER_ID,
-        status: "pending",
-        created_at: { $lte: graceCutoff.toISOString() },
-        ...(after ? { id: { $gt: after } } : {}),
-      },
-      { take: PAGE_SIZE, order: { id: "ASC" }, select: ["id", "amount", "currency_code", "created_at", "data"] }
-    )) as unknown as PendingSession[]
+    const filters = {
+      provider_id: PROVIDER_ID,
+      // Not in the published filter type, but a column the module filters on like any other.
+      status: "pending",
+      created_at: { $lte: graceCutoff.toISOString() },
+      ...(after ? { id: { $gt: after } } : {}),
+    } as FilterablePaymentSessionProps
+    const page = (await payments.listPaymentSessions(filters, {
+      take: PAGE_SIZE,
+      order: { id: "ASC" },
+      select: ["id", "amount", "currency_code", "created_at", "data"],
+    })) as unknown as PendingSession[]
     if (!page.length) break
     after = page[page.length - 1].id
     await eachLimited(page, options.reconcileConcurrency, async (session) => {

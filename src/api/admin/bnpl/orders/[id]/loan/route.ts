@@ -1,0 +1,74 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { BnplServiceError } from "../../../../../../providers/bnpl/client"
+import { bnplFromContainer } from "../../../../../../providers/bnpl/resolve-options"
+import { PROVIDER_ID, type SessionData, readSessionData } from "../../../../../../providers/bnpl/session-data"
+import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
+
+/**
+ * GET /admin/bnpl/orders/:id/loan: the live state of the loan an order was
+ * paid with, for the order page widget. Medusa authenticates every /admin
+ * route for admin users. The answer's shape is documented in ../../loan-view.ts.
+ *
+ * Nothing is cached: the status query is the truth, and an admin who opens
+ * the page wants it now.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanView | ServiceFailure>) {
+  const orderId = req.params.id
+  const payment = await bnplPaymentOf(req.scope, orderId)
+
+  const { client } = bnplFromContainer(req.scope)
+  try {
+    const [loans, refunds] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id)])
+    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds))
+  } catch (error) {
+    if (!(error instanceof BnplServiceError)) throw error
+    // BnplServiceError messages are built without headers or credentials (client.ts).
+    const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+    logger.warn(`[bnpl] loan of order ${orderId} (cart ${payment.cart_id}) could not be read: ${error.message}`)
+    res.status(502).json({
+      type: "bnpl_service_error",
+      message: `The financing service could not be reached or failed (${error.message}). Try again in a moment.`,
+    })
+  }
+}
+
+interface PaymentRow {
+  provider_id: string
+  data: Record<string, unknown> | null
+  canceled_at?: string | Date | null
+  created_at?: string | Date | null
+}
+
+interface OrderRow {
+  id: string
+  payment_collections?: Array<{ payments?: PaymentRow[] | null } | null> | null
+}
+
+/** The session data of the order's pp_bnpl_bnpl payment: the live one, else the latest. */
+async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promise<SessionData> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.*"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as OrderRow | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found.`)
+
+  const payments = (order.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment) => payment.provider_id === PROVIDER_ID)
+    .sort((a, b) => Number(!a.canceled_at) - Number(!b.canceled_at) || time(a.created_at) - time(b.created_at))
+  const session = payments
+    .map((payment) => readSessionData(payment.data))
+    .filter((read): read is SessionData => !!read)
+    .pop()
+  if (!session) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid through ${PROVIDER_ID}: it has no financing loan.`)
+  }
+  return session
+}
+
+const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)

@@ -1,0 +1,4 @@
+import { sendShell } from "../../../shell"
+
+/** GET /demo/checkout/bnpl/error?cart_id=…: where the service sends a customer who cancelled. */
+export const GET = sendShell

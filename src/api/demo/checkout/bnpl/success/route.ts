@@ -1,0 +1,4 @@
+import { sendShell } from "../../../shell"
+
+/** GET /demo/checkout/bnpl/success?cart_id=…: where the service sends a customer who paid the first installment. */
+export const GET = sendShell

@@ -1,0 +1,4 @@
+import { sendShell } from "./shell"
+
+/** GET /demo: the demo storefront's product and checkout page. */
+export const GET = sendShell
