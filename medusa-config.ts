@@ -4,6 +4,24 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const port = process.env.PORT || "9000"
 const backendUrl = process.env.BNPL_BACKEND_URL || `http://localhost:${port}`
+const redisUrl = process.env.REDIS_URL
+
+/**
+ * Several Medusa processes need a shared event bus and a shared lock, or two
+ * of them could confirm the same loan at once. With REDIS_URL set, both come
+ * from Redis; without it, the in-process defaults serve a single process.
+ */
+const sharedInfrastructure = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+    ]
+  : []
 
 /**
  * The demo store. `scripts/start.ts` fills in the database and the sandbox's
@@ -12,6 +30,7 @@ const backendUrl = process.env.BNPL_BACKEND_URL || `http://localhost:${port}`
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    redisUrl,
     http: {
       storeCors: process.env.STORE_CORS || `http://localhost:8000,${backendUrl}`,
       adminCors: process.env.ADMIN_CORS || `http://localhost:5173,${backendUrl}`,
@@ -25,6 +44,7 @@ module.exports = defineConfig({
     backendUrl,
   },
   modules: [
+    ...sharedInfrastructure,
     {
       resolve: "@medusajs/medusa/payment",
       options: {
