@@ -1,0 +1,127 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MERCHANT, useSandbox } from "../helpers/environment"
+import { Storefront, adminHeaders, seedStore } from "../helpers/store"
+
+jest.setTimeout(90_000)
+
+const env = useSandbox()
+
+const statusQueries = (cartId: string) =>
+  env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let shop: Storefront
+
+    beforeAll(async () => {
+      shop = new Storefront(api, await seedStore(getContainer()))
+    })
+
+    beforeEach(() => {
+      env.sandbox.reset()
+      env.sandbox.setFaults({})
+    })
+
+    /** A cart paid in installments and completed into an order. */
+    async function bnplOrder() {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      await env.sandbox.pay(session.data.loan_id)
+      const completed = await shop.complete(cart.id)
+      expect(completed.data.type).toBe("order")
+      return { cart, orderId: completed.data.order.id as string, loanId: session.data.loan_id }
+    }
+
+    const getLoan = async (orderId: string) => api.get(`/admin/bnpl/orders/${orderId}/loan`, await adminHeaders(api))
+
+    it("answers 401 without an admin session", async () => {
+      const response = await api.get("/admin/bnpl/orders/order_anything/loan", { validateStatus: () => true })
+      expect(response.status).toBe(401)
+    })
+
+    it("answers the order's live loan first, flagged, with the customer, among the cart's other loans", async () => {
+      const cart = await shop.cart()
+      const abandoned = await shop.bnplSession(cart.id)
+      await shop.addItem(cart.id, 1, 1) // the total changes: the first loan is cancelled, a second one is made
+      const session = await shop.bnplSession(cart.id)
+      await env.sandbox.pay(session.data.loan_id)
+      const completed = await shop.complete(cart.id)
+      const orderId: string = completed.data.order.id
+
+      const response = await getLoan(orderId)
+
+      expect(response.status).toBe(200)
+      const body = response.data
+      expect(body).toEqual(
+        expect.objectContaining({ order_id: orderId, cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] })
+      )
+      expect(body.loan).toEqual(
+        expect.objectContaining({ loanId: session.data.loan_id, status: "OUTSTANDING", totalAmount: session.data.amount })
+      )
+      expect(body.loan.customer).toEqual(
+        expect.objectContaining({ firstName: "Ana", lastName: "García", email: "cliente@example.com", phone: "3312345678" })
+      )
+      // The service lists loans oldest first; the route puts the order's own loan first.
+      expect(body.loans.map((l: { loanId: number; status: string; is_order_loan: boolean }) => [l.loanId, l.status, l.is_order_loan])).toEqual([
+        [session.data.loan_id, "OUTSTANDING", true],
+        [abandoned.data.loan_id, "CANCELLED", false],
+      ])
+      expect(statusQueries(cart.id).length).toBeGreaterThanOrEqual(1)
+    })
+
+    it("shows a refund made through Medusa's admin in the refund history", async () => {
+      const { orderId, loanId } = await bnplOrder()
+      const admin = await adminHeaders(api)
+      const order = await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, admin)
+      const payment = order.data.order.payment_collections[0].payments[0]
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)).status).toBe(200)
+
+      const response = await getLoan(orderId)
+
+      expect(response.status).toBe(200)
+      expect(response.data.refunds).toHaveLength(1)
+      expect(response.data.refunds[0]).toEqual(
+        expect.objectContaining({ totalAmount: "100.00", status: expect.stringMatching(/^(REQUESTED|REFUNDED)$/) })
+      )
+      expect(response.data.loan.loanId).toBe(loanId)
+    })
+
+    it("answers 404 for an order paid with another provider, without asking the service", async () => {
+      const cart = await shop.cart()
+      expect((await shop.startSession(cart.id, "pp_system_default")).status).toBe(200)
+      const completed = await shop.complete(cart.id)
+      expect(completed.data.type).toBe("order")
+
+      const response = await getLoan(completed.data.order.id)
+
+      expect(response.status).toBe(404)
+      expect(response.data.message).toContain("was not paid through pp_bnpl_bnpl")
+      expect(statusQueries(cart.id)).toHaveLength(0)
+    })
+
+    it("answers 404 for an unknown order", async () => {
+      const response = await getLoan("order_01DOESNOTEXIST")
+      expect(response.status).toBe(404)
+      expect(response.data.message).toContain("order_01DOESNOTEXIST was not found")
+    })
+
+    it("answers 502 with a plain message and no secret when the status query fails, and recovers", async () => {
+      const { cart, orderId } = await bnplOrder()
+      env.sandbox.setFaults({ status: { errorRate: 1 } })
+
+      const failed = await getLoan(orderId)
+
+      expect(failed.status).toBe(502)
+      expect(failed.data.type).toBe("bnpl_service_error")
+      expect(failed.data.message).toContain("answered HTTP 500")
+      expect(JSON.stringify(failed.data)).not.toContain(MERCHANT.apiToken)
+      expect(statusQueries(cart.id).length).toBeGreaterThanOrEqual(1)
+
+      env.sandbox.setFaults({})
+      const recovered = await getLoan(orderId)
+      expect(recovered.status).toBe(200)
+      expect(recovered.data.loan.status).toBe("OUTSTANDING")
+    })
+  },
+})
