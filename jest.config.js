@@ -18,5 +18,6 @@ const suites = {
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
+  package: ["**/integration-tests/package/**/*.spec.[jt]s"],
 }
 module.exports.testMatch = suites[process.env.TEST_TYPE] ?? suites.unit

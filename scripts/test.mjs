@@ -73,6 +73,7 @@ try {
   if (wanted("unit")) await jest("unit", "unit", db.env)
   if (wanted("http")) await jest("http", "integration:http", db.env)
   if (wanted("browser")) await jest("browser", "browser", db.env)
+  if (wanted("package")) await jest("package", "package", db.env)
 } finally {
   await db.stop()
 }
