@@ -1,15 +1,24 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { seedDemoStore, type DemoStore } from "../../src/scripts/demo-data"
+import type { TestEnvironment } from "./environment"
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password" }
 
 /** What a storefront does, step by step, through the standard store API. */
 export class Storefront {
-  constructor(
-    private readonly api: AxiosInstance,
-    readonly store: DemoStore
-  ) {}
+  private seeded?: DemoStore
+
+  constructor(private readonly api: AxiosInstance) {}
+
+  get store(): DemoStore {
+    if (!this.seeded) throw new Error("the demo store is not seeded yet: use the Storefront inside a test")
+    return this.seeded
+  }
+
+  useStore(store: DemoStore) {
+    this.seeded = store
+  }
 
   private get headers() {
     return { headers: { "x-publishable-api-key": this.store.publishableKey }, validateStatus: () => true }
@@ -80,8 +89,21 @@ export class Storefront {
   }
 }
 
-export async function seedStore(container: MedusaContainer) {
-  return seedDemoStore(container, ADMIN)
+/**
+ * The common start of every http spec, called inside `testSuite`: the demo
+ * store seeded once (before the runner snapshots the database), and the
+ * sandbox forgetting loans and faults before each test.
+ */
+export function useStorefront(env: TestEnvironment, api: AxiosInstance, getContainer: () => MedusaContainer): Storefront {
+  const shop = new Storefront(api)
+  beforeAll(async () => {
+    shop.useStore(await seedDemoStore(getContainer(), ADMIN))
+  })
+  beforeEach(() => {
+    env.sandbox.reset()
+    env.sandbox.setFaults({})
+  })
+  return shop
 }
 
 export async function adminHeaders(api: AxiosInstance) {

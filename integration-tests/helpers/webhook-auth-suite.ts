@@ -1,7 +1,7 @@
 import jwt from "jsonwebtoken"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { WEBHOOK_TOKEN, useSandbox } from "./environment"
-import { Storefront, ordersOfCart, seedStore } from "./store"
+import { ordersOfCart, useStorefront } from "./store"
 import { expectUnchanged, notification, paidCart, postWebhook } from "./webhook"
 
 type Mode = "basic" | "jwt"
@@ -46,16 +46,7 @@ export function webhookAuthSuite(mode: Mode) {
 
   medusaIntegrationTestRunner({
     testSuite: ({ api, getContainer }) => {
-      let shop: Storefront
-
-      beforeAll(async () => {
-        shop = new Storefront(api, await seedStore(getContainer()))
-      })
-
-      beforeEach(() => {
-        env.sandbox.reset()
-        env.sandbox.setFaults({})
-      })
+      const shop = useStorefront(env, api, getContainer)
 
       it(`the sandbox's ${mode} webhook gives an order`, async () => {
         const cart = await shop.cart()

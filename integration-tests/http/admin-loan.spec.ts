@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MERCHANT, useSandbox } from "../helpers/environment"
-import { Storefront, adminHeaders, seedStore } from "../helpers/store"
+import { adminHeaders, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -11,16 +11,7 @@ const statusQueries = (cartId: string) =>
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let shop: Storefront
-
-    beforeAll(async () => {
-      shop = new Storefront(api, await seedStore(getContainer()))
-    })
-
-    beforeEach(() => {
-      env.sandbox.reset()
-      env.sandbox.setFaults({})
-    })
+    const shop = useStorefront(env, api, getContainer)
 
     /** A cart paid in installments and completed into an order. */
     async function bnplOrder() {

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/environment"
-import { Storefront, adminHeaders, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
+import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -11,16 +11,7 @@ const cancelRequests = () => env.sandbox.state.requests.filter((r) => r.path ===
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let shop: Storefront
-
-    beforeAll(async () => {
-      shop = new Storefront(api, await seedStore(getContainer()))
-    })
-
-    beforeEach(() => {
-      env.sandbox.reset()
-      env.sandbox.setFaults({})
-    })
+    const shop = useStorefront(env, api, getContainer)
 
     describe("a storefront that only uses the standard store API", () => {
       it("gets a checkout_url, pays, completes the cart and gets an order with an authorized payment", async () => {

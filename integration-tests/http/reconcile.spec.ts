@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/environment"
-import { Storefront, adminHeaders, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
+import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 
 jest.setTimeout(90_000)
@@ -11,16 +11,7 @@ const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_RECONCILE_C
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let shop: Storefront
-
-    beforeAll(async () => {
-      shop = new Storefront(api, await seedStore(getContainer()))
-    })
-
-    beforeEach(() => {
-      env.sandbox.reset()
-      env.sandbox.setFaults({})
-    })
+    const shop = useStorefront(env, api, getContainer)
 
     const reconcile = async () => {
       const response = await api.post("/admin/bnpl/reconcile", {}, await adminHeaders(api))

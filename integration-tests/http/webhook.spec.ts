@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
 import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as postWebhookAs } from "../helpers/webhook"
-import { Storefront, ordersOfCart, seedStore, sessionsOfCart } from "../helpers/store"
+import { ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -16,16 +16,7 @@ const postWebhook = (body: unknown, headers: Record<string, string> = BEARER, pa
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let shop: Storefront
-
-    beforeAll(async () => {
-      shop = new Storefront(api, await seedStore(getContainer()))
-    })
-
-    beforeEach(() => {
-      env.sandbox.reset()
-      env.sandbox.setFaults({})
-    })
+    const shop = useStorefront(env, api, getContainer)
 
     const paidCart = () => paid(env, shop)
     const expectUnchanged = (cartId: string) => unchanged(getContainer(), cartId)
