@@ -2,7 +2,7 @@
 // sandbox of the financing service (unless BNPL_AUTH_URL and BNPL_BASE_URL are set), migrations,
 // the seed, then `medusa develop` with its admin. Ctrl-C stops everything it started.
 import { resolve } from "node:path"
-import { run, runToEnd, stopAll, waitForUrl } from "./lib/proc.mjs"
+import { run, runToEnd, stopAllAndWait, waitForUrl } from "./lib/proc.mjs"
 
 const env = process.env
 const PORT = Number(env.PORT || 9000)
@@ -20,12 +20,9 @@ async function stop(code = 0) {
   if (stopping) return
   stopping = true
   say("stopping…")
-  stopAll("SIGTERM")
+  await stopAllAndWait()
   await postgres?.stop().catch(() => {})
-  setTimeout(() => {
-    stopAll("SIGKILL")
-    process.exit(code)
-  }, 1500).unref()
+  process.exit(code)
 }
 process.on("SIGINT", () => stop(0))
 process.on("SIGTERM", () => stop(0))

@@ -2,7 +2,9 @@
 import { spawn } from "node:child_process"
 import { createServer } from "node:net"
 
-const children = new Set()
+// Process-group ids outlive their leaders: `medusa develop` can exit while the server it
+// forked lives on in the same group, so the groups, not the children, are what we stop.
+const groups = new Set()
 
 export function run(command, args, { env, quiet = false, onLine } = {}) {
   const child = spawn(command, args, {
@@ -10,8 +12,7 @@ export function run(command, args, { env, quiet = false, onLine } = {}) {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })
-  children.add(child)
-  child.on("exit", () => children.delete(child))
+  groups.add(child.pid)
   for (const stream of [child.stdout, child.stderr]) {
     let buffer = ""
     stream.on("data", (chunk) => {
@@ -46,13 +47,31 @@ export function runToEnd(command, args, options = {}) {
 }
 
 export function stopAll(signal = "SIGTERM") {
-  for (const child of children) {
+  for (const pgid of groups) {
     try {
-      process.kill(-child.pid, signal)
+      process.kill(-pgid, signal)
     } catch {
-      // already gone
+      groups.delete(pgid) // already gone
     }
   }
+}
+
+const alive = (pgid) => {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** SIGTERM every group, wait for them to go, SIGKILL whatever is left after `graceMs`. */
+export async function stopAllAndWait(graceMs = 5000) {
+  stopAll("SIGTERM")
+  const deadline = Date.now() + graceMs
+  while ([...groups].some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  stopAll("SIGKILL")
+  while ([...groups].some(alive)) await new Promise((r) => setTimeout(r, 50))
 }
 
 export async function waitForUrl(url, { timeoutMs = 120_000, child } = {}) {

@@ -25,6 +25,7 @@ export function shellHtml(config: DemoConfig): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Tienda demo · Pay in installments</title>
 <style>${DEMO_CSS}</style>
 <script id="demo-config" type="application/json">${json}</script>

@@ -124,7 +124,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (loan.status === "REQUEST") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The first installment of loan ${loan.loanId} has not been paid yet. Send the customer to the checkout page, then complete the cart again.`
+        `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`
       )
     }
     return { data: { ...session, loan_status: loan.status }, status: SESSION_STATUS[loan.status] }

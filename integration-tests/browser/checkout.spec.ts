@@ -1,0 +1,197 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { adminToken, listOrders, type AdminOrder } from "./helpers/admin-api"
+import { ensureChromium, launchChromium } from "./helpers/browser"
+import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
+import { Screenshots } from "./helpers/screenshots"
+
+/**
+ * A person trying the plugin: `npm start`, then the demo storefront at /demo, the financing
+ * sandbox's checkout page, and the order in Medusa's admin with the loan widget. Real
+ * Chromium, real processes, nothing mocked.
+ */
+jest.setTimeout(240_000)
+
+let demo: Demo | undefined
+let browser: Browser | undefined
+const shots = new Screenshots()
+const timings: Record<string, number> = {}
+/** Set by the checkout test, read by the admin test. */
+let placed: { order: AdminOrder; loanId: string } | undefined
+
+const BUYER_EMAIL = "ana.lopez@example.com"
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  try {
+    return await work()
+  } finally {
+    timings[name] = Date.now() - started
+  }
+}
+
+/**
+ * A fresh browser context per test; a screenshot of where it stood when a test fails.
+ * `medusa develop` restarts its server whenever a file in the project changes (someone
+ * editing while the suite runs), which cuts the requests in flight and can leave the admin
+ * half-loaded: a test stops at such a restart and, once the server is up and quiet, runs
+ * again (at most MAX_ROUNDS times in all), and says so. Any other failure stands.
+ */
+const MAX_ROUNDS = 4
+
+async function withPage(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  for (let round = 1; ; round++) {
+    const restartsBefore = demo?.restarts() ?? 0
+    try {
+      return await attempt(round === 1 ? name : `${name}-retry${round - 1}`, run, restartsBefore)
+    } catch (error) {
+      if (!demo || demo.restarts() === restartsBefore || round === MAX_ROUNDS) throw error
+      console.warn(`${name}: Medusa restarted on a file change during the test; running it again. ${(error as Error).message.split("\n")[0]}`)
+      await demo.settled()
+    }
+  }
+}
+
+async function attempt(name: string, run: (page: Page) => Promise<void>, restartsBefore: number): Promise<void> {
+  if (!browser || !demo) throw new Error("the demo or the browser did not start: see beforeAll's error")
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  const restart = demo.whenRestarted(restartsBefore)
+  const running = run(page)
+  running.catch(() => {}) // may lose the race below; its failure is then moot
+  try {
+    await Promise.race([running, restart.promise])
+  } catch (error) {
+    await shots.take(page, `${name}-failed`)
+    throw error
+  } finally {
+    restart.cancel()
+    await context.close()
+  }
+}
+
+/** The amount in a formatted price such as "$3,097.00". */
+const amountOf = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""))
+
+beforeAll(async () => {
+  const [started] = await Promise.all([timed("demo start", () => startDemo()), timed("chromium check", ensureChromium)])
+  demo = started
+  browser = await launchChromium()
+}, 900_000)
+
+afterAll(async () => {
+  await browser?.close().catch(() => {})
+  const stopped = demo ? await timed("demo stop", () => demo!.stop()) : undefined
+  if (demo) {
+    shots.publish({ "browser-demo.log": demo.logFile })
+    removeDemoFiles(demo)
+  }
+  console.log(`browser suite: timings (ms) ${JSON.stringify(timings)}; the demo ran ${stopped?.processes ?? 0} processes`)
+  if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
+}, 60_000)
+
+it("pays in installments from /demo through the sandbox's checkout page to a placed order", async () => {
+  await withPage("checkout", async (page) => {
+    const { backendUrl, sandboxUrl } = demo!
+    await timed("storefront load", async () => {
+      await page.goto(`${backendUrl}/demo`)
+      await page.locator("[data-product]").first().waitFor()
+    })
+    await shots.take(page, "storefront")
+
+    const product = page.locator("[data-product]").nth(2)
+    const productTitle = await product.getAttribute("data-title")
+    await product.click()
+    await page.fill("#quantity", "2")
+    await page.fill("#email", BUYER_EMAIL)
+    await page.check("#pay-installments")
+    await timed("to sandbox checkout", async () => {
+      await page.click("#checkout")
+      await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
+    })
+    await page.locator("#pay").waitFor()
+    const loanId = new URL(page.url()).pathname.split("/")[2]
+    const loanTotal = amountOf(await page.textContent("#total"))
+    expect(loanTotal).toBeGreaterThan(0)
+    await expect(page.locator("table").textContent()).resolves.toContain(productTitle)
+    await shots.take(page, "sandbox-checkout")
+
+    await timed("pay to order shown", async () => {
+      await page.click("#pay")
+      await page.waitForURL((url) => url.pathname === "/demo/checkout/bnpl/success" && url.searchParams.has("cart_id"))
+      await expect(page.locator("#order-number").textContent({ timeout: 30_000 })).resolves.toMatch(/#\d+/)
+    })
+    await shots.take(page, "order-placed")
+
+    const displayId = Number((await page.textContent("#order-number"))!.match(/#(\d+)/)![1])
+    const token = await adminToken(backendUrl, demo!.admin)
+    const order = (await listOrders(backendUrl, token)).find((o) => o.display_id === displayId)
+    expect(order).toMatchObject({ email: BUYER_EMAIL, currency_code: "mxn", total: loanTotal, items: [{ product_title: productTitle, quantity: 2 }] })
+    const payments = order!.payment_collections?.flatMap((c) => c.payments ?? []) ?? []
+    expect(payments.map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
+    expect(order!.payment_collections?.[0]?.status).toBe("authorized")
+    placed = { order: order!, loanId }
+  })
+})
+
+it("brings a customer who cancels at the sandbox back to the store with the cart kept, and places no order", async () => {
+  await withPage("cancel", async (page) => {
+    const { backendUrl, sandboxUrl } = demo!
+    const token = await adminToken(backendUrl, demo!.admin)
+    const ordersBefore = (await listOrders(backendUrl, token)).map((o) => o.id).sort()
+    await page.goto(`${backendUrl}/demo`)
+    await page.locator("[data-product]").first().click()
+    await page.check("#pay-installments")
+    await page.click("#checkout")
+    await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
+    await page.click("#cancel")
+
+    await page.waitForURL((url) => url.pathname === "/demo/checkout/bnpl/error")
+    await expect(page.locator("#error-message").textContent()).resolves.toContain("cancelled")
+    await shots.take(page, "payment-cancelled")
+    const cartId = new URL(page.url()).searchParams.get("cart_id")
+    expect(cartId).toMatch(/^cart_/)
+
+    await page.click("#back-to-cart")
+    await page.waitForURL((url) => url.pathname === "/demo/cart" && url.searchParams.get("cart_id") === cartId)
+    await page.locator("#checkout").waitFor()
+    await expect(page.locator("#pay-installments").isChecked()).resolves.toBe(true)
+    await shots.take(page, "cart-after-cancel")
+
+    // Landing on the success page anyway (the back button, a typed address) places no order.
+    await page.goto(`${backendUrl}/demo/checkout/bnpl/success?cart_id=${cartId}`)
+    await page.locator("#error-message:visible").waitFor()
+    await expect(page.locator("#error-message").textContent()).resolves.toContain("has not been paid yet")
+    await shots.take(page, "success-page-unpaid")
+
+    const ordersAfter = (await listOrders(backendUrl, token)).map((o) => o.id).sort()
+    expect(ordersAfter).toEqual(ordersBefore)
+  })
+})
+
+it("shows the order's loan as OUTSTANDING in the admin's order page widget", async () => {
+  if (!placed) throw new Error("no order: the checkout test did not place one")
+  const { order, loanId } = placed
+  await withPage("admin", async (page) => {
+    const { backendUrl, admin } = demo!
+    // `medusa develop` compiles the admin with vite on its first request.
+    await timed("admin first load", async () => {
+      await page.goto(`${backendUrl}/app`, { timeout: 120_000 })
+      await page.locator('input[name="email"]').waitFor({ timeout: 120_000 })
+    })
+    await shots.take(page, "admin-login")
+    await page.fill('input[name="email"]', admin.email)
+    await page.fill('input[name="password"]', admin.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => url.pathname.startsWith("/app/orders"), { timeout: 60_000 })
+
+    await timed("admin order page", async () => {
+      await page.goto(`${backendUrl}/app/orders/${order.id}`)
+      await page.getByText(`#${order.display_id}`).first().waitFor({ timeout: 60_000 })
+      await page.locator('[data-testid="bnpl-loan-widget"]').waitFor({ timeout: 30_000 })
+      await expect(page.locator('[data-testid="bnpl-loan-status"]').textContent({ timeout: 30_000 })).resolves.toContain("OUTSTANDING")
+    })
+    await expect(page.locator('[data-testid="bnpl-loan-id"]').textContent()).resolves.toBe(loanId)
+    await shots.take(page, "admin-order-loan-widget")
+  })
+}, 480_000)

@@ -1,0 +1,40 @@
+import Medusa from "@medusajs/js-sdk"
+import { readConfig } from "./config"
+import { errorText, h, show } from "./dom"
+import { cancelledPage } from "./pages/cancelled"
+import { cartPage } from "./pages/cart"
+import { shopPage } from "./pages/shop"
+import { successPage } from "./pages/success"
+import { DemoStore } from "./store"
+
+/** The demo storefront: one script for every page under /demo, chosen by the path. */
+async function main(app: HTMLElement): Promise<void> {
+  const { publishableKey } = readConfig()
+  if (!publishableKey) throw new Error("The store has no publishable API key. Create one in the admin (Settings › Publishable API keys) or run the seed.")
+  const sdk = new Medusa({
+    baseUrl: location.origin,
+    publishableKey,
+    // This page never logs in; keep clear of any token the admin (same origin) may store.
+    auth: { type: "jwt", jwtTokenStorageMethod: "nostore" },
+  })
+  const store = new DemoStore(sdk)
+  const path = location.pathname.replace(/\/+$/, "")
+  const cartId = new URLSearchParams(location.search).get("cart_id")
+  switch (path) {
+    case "/demo/checkout/bnpl/success":
+      return successPage(app, store, cartId)
+    case "/demo/checkout/bnpl/error":
+      return cancelledPage(app, cartId)
+    case "/demo/cart":
+      return cartPage(app, store, cartId)
+    default:
+      return shopPage(app, store)
+  }
+}
+
+const app = document.getElementById("app")
+if (app) {
+  main(app).catch((error) =>
+    show(app, h("section", { class: "card" }, h("h1", {}, "The store could not load"), h("p", { id: "error-message", class: "error" }, errorText(error)), h("a", { href: "/demo" }, "Reload")))
+  )
+}
