@@ -1,0 +1,63 @@
+/**
+ * Sizes and knobs of `npm run bench`, from the environment. The defaults are the issue's
+ * sizes; BENCH_QUICK=1 shrinks everything for a smoke run.
+ */
+export interface BenchConfig {
+  /** Which figures to run: sessions, webhooks, storm, reconcile (BENCH_ONLY=storm,reconcile). */
+  only: Set<Figure>
+  sessionsN: number
+  webhooksN: number
+  stormN: number
+  stormCopies: number
+  /** Webhooks (and baseline completions) in flight at once. */
+  concurrency: number
+  reconcileN: number
+  /** The smaller reconciliation run that RSS and wall time are compared with. */
+  reconcileBaseN: number
+  /** BNPL_RECONCILE_CONCURRENCY: the limit the sandbox must never see exceeded. */
+  reconcileConcurrency: number
+  /** Latency the sandbox adds to every service endpoint: zero unless asked. */
+  sandboxLatencyMs: number
+  /**
+   * Latency of the status and cancel endpoints during reconciliation. A sandbox answering in
+   * 1 ms rarely sees two of Medusa's lanes at once; some latency makes the limit matter.
+   */
+  reconcileLatencyMs: number
+  /** Carts prepared through the store API at once (not measured). */
+  prepConcurrency: number
+}
+
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile"] as const
+export type Figure = (typeof FIGURES)[number]
+
+export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const quick = env.BENCH_QUICK === "1"
+  const int = (name: string, normal: number, small: number): number => {
+    const value = env[name] === undefined || env[name] === "" ? (quick ? small : normal) : Number(env[name])
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not ${env[name]}`)
+    return value
+  }
+  const reconcileN = int("BENCH_RECONCILE_N", 5000, 200)
+  return {
+    only: figures(env.BENCH_ONLY),
+    sessionsN: int("BENCH_SESSIONS_N", 100, 10),
+    webhooksN: int("BENCH_WEBHOOKS_N", 200, 16),
+    stormN: int("BENCH_STORM_N", 200, 16),
+    stormCopies: int("BENCH_STORM_COPIES", 10, 10),
+    concurrency: int("BENCH_CONCURRENCY", 16, 16),
+    reconcileN,
+    reconcileBaseN: int("BENCH_RECONCILE_BASE_N", Math.round(reconcileN / 5), Math.round(reconcileN / 5)),
+    reconcileConcurrency: int("BENCH_RECONCILE_CONCURRENCY", 8, 8),
+    sandboxLatencyMs: int("BENCH_SANDBOX_LATENCY_MS", 0, 0),
+    reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
+    prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
+  }
+}
+
+function figures(list: string | undefined): Set<Figure> {
+  if (!list) return new Set(FIGURES)
+  const wanted = list.split(",").map((name) => name.trim())
+  const unknown = wanted.filter((name) => !(FIGURES as readonly string[]).includes(name))
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown figure ${unknown.join(", ")}; choose from ${FIGURES.join(", ")}`)
+  return new Set(wanted as Figure[])
+}

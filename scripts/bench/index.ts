@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { cpus, loadavg, tmpdir } from "node:os"
+import { join } from "node:path"
+import { benchConfig, type BenchConfig } from "./config"
+import type { BenchContext } from "./context"
+import { benchDuplicateStorm } from "./duplicate-storm"
+import { figureTable, type FigureRow } from "./figure"
+import { AdminApi } from "./lib/admin-api"
+import { CartFactory } from "./lib/cart-factory"
+import { PROJECT_ROOT } from "./lib/medusa"
+import { Stack } from "./lib/stack"
+import { StoreApi } from "./lib/store-api"
+import { runGuarded } from "./lib/teardown"
+import { benchReconciliation } from "./reconciliation"
+import { benchSessionCreation } from "./session-creation"
+import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
+
+/**
+ * `npm run bench`: the demo store against the sandbox, four figures, one table. Logs go to
+ * a temporary folder (a running `medusa develop` restarts on every file written in the
+ * project); the table and the JSON report go to artifacts/bench/.
+ */
+const say = (line: string): void => console.log(`[bench] ${line}`)
+
+async function main(): Promise<number> {
+  process.chdir(PROJECT_ROOT)
+  const config = benchConfig()
+  const started = Date.now()
+  const logs = mkdtempSync(join(tmpdir(), "bnpl-bench-"))
+  const load = [loadavg()[0]]
+  say(`logs in ${logs}; load average ${load[0].toFixed(2)} on ${cpus().length} cores`)
+  const ctx = await setUp(config, logs)
+  const rows = await runFigures(ctx)
+  load.push(loadavg()[0])
+  const table = figureTable(rows)
+  const wallS = (Date.now() - started) / 1000
+  console.log(`\n${table}\n`)
+  say(`done in ${wallS.toFixed(0)} s; load average ${load.map((l) => l.toFixed(2)).join(" → ")}`)
+  writeReport({ config, rows, table, wallS, load, logs })
+  return rows.every((row) => row.met !== false) ? 0 : 1
+}
+
+async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
+  say("starting the sandbox and PostgreSQL, migrating, seeding…")
+  const stack = await Stack.start({ name: "bench", artifacts: logs, webhookAuth: "bearer", timeoutMs: 10_000 })
+  const latency = config.sandboxLatencyMs ? { latencyMs: config.sandboxLatencyMs } : undefined
+  const baseFaults = latency ? { auth: latency, loan: latency, status: latency, cancel: latency } : {}
+  stack.sandbox.setFaults(baseFaults)
+  // The inspector lets reconciliation read the memory Medusa retains, after a forced GC.
+  const env = { BNPL_RECONCILE_CONCURRENCY: String(config.reconcileConcurrency) }
+  const { process: medusa, bootMs } = await stack.medusa("bench", env, { inspect: true })
+  say(`Medusa up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
+  const admin = await AdminApi.login(medusa.url, stack.secrets.admin)
+  const api = new StoreApi(medusa.url, stack.store)
+  return { config, stack, medusa, api, admin, carts: await CartFactory.create(api, stack.db), baseFaults, say }
+}
+
+async function runFigures(ctx: BenchContext): Promise<FigureRow[]> {
+  const rows: FigureRow[] = []
+  const only = ctx.config.only
+  let baseline: Throughput | undefined
+  if (only.has("sessions")) rows.push(...(await timed("session creation", () => benchSessionCreation(ctx))))
+  if (only.has("webhooks")) {
+    const result = await timed("webhook → order", () => benchWebhookToOrder(ctx))
+    rows.push(...result.rows)
+    baseline = result.baseline
+  }
+  if (only.has("storm")) rows.push(...(await timed("duplicate storm", () => benchDuplicateStorm(ctx, baseline))))
+  if (only.has("reconcile")) rows.push(...(await timed("reconciliation", () => benchReconciliation(ctx))))
+  return rows
+}
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  const result = await work()
+  say(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return result
+}
+
+function writeReport(report: { config: BenchConfig; rows: FigureRow[]; table: string; wallS: number; load: number[]; logs: string }): void {
+  const dir = join(PROJECT_ROOT, "artifacts", "bench")
+  mkdirSync(dir, { recursive: true })
+  const at = new Date().toISOString()
+  const config = { ...report.config, only: [...report.config.only] }
+  const json = JSON.stringify({ at, node: process.version, cpus: cpus().length, ...report, config }, null, 2)
+  const file = join(dir, `bench-${at.replace(/[:.]/g, "-")}.json`)
+  writeFileSync(file, json)
+  // Only a run with the defaults (no BENCH_* variable) replaces the table the README shows.
+  if (!Object.keys(process.env).some((name) => name.startsWith("BENCH_"))) {
+    writeFileSync(join(dir, "latest.json"), json)
+    writeFileSync(join(dir, "latest.md"), `${report.table}\n`)
+  }
+  say(`report: ${file}`)
+}
+
+runGuarded(main)

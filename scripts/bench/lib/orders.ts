@@ -1,0 +1,32 @@
+import type { Database } from "./postgres"
+
+/**
+ * Orders as the database holds them, through the order-cart link Medusa writes when it
+ * completes a cart: the ground truth for "exactly one order per paid cart".
+ */
+export async function ordersByCart(db: Database, cartIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ cart_id: string; order_id: string }>(
+    `SELECT cart_id, order_id FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)`,
+    [cartIds],
+  )
+  const byCart = new Map<string, string[]>()
+  for (const row of rows) byCart.set(row.cart_id, [...(byCart.get(row.cart_id) ?? []), row.order_id])
+  return byCart
+}
+
+export async function countOrders(db: Database, cartIds: string[]): Promise<number> {
+  const [row] = await db.query<{ count: string }>(
+    `SELECT count(*) FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)`,
+    [cartIds],
+  )
+  return Number(row.count)
+}
+
+/** Every order with its cart (null when no cart link exists: an order nobody can explain). */
+export async function allOrders(db: Database): Promise<Array<{ order_id: string; cart_id: string | null }>> {
+  return db.query(
+    `SELECT o.id AS order_id, oc.cart_id
+       FROM "order" o LEFT JOIN order_cart oc ON oc.order_id = o.id AND oc.deleted_at IS NULL
+      WHERE o.deleted_at IS NULL`,
+  )
+}

@@ -1,0 +1,101 @@
+import { performance } from "node:perf_hooks"
+import type { BenchContext } from "./context"
+import type { FigureRow } from "./figure"
+import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "./lib/checkouts"
+import { countOrders } from "./lib/orders"
+import { mapLimited, waitUntil } from "./lib/pool"
+import { countBy, distribution, type Distribution } from "./lib/stats"
+import { orderOf, SYSTEM } from "./lib/store-api"
+
+/** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
+const ORDERS_SETTLE_MS = 30_000
+
+export interface Throughput {
+  /** Per webhook (first delivery) or per completion, in ms. */
+  latencies: number[]
+  orders: number
+  wallMs: number
+  perSecond: number
+  statuses: Record<string, number>
+}
+
+/**
+ * Figure 2: paid loans whose webhooks arrive `concurrency` at a time, against completing
+ * identical carts with pp_system_default at the same concurrency. Each side runs in two
+ * halves, interleaved (system, bnpl, system, bnpl), so that a change in the machine's load
+ * does not favour one side. Throughput counts orders in the database, not 200s.
+ */
+export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: FigureRow[]; baseline: Throughput }> {
+  const n = ctx.config.webhooksN
+  ctx.say(`webhook → order: preparing ${n} bnpl and ${n} system checkouts…`)
+  const loans = await loanCheckouts(ctx.api, await ctx.carts.carts(n), ctx.config.prepConcurrency)
+  const system = await checkouts(ctx.api, await ctx.carts.carts(n), SYSTEM, ctx.config.prepConcurrency)
+  const half = Math.ceil(n / 2)
+  const sys1 = await completeAll(ctx, system.slice(0, half))
+  const bnpl1 = await payAll(ctx, loans.slice(0, half))
+  const sys2 = await completeAll(ctx, system.slice(half))
+  const bnpl2 = await payAll(ctx, loans.slice(half))
+  const bnpl = merge(bnpl1, bnpl2)
+  const baseline = merge(sys1, sys2)
+  const ratio = bnpl.perSecond / baseline.perSecond
+  const row: FigureRow = {
+    figure: "Webhook → order",
+    unit: "ms/webhook",
+    measured: distribution(bnpl.latencies),
+    baseline: { label: "system complete", ...distribution(baseline.latencies) },
+    ratio,
+    ratioMeaning: "orders/s via webhooks / orders/s via system-provider completion",
+    target: "≥ 0.8×",
+    met: ratio >= 0.8 && bnpl.orders === n,
+    details: { bnpl: summary(bnpl), baseline: summary(baseline), concurrency: ctx.config.concurrency },
+  }
+  return { rows: [row], baseline }
+}
+
+/** The customers pay; the sandbox sends each webhook; pay() resolves after its first delivery. */
+export async function payAll(ctx: BenchContext, loans: LoanCheckout[]): Promise<Throughput> {
+  const { sandbox, probe } = ctx.stack
+  const firstDelivery = probe.deliveries.length
+  const started = performance.now()
+  await mapLimited(loans, ctx.config.concurrency, (loan) => sandbox.pay(loan.loanId))
+  const carts = loans.map((loan) => loan.cartId)
+  await waitUntil(async () => (await countOrders(ctx.stack.db, carts)) >= carts.length, ORDERS_SETTLE_MS, 100)
+  const wallMs = performance.now() - started
+  const deliveries = probe.deliveries.slice(firstDelivery)
+  const orders = await countOrders(ctx.stack.db, carts)
+  return {
+    latencies: deliveries.filter((d) => d.attempt === 1 && !d.duplicate).map((d) => d.durationMs),
+    orders,
+    wallMs,
+    perSecond: orders / (wallMs / 1000),
+    statuses: countBy(deliveries, (d) => d.status ?? "no reply"),
+  }
+}
+
+export async function completeAll(ctx: BenchContext, carts: Checkout[]): Promise<Throughput> {
+  const started = performance.now()
+  const replies = await mapLimited(carts, ctx.config.concurrency, (cart) => ctx.api.complete(cart.cartId))
+  const wallMs = performance.now() - started
+  const done = replies.filter((reply) => reply && orderOf(reply))
+  return {
+    latencies: replies.flatMap((reply) => (reply ? [reply.ms] : [])),
+    orders: done.length,
+    wallMs,
+    perSecond: done.length / (wallMs / 1000),
+    statuses: countBy(replies, (reply) => reply?.status || "no reply"),
+  }
+}
+
+/** Two halves as one run: latencies pooled, throughput over the summed wall time. */
+export function merge(a: Throughput, b: Throughput): Throughput {
+  const orders = a.orders + b.orders
+  const wallMs = a.wallMs + b.wallMs
+  const statuses = { ...a.statuses }
+  for (const [status, count] of Object.entries(b.statuses)) statuses[status] = (statuses[status] ?? 0) + count
+  return { latencies: [...a.latencies, ...b.latencies], orders, wallMs, perSecond: orders / (wallMs / 1000), statuses }
+}
+
+/** What the JSON report keeps of a run: the distribution, not every sample. */
+export function summary({ latencies, ...rest }: Throughput): Omit<Throughput, "latencies"> & { latency: Distribution } {
+  return { ...rest, latency: distribution(latencies) }
+}

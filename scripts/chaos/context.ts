@@ -1,0 +1,19 @@
+import type { AdminApi } from "../bench/lib/admin-api"
+import type { CartFactory } from "../bench/lib/cart-factory"
+import type { MedusaProcess } from "../bench/lib/medusa"
+import type { Stack } from "../bench/lib/stack"
+import type { StoreApi } from "../bench/lib/store-api"
+import type { ChaosSizes } from "./sizes"
+
+/** What scenarios share: the stack, the single Medusa process "a", its APIs, cart copies. */
+export interface ChaosContext {
+  sizes: ChaosSizes
+  stack: Stack
+  medusa: MedusaProcess
+  api: StoreApi
+  admin: AdminApi
+  carts: CartFactory
+  /** Webhook retries the sandbox is configured with, to know when a loan's chain is over. */
+  webhookRetries: number
+  say(line: string): void
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { AdminApi } from "../bench/lib/admin-api"
+import { CartFactory } from "../bench/lib/cart-factory"
+import { PROJECT_ROOT } from "../bench/lib/medusa"
+import { Stack } from "../bench/lib/stack"
+import { StoreApi } from "../bench/lib/store-api"
+import { runGuarded } from "../bench/lib/teardown"
+import { badInputScenario } from "./bad-input/scenario"
+import type { ChaosContext } from "./context"
+import { faultsScenario } from "./faults"
+import { closeRawAgent } from "./lib/raw-webhook"
+import { restartScenario } from "./restart"
+import type { Scenario, ScenarioResult } from "./scenario"
+import { secretsScenario } from "./secrets"
+import { chaosSizes } from "./sizes"
+import { twoInstancesScenario } from "./two-instances"
+
+/**
+ * `npm run test:chaos [-- --quick] [-- --only faults,restart]`: each scenario is one test;
+ * the last line counts them, like `npm test` does. The order matters: bad input aims at
+ * loans the earlier scenarios paid, and the secrets scan reads every log written before it.
+ */
+const SCENARIOS: Scenario[] = [faultsScenario, restartScenario, badInputScenario, twoInstancesScenario, secretsScenario]
+/** The sandbox's webhook retries (0.5, 1, 2 s apart): scenarios wait for them to run out. */
+const WEBHOOK_RETRIES = 3
+/** Short enough that hung requests cost seconds, not minutes; long enough for a loaded machine. */
+const SERVICE_TIMEOUT_MS = 1_500
+
+const say = (line: string): void => console.log(`[chaos] ${line}`)
+
+interface Outcome extends ScenarioResult {
+  name: string
+  seconds: number
+}
+
+async function main(): Promise<number> {
+  process.chdir(PROJECT_ROOT)
+  const args = process.argv.slice(2)
+  const started = Date.now()
+  const ctx = await setUp(args)
+  const outcomes: Outcome[] = []
+  for (const scenario of selected(args)) outcomes.push(await runScenario(ctx, scenario))
+  closeRawAgent()
+  const failed = outcomes.filter((o) => o.failures.length).length
+  say(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; logs in ${ctx.stack.options.artifacts}`)
+  writeReport(outcomes, ctx)
+  console.log(`${outcomes.length - failed} passed, ${failed} failed`)
+  return failed ? 1 : 0
+}
+
+async function setUp(args: string[]): Promise<ChaosContext> {
+  const sizes = chaosSizes(args)
+  const logs = mkdtempSync(join(tmpdir(), "bnpl-chaos-"))
+  say(`${sizes.quick ? "quick" : "full"} run; logs in ${logs}`)
+  const stack = await Stack.start({ name: "chaos", artifacts: logs, webhookAuth: "jwt", timeoutMs: SERVICE_TIMEOUT_MS })
+  stack.sandbox.setWebhook({ retries: WEBHOOK_RETRIES, backoffMs: 500 })
+  // The inspector lets the bad-input scenario read memory after a forced GC.
+  const { process: medusa, bootMs } = await stack.medusa("a", {}, { inspect: true })
+  say(`Medusa up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
+  const api = new StoreApi(medusa.url, stack.store)
+  const admin = await AdminApi.login(medusa.url, stack.secrets.admin)
+  return { sizes, stack, medusa, api, admin, carts: await CartFactory.create(api, stack.db), webhookRetries: WEBHOOK_RETRIES, say }
+}
+
+function selected(args: string[]): Scenario[] {
+  const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length).split(",")
+  if (!only) return SCENARIOS
+  const slug = (scenario: Scenario): string => scenario.name.replace(" ", "-")
+  const unknown = only.filter((name) => !SCENARIOS.some((s) => slug(s) === name))
+  if (unknown.length) throw new Error(`--only: no scenario ${unknown.join(", ")}; choose from ${SCENARIOS.map(slug).join(", ")}`)
+  return SCENARIOS.filter((s) => only.includes(slug(s)))
+}
+
+/** A scenario that throws has failed; the next one still runs. */
+async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outcome> {
+  say(`── ${scenario.name}`)
+  const started = Date.now()
+  let result: ScenarioResult
+  try {
+    result = await scenario.run(ctx)
+  } catch (error) {
+    result = { figures: {}, failures: [`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] }
+  }
+  const seconds = (Date.now() - started) / 1000
+  for (const [name, value] of Object.entries(result.figures)) {
+    console.log(`   ${name}: ${typeof value === "string" || typeof value === "number" ? value : JSON.stringify(value)}`)
+  }
+  console.log(`   ${result.failures.length ? "FAIL" : "ok"} (${seconds.toFixed(0)} s)`)
+  for (const failure of result.failures) console.log(`     - ${failure}`)
+  return { name: scenario.name, seconds, ...result }
+}
+
+function writeReport(outcomes: Outcome[], ctx: ChaosContext): void {
+  const dir = join(PROJECT_ROOT, "artifacts", "chaos")
+  mkdirSync(dir, { recursive: true })
+  const report = { at: new Date().toISOString(), sizes: ctx.sizes, logs: ctx.stack.options.artifacts, outcomes }
+  writeFileSync(join(dir, `${ctx.sizes.quick ? "quick" : "full"}-latest.json`), JSON.stringify(report, null, 2))
+}
+
+runGuarded(main)

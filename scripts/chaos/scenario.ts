@@ -1,0 +1,23 @@
+import type { ChaosContext } from "./context"
+
+/** What a scenario measured (printed as is) and the invariants it saw broken. */
+export interface ScenarioResult {
+  figures: Record<string, unknown>
+  failures: string[]
+}
+
+/** One test of `npm run test:chaos`: it passes when it ends with no failure. */
+export interface Scenario {
+  name: string
+  run(ctx: ChaosContext): Promise<ScenarioResult>
+}
+
+/** Collects broken invariants with the numbers that broke them. */
+export class Expectations {
+  readonly failures: string[] = []
+
+  that(holds: boolean, failure: string): this {
+    if (!holds) this.failures.push(failure)
+    return this
+  }
+}

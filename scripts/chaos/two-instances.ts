@@ -1,0 +1,63 @@
+import { join } from "node:path"
+import { loanCheckouts } from "../bench/lib/checkouts"
+import { LogFile } from "../bench/lib/log-file"
+import { ordersByCart } from "../bench/lib/orders"
+import { mapLimited } from "../bench/lib/pool"
+import { startRedis } from "../bench/lib/redis"
+import { withFaults } from "../bench/lib/sandbox-loans"
+import { StoreApi } from "../bench/lib/store-api"
+import { countBy } from "../bench/lib/stats"
+import type { ChaosContext } from "./context"
+import { checkLedger, ledgerScope } from "./lib/ledger"
+import { postRaw } from "./lib/raw-webhook"
+import { genuineAuthorization, notification } from "./lib/webhook-signer"
+import { Expectations, type Scenario, type ScenarioResult } from "./scenario"
+
+/**
+ * Two Medusa processes on one PostgreSQL and one Redis (Medusa's Redis event bus and
+ * locking provider), and every payment's webhook delivered to both at the same moment.
+ * The shared lock must make one of them confirm and the other see the order: one order per cart.
+ */
+export const twoInstancesScenario: Scenario = {
+  name: "two instances",
+  async run(ctx: ChaosContext): Promise<ScenarioResult> {
+    const { stack } = ctx
+    const redis = await startRedis(new LogFile(join(stack.options.artifacts, "redis.log")))
+    await ctx.medusa.stop() // its lock is in-process: it must not take part
+    ctx.say("two instances: starting two Medusa processes on Redis…")
+    const [one, two] = await Promise.all(["redis-1", "redis-2"].map((name) => stack.medusa(name, { REDIS_URL: redis.url })))
+    const api = new StoreApi(one.process.url, stack.store)
+    const loans = await loanCheckouts(api, await ctx.carts.carts(ctx.sizes.twoInstanceCarts), 4)
+    const scope = await ledgerScope(stack.db, loans.map((loan) => loan.cartId))
+    const lost = { webhook: { dropRate: 1 } }
+    // The customer pays; the sandbox's own webhook is dropped, and the same one is sent to both.
+    await withFaults(stack.sandbox, lost, {}, () => mapLimited(loans, 8, (loan) => stack.sandbox.pay(loan.loanId)))
+    const outcomes = await mapLimited(loans, 8, async (loan) => {
+      const body = notification(stack.secrets, loan.cartId, loan.loanId)
+      const headers = { "content-type": "application/json", authorization: genuineAuthorization(stack.secrets, body) }
+      const send = (url: string) => postRaw({ url: `${url}/hooks/bnpl`, headers, body: JSON.stringify(body) })
+      return Promise.all([send(one.process.url), send(two.process.url)])
+    })
+    const answers = outcomes.flatMap((pair) => pair ?? [])
+    const carts = loans.map((loan) => loan.cartId)
+    const orders = await ordersByCart(stack.db, carts)
+    const ledger = await checkLedger(stack.sandbox, stack.db, scope)
+    const orderCount = [...orders.values()].reduce((n, ids) => n + ids.length, 0)
+    return {
+      figures: {
+        carts: carts.length,
+        "boot (s)": `${(one.bootMs / 1000).toFixed(1)} / ${(two.bootMs / 1000).toFixed(1)}`,
+        "webhook answers": countBy(answers, (a) => a),
+        orders: orderCount,
+        "carts with exactly one order": [...orders.values()].filter((ids) => ids.length === 1).length,
+      },
+      failures: new Expectations()
+        .that(
+          orderCount === carts.length && orders.size === carts.length,
+          `${orderCount} orders for ${carts.length} carts (${orders.size} carts have one)`,
+        )
+        .that(ledger.violations.length === 0, `ledger: ${ledger.violations.slice(0, 5).join("; ")}`)
+        .that(answers.every((a) => typeof a === "number" && a < 500), `answers: ${JSON.stringify(countBy(answers, (a) => a))}`).failures,
+    }
+  },
+}
