@@ -46,14 +46,16 @@ export function withCartLock<T>(container: MedusaContainer, cartId: string, job:
 }
 
 async function confirmLocked(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
-  const session = await findLoanSession(container, cartId, loanId)
+  const sessions = await bnplSessionsOfCart(container, cartId)
+  const session = sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
   if (!session) return { outcome: "no_pending_session" }
 
   const existing = await orderOfCart(container, cartId)
-  if (existing) {
-    // An order paid some other way must not gain this loan as a second payment.
-    return session.status === "authorized" ? { outcome: "already_authorized", orderId: existing } : { outcome: "no_pending_session" }
-  }
+  if (existing && session.status === "authorized") return { outcome: "already_authorized", orderId: existing }
+  // An order paid some other way must not gain this loan as a second payment.
+  // An order with no authorized session at all is a completion cut short (a
+  // crash between placing the order and recording its payment): it goes on.
+  if (existing && sessions.some((s) => s.status === "authorized")) return { outcome: "no_pending_session" }
   if (!["pending", "requires_more", "authorized"].includes(session.status)) return { outcome: "no_pending_session" }
 
   const { client } = bnplFromContainer(container)
@@ -63,6 +65,8 @@ async function confirmLocked(container: MedusaContainer, cartId: string, loanId:
     return { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount }
   }
 
+  // With an order already placed, Medusa's workflow authorizes the session
+  // onto it ("authorize-existing-order") instead of completing the cart again.
   await processPaymentWorkflow(container).run({
     input: { action: "authorized", data: { session_id: session.id, amount: session.amount } },
   })
@@ -73,16 +77,15 @@ async function confirmLocked(container: MedusaContainer, cartId: string, loanId:
   return { outcome: "authorized", orderId }
 }
 
-async function findLoanSession(container: MedusaContainer, cartId: string, loanId: number): Promise<SessionRow | undefined> {
+async function bnplSessionsOfCart(container: MedusaContainer, cartId: string): Promise<SessionRow[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
     fields: ["id", "payment_collection.payment_sessions.*"],
     filters: { id: cartId },
   })
-  const sessions = ((data[0] as { payment_collection?: { payment_sessions?: SessionRow[] } } | undefined)?.payment_collection
+  return ((data[0] as { payment_collection?: { payment_sessions?: SessionRow[] } } | undefined)?.payment_collection
     ?.payment_sessions ?? []) as SessionRow[]
-  return sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
 }
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {

@@ -34,7 +34,21 @@ type Outcome = Exclude<keyof ReconcileSummary, "checked">
 
 const PAGE_SIZE = 100
 
-export async function reconcileLoans(container: MedusaContainer, now = new Date()): Promise<ReconcileSummary> {
+const RUN_LOCK_TIMEOUT_SECONDS = 15 * 60
+
+/**
+ * One run at a time, across instances when the locking provider is shared
+ * (Redis): overlapping runs would double the load on the service. A second
+ * run waits for the first, then finds little left to do.
+ */
+export async function reconcileLoans(container: MedusaContainer, now?: Date): Promise<ReconcileSummary> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute("bnpl:reconcile", () => reconcileRun(container, now ?? new Date()), {
+    timeout: RUN_LOCK_TIMEOUT_SECONDS,
+  })
+}
+
+async function reconcileRun(container: MedusaContainer, now: Date): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
   const payments = container.resolve(Modules.PAYMENT)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

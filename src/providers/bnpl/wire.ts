@@ -13,6 +13,12 @@ import { z } from "zod"
 export const DECIMAL_PATTERN = /^\d+(\.\d{1,2})?$/
 export const Decimal = z.string().regex(DECIMAL_PATTERN, "must be a decimal string such as 1234.50")
 
+/**
+ * Printable ASCII only (Medusa's ids are `cart_` + ULID): a NUL breaks the
+ * PostgreSQL wire protocol, and CR/LF would forge lines in the merchant's log.
+ */
+export const CartId = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+
 export const LoanStatus = z.enum(["OUTSTANDING", "HISTORICAL", "REQUEST", "CANCELLED"])
 export type LoanStatus = z.infer<typeof LoanStatus>
 
@@ -69,7 +75,7 @@ export const LoanRequest = z.object({
   totalPrice: z.number().positive(),
   shopId: z.string().min(1),
   // Bounded like the webhook's cartId, so every loan's webhook passes the receiver's schema.
-  cartId: z.string().min(1).max(200),
+  cartId: CartId,
   successUrl: z.url(),
   errorUrl: z.url(),
   cartUrl: z.url(),
@@ -174,7 +180,7 @@ export const RefundRecords = z.array(RefundRecord)
 export const WebhookNotification = z.object({
   status: z.literal("Activo"),
   loanId: z.number().int(),
-  cartId: z.string().min(1).max(200),
+  cartId: CartId,
   merchantId: z.number().int(),
 })
 export type WebhookNotification = z.infer<typeof WebhookNotification>

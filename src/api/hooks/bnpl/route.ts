@@ -29,7 +29,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!auth.ok) return reject(auth.reason)
 
   const raw = await readBody(req, WEBHOOK_BODY_LIMIT)
-  if (!raw) return reject(`body larger than ${WEBHOOK_BODY_LIMIT} bytes`)
+  if (!raw) return reject(`body larger than ${WEBHOOK_BODY_LIMIT} bytes, or the upload was aborted`)
   const body = parseNotification(raw, options.merchantId)
   if (!body.ok) return reject(body.reason)
   const { loanId, cartId } = body.notification
@@ -62,9 +62,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   return res.status(409).json({ message: "The payment is not confirmed by the service." })
 }
 
-/** Reads at most `limit` bytes; answers undefined past it without buffering the rest. */
+/**
+ * Reads at most `limit` bytes; answers undefined past it without buffering the
+ * rest, and for an upload the sender aborted (nothing to act on, nothing to log loudly).
+ */
 function readBody(req: MedusaRequest, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
     let done = false
@@ -83,6 +86,7 @@ function readBody(req: MedusaRequest, limit: number): Promise<Buffer | undefined
       } else chunks.push(chunk)
     })
     req.on("end", () => finish(Buffer.concat(chunks)))
-    req.on("error", reject)
+    req.on("aborted", () => finish(undefined))
+    req.on("error", () => finish(undefined))
   })
 }

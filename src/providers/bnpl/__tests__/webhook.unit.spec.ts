@@ -73,6 +73,8 @@ describe("webhook body", () => {
     ["another status", { ...good, status: "ACTIVE" }],
     ["no cartId", { ...good, cartId: undefined }],
     ["an empty cartId", { ...good, cartId: "" }],
+    ["a NUL in cartId", { ...good, cartId: "cart_\u0000x" }],
+    ["a line break in cartId, which would forge log lines", { ...good, cartId: "cart_1\r\n[bnpl] forged" }],
     ["another merchant", { ...good, merchantId: 1002 }],
     ["an array", [good]],
     ["null", "null"],
