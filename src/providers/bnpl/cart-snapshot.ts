@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { Decimal, type LoanRequest } from "./wire"
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { toCents, toPesos } from "./money"
 
 /**
@@ -9,9 +10,11 @@ import { toCents, toPesos } from "./money"
  * the plugin's middleware on `POST /store/payment-collections/:id/payment-sessions`
  * builds this snapshot from the database and writes it into the session's
  * `data`, replacing whatever the storefront sent (see
- * `src/api/store/payment-collections/attach-cart-snapshot.ts`). The provider
- * then checks that the snapshot's total equals the session amount, which
- * Medusa computes from the payment collection, not from the request.
+ * `src/api/store/payment-collections/attach-cart-snapshot.ts`). The amount is
+ * not in it: the loan's total is the session amount, which Medusa computes
+ * from the payment collection, and taxes are what the lines do not explain.
+ * Reading raw lines instead of the cart's computed totals halves the cost of
+ * the snapshot's query.
  */
 export const SnapshotItem = z.object({
   id: z.string(),
@@ -37,14 +40,31 @@ export const CartSnapshot = z.object({
   items: z.array(SnapshotItem),
   shipping: z.object({ title: z.string(), amount: Decimal }).optional(),
   discount: Decimal,
-  taxes: Decimal,
-  total: Decimal,
   address: SnapshotAddress.optional(),
+  /** The payment collection already holds a pp_bnpl_bnpl session, whose loan this one replaces. */
+  replacesLoan: z.boolean(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshot>
 
-/** The parts of the loan request that come from the cart. */
-export function loanLines(cart: CartSnapshot): Pick<LoanRequest, "products" | "shipping" | "taxes" | "discount" | "buyer"> {
+/**
+ * The parts of the loan request that come from the cart. Taxes are what
+ * remains of `amount` once products, shipping and discount are counted, so
+ * the parts always add up to the total the customer is charged, whatever the
+ * region's tax mode; a negative remainder (tax-inclusive prices) is discount.
+ */
+export function loanLines(
+  cart: CartSnapshot,
+  amount: BigNumberInput
+): Pick<LoanRequest, "products" | "shipping" | "taxes" | "discount" | "buyer"> {
+  const itemsCents = cart.items.reduce((sum, item) => sum + toCents(item.unitPrice) * BigInt(item.quantity), 0n)
+  const shippingCents = cart.shipping ? toCents(cart.shipping.amount) : 0n
+  let discountCents = toCents(cart.discount)
+  let taxesCents = toCents(amount) - (itemsCents + shippingCents - discountCents)
+  if (taxesCents < 0n) {
+    discountCents -= taxesCents
+    taxesCents = 0n
+  }
+  const pesos = (cents: bigint) => Number(cents) / 100
   const a = cart.address
   return {
     products: cart.items.map((item) => ({
@@ -55,9 +75,9 @@ export function loanLines(cart: CartSnapshot): Pick<LoanRequest, "products" | "s
       ...(item.description ? { description: item.description } : {}),
       ...(item.thumbnail ? { imageUrl: item.thumbnail } : {}),
     })),
-    ...(cart.shipping ? { shipping: { price: toPesos(cart.shipping.amount), title: cart.shipping.title } } : {}),
-    ...(toCents(cart.taxes) > 0n ? { taxes: { price: toPesos(cart.taxes), title: "Taxes" } } : {}),
-    ...(toCents(cart.discount) > 0n ? { discount: { price: toPesos(cart.discount), title: "Discount" } } : {}),
+    ...(cart.shipping ? { shipping: { price: pesos(shippingCents), title: cart.shipping.title } } : {}),
+    ...(taxesCents > 0n ? { taxes: { price: pesos(taxesCents), title: "Taxes" } } : {}),
+    ...(discountCents > 0n ? { discount: { price: pesos(discountCents), title: "Discount" } } : {}),
     buyer: {
       ...(cart.email ? { email: cart.email } : {}),
       ...(a?.firstName ? { firstName: a.firstName } : {}),

@@ -68,15 +68,11 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     }
     const { cart } = parsed.data
     this.assertEligible(amount, currency_code)
-    if (!sameAmount(cart.total, amount)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `The cart total (${cart.total}) differs from the payment amount (${toDecimal(amount)}). Refresh the cart and start the payment again.`
-      )
-    }
 
     const created = await withCartLock(cart.cartId, async () => {
-      await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
+      // Medusa deletes the replaced session in parallel, and the service
+      // cancels by cart: the old loan must go before the new one exists.
+      if (cart.replacesLoan) await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
       const withCart = (url: string) => appendQuery(url, "cart_id", cart.cartId)
       return this.client.createLoan({
         totalPrice: toPesos(amount),
@@ -86,7 +82,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
         errorUrl: withCart(this.options.errorUrl),
         cartUrl: withCart(this.options.cartUrl),
         webHookUrl: this.options.webHookUrl,
-        ...loanLines(cart),
+        ...loanLines(cart, amount),
       })
     }).catch((error) => {
       throw asMedusaError(error, "start the loan")

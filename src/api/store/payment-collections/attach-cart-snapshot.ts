@@ -7,23 +7,27 @@ import { PROVIDER_ID } from "../../../providers/bnpl/session-data"
 
 type Money = BigNumberInput | null | undefined
 
+type Adjustments = Array<{ amount: Money } | null> | null | undefined
+
 interface CartRow {
   id: string
   email?: string | null
   currency_code: string
-  total: Money
-  item_subtotal: Money
-  shipping_subtotal: Money
-  discount_subtotal: Money
-  items?: Array<{ id: string; title: string; subtitle?: string | null; thumbnail?: string | null; quantity: Money; unit_price: Money } | null> | null
-  shipping_methods?: Array<{ name: string } | null> | null
+  items?: Array<{ id: string; title: string; subtitle?: string | null; thumbnail?: string | null; quantity: Money; unit_price: Money; adjustments?: Adjustments } | null> | null
+  shipping_methods?: Array<{ name: string; amount: Money; adjustments?: Adjustments } | null> | null
   shipping_address?: { first_name?: string | null; last_name?: string | null; address_1?: string | null; address_2?: string | null; city?: string | null; postal_code?: string | null; phone?: string | null } | null
 }
 
+interface CollectionRow {
+  payment_sessions?: Array<{ provider_id: string } | null> | null
+  cart?: CartRow | null
+}
+
+// Raw lines only: asking for the cart's computed totals doubles the query's cost.
 const CART_FIELDS = [
-  "id", "email", "currency_code", "total", "item_subtotal", "shipping_subtotal", "discount_subtotal",
-  "items.id", "items.title", "items.subtitle", "items.thumbnail", "items.quantity", "items.unit_price",
-  "shipping_methods.name", "shipping_address.*",
+  "id", "email", "currency_code",
+  "items.id", "items.title", "items.subtitle", "items.thumbnail", "items.quantity", "items.unit_price", "items.adjustments.amount",
+  "shipping_methods.name", "shipping_methods.amount", "shipping_methods.adjustments.amount", "shipping_address.*",
 ].map((field) => `cart.${field}`)
 
 /**
@@ -47,34 +51,30 @@ async function buildCartSnapshot(req: MedusaRequest, paymentCollectionId: string
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
-    fields: ["id", ...CART_FIELDS],
+    fields: ["id", "payment_sessions.provider_id", ...CART_FIELDS],
     filters: { id: paymentCollectionId },
   })
-  const cart = (data[0] as { cart?: CartRow } | undefined)?.cart
-  if (!cart) {
+  const collection = data[0] as CollectionRow | undefined
+  if (!collection?.cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} does not belong to a cart.`)
   }
-  return toSnapshot(cart)
+  const replacesLoan = (collection.payment_sessions ?? []).some((s) => s?.provider_id === PROVIDER_ID)
+  return toSnapshot(collection.cart, replacesLoan)
 }
 
-export function toSnapshot(cart: CartRow): CartSnapshot {
-  const cents = (value: Money) => Number(toCents(value ?? 0))
+export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
+  const cents = (value: Money) => toCents(value ?? 0)
+  const adjusted = (adjustments: Adjustments) => (adjustments ?? []).reduce((sum, a) => sum + cents(a?.amount), 0n)
   const items = (cart.items ?? []).filter((item): item is NonNullable<typeof item> => !!item)
-  const itemsCents = items.reduce((sum, item) => sum + cents(item.unit_price) * Number(item.quantity), 0)
-  const shippingCents = cents(cart.shipping_subtotal)
-  let discountCents = cents(cart.discount_subtotal)
-  // Taxes are what remains, so that products + shipping + taxes - discount is
-  // exactly the total the customer is charged, whatever the region's tax mode.
-  let taxesCents = cents(cart.total) - (itemsCents + shippingCents - discountCents)
-  if (taxesCents < 0) {
-    discountCents -= taxesCents
-    taxesCents = 0
-  }
+  const methods = (cart.shipping_methods ?? []).filter((method): method is NonNullable<typeof method> => !!method)
+  const discountCents =
+    items.reduce((sum, item) => sum + adjusted(item.adjustments), 0n) + methods.reduce((sum, m) => sum + adjusted(m.adjustments), 0n)
+  const shippingCents = methods.reduce((sum, m) => sum + cents(m.amount), 0n)
   const a = cart.shipping_address
-  const method = cart.shipping_methods?.find(Boolean)
   return CartSnapshot.parse({
     cartId: cart.id,
     currencyCode: cart.currency_code,
+    replacesLoan,
     ...(cart.email ? { email: cart.email } : {}),
     items: items.map((item) => ({
       id: item.id,
@@ -84,10 +84,8 @@ export function toSnapshot(cart: CartRow): CartSnapshot {
       quantity: Number(item.quantity),
       unitPrice: toDecimal(item.unit_price ?? 0),
     })),
-    ...(method || shippingCents ? { shipping: { title: method?.name ?? "Shipping", amount: fromCents(shippingCents) } } : {}),
+    ...(methods.length ? { shipping: { title: methods.map((m) => m.name).join(", "), amount: fromCents(shippingCents) } } : {}),
     discount: fromCents(discountCents),
-    taxes: fromCents(taxesCents),
-    total: toDecimal(cart.total ?? 0),
     ...(a
       ? {
           address: {
@@ -102,4 +100,4 @@ export function toSnapshot(cart: CartRow): CartSnapshot {
   })
 }
 
-const fromCents = (cents: number) => (cents / 100).toFixed(2)
+const fromCents = (cents: bigint) => toDecimal(Number(cents) / 100)
