@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { toCents, toDecimal } from "../../../providers/bnpl/money"
 import { CartSnapshot } from "../../../providers/bnpl/cart-snapshot"
@@ -18,17 +18,13 @@ interface CartRow {
   shipping_address?: { first_name?: string | null; last_name?: string | null; address_1?: string | null; address_2?: string | null; city?: string | null; postal_code?: string | null; phone?: string | null } | null
 }
 
-interface CollectionRow {
-  payment_sessions?: Array<{ provider_id: string } | null> | null
-  cart?: CartRow | null
-}
-
 // Raw lines only: asking for the cart's computed totals doubles the query's cost.
 const CART_FIELDS = [
   "id", "email", "currency_code",
   "items.id", "items.title", "items.subtitle", "items.thumbnail", "items.quantity", "items.unit_price", "items.adjustments.amount",
   "shipping_methods.name", "shipping_methods.amount", "shipping_methods.adjustments.amount", "shipping_address.*",
-].map((field) => `cart.${field}`)
+]
+const CART_RELATIONS = ["items", "items.adjustments", "shipping_methods", "shipping_methods.adjustments", "shipping_address"]
 
 /**
  * A payment provider cannot read carts, and nothing a storefront sends may
@@ -49,17 +45,23 @@ export async function attachCartSnapshot(req: MedusaRequest, _res: MedusaRespons
 
 async function buildCartSnapshot(req: MedusaRequest, paymentCollectionId: string): Promise<CartSnapshot> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: ["id", "payment_sessions.provider_id", ...CART_FIELDS],
-    filters: { id: paymentCollectionId },
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
   })
-  const collection = data[0] as CollectionRow | undefined
-  if (!collection?.cart) {
+  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+  if (!cartId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} does not belong to a cart.`)
   }
-  const replacesLoan = (collection.payment_sessions ?? []).some((s) => s?.provider_id === PROVIDER_ID)
-  return toSnapshot(collection.cart, replacesLoan)
+  // Straight to the two modules, in parallel: one remote join through the
+  // link costs more than the rest of the snapshot together.
+  const [cart, sessions] = await Promise.all([
+    req.scope.resolve(Modules.CART).retrieveCart(cartId, { select: CART_FIELDS, relations: CART_RELATIONS }),
+    req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id"] }),
+  ])
+  const replacesLoan = sessions.some((s) => s.provider_id === PROVIDER_ID)
+  return toSnapshot(cart as unknown as CartRow, replacesLoan)
 }
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
