@@ -67,12 +67,30 @@ async function jest(suite, testType, env) {
   rmSync(outputFile, { force: true })
 }
 
+/** The chaos scenarios in their CI size; each scenario counts as one test. */
+async function chaos() {
+  const started = Date.now()
+  let summary = null
+  try {
+    await runToEnd(bin("ts-node"), ["--transpile-only", "scripts/chaos/index.ts", "--quick"], {
+      onLine: (line) => {
+        const match = line.match(/^(\d+) passed, (\d+) failed$/)
+        if (match) summary = { passed: Number(match[1]), failed: Number(match[2]) }
+      },
+    })
+  } catch {
+    // counted below
+  }
+  results.push({ suite: "chaos", ...(summary ?? { passed: 0, failed: 1 }), ms: Date.now() - started })
+}
+
 const db = await database()
 try {
   if (wanted("typecheck")) await typecheck()
   if (wanted("unit")) await jest("unit", "unit", db.env)
   if (wanted("http")) await jest("http", "integration:http", db.env)
   if (wanted("browser")) await jest("browser", "browser", db.env)
+  if (wanted("chaos")) await chaos()
   if (wanted("package")) await jest("package", "package", db.env)
 } finally {
   await db.stop()
