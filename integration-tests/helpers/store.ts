@@ -1,6 +1,6 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { seedDemoStore, type DemoStore } from "../../src/scripts/demo-data"
+import { SAMPLE_SHIPPING_ADDRESS, seedDemoStore, type DemoStore } from "../../src/scripts/demo-data"
 import type { TestEnvironment } from "./environment"
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password" }
@@ -30,15 +30,7 @@ export class Storefront {
       {
         region_id: options.regionId ?? this.store.regionId,
         email: "cliente@example.com",
-        shipping_address: {
-          first_name: "Ana",
-          last_name: "García",
-          address_1: "Calle Falsa 123",
-          city: "Guadalajara",
-          country_code: "mx",
-          postal_code: "44100",
-          phone: "3312345678",
-        },
+        shipping_address: SAMPLE_SHIPPING_ADDRESS,
       },
       this.headers
     )

@@ -24,6 +24,17 @@ import {
  */
 export const REGION_NAME = "Mexico"
 
+/** A plausible Mexican buyer's address, for the tests and the benchmarks' carts. */
+export const SAMPLE_SHIPPING_ADDRESS = {
+  first_name: "Ana",
+  last_name: "García",
+  address_1: "Calle Falsa 123",
+  city: "Guadalajara",
+  country_code: "mx",
+  postal_code: "44100",
+  phone: "3312345678",
+}
+
 export interface DemoStore {
   regionId: string
   salesChannelId: string

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { DemoStore } from "../../../src/scripts/demo-data"
+import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../../src/scripts/demo-data"
 import { requestJson, type JsonReply } from "./http"
 
 export const BNPL = "pp_bnpl_bnpl"
@@ -29,17 +29,7 @@ export interface StartedSession {
  * at once with the same one race (one fails with "Customer … already exists").
  */
 let carts = 0
-const CART_BODY = {
-  shipping_address: {
-    first_name: "Ana",
-    last_name: "García",
-    address_1: "Calle Falsa 123",
-    city: "Guadalajara",
-    country_code: "mx",
-    postal_code: "44100",
-    phone: "3312345678",
-  },
-}
+const CART_BODY = { shipping_address: SAMPLE_SHIPPING_ADDRESS }
 
 /** What a storefront does at checkout, through the standard store API (integration-tests/helpers/store.ts). */
 export class StoreApi {
