@@ -61,7 +61,7 @@ async function buildCartSnapshot(req: MedusaRequest, paymentCollectionId: string
     req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id"] }),
   ])
   const replacesLoan = sessions.some((s) => s.provider_id === PROVIDER_ID)
-  return toSnapshot(cart as unknown as CartRow, replacesLoan)
+  return toSnapshot(cart, replacesLoan)
 }
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
