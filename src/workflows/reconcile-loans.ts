@@ -1,4 +1,4 @@
-import type { FilterablePaymentSessionProps, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { FilterablePaymentSessionProps, Logger, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
@@ -22,13 +22,7 @@ export interface ReconcileSummary {
   failed: number
 }
 
-interface PendingSession {
-  id: string
-  amount: number
-  currency_code: string
-  created_at: Date | string
-  data: Record<string, unknown> | null
-}
+type PendingSession = Pick<PaymentSessionDTO, "id" | "amount" | "currency_code" | "created_at" | "data">
 
 type Outcome = Exclude<keyof ReconcileSummary, "checked">
 
@@ -66,11 +60,11 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
       created_at: { $lte: graceCutoff.toISOString() },
       ...(after ? { id: { $gt: after } } : {}),
     } as FilterablePaymentSessionProps
-    const page = (await payments.listPaymentSessions(filters, {
+    const page: PendingSession[] = await payments.listPaymentSessions(filters, {
       take: PAGE_SIZE,
       order: { id: "ASC" },
       select: ["id", "amount", "currency_code", "created_at", "data"],
-    })) as unknown as PendingSession[]
+    })
     if (!page.length) break
     after = page[page.length - 1].id
     await eachLimited(page, options.reconcileConcurrency, async (session) => {
