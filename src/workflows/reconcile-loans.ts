@@ -105,10 +105,9 @@ async function cancelSession(container: MedusaContainer, session: PendingSession
     const current = await payments.retrievePaymentSession(session.id, { select: ["id", "status"] })
     if (current.status !== "pending") return false
     if (atService) {
-      const loan = await client.getLoan(data.cart_id, data.loan_id)
-      // A loan paid since the first look is never cancelled; the next run confirms it.
-      if (!loan || loan.status !== "REQUEST") return false
-      await client.cancelLoan({ cartId: data.cart_id, totalAmount: loan.totalAmount, reason: "abandoned: not paid within the loan time-out" })
+      // A loan paid since the first look is not cancelled; the next run confirms it.
+      const { cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "abandoned: not paid within the loan time-out")
+      if (!cancelled) return false
     }
     await payments.updatePaymentSession({
       id: session.id,

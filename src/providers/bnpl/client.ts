@@ -142,6 +142,19 @@ export class BnplClient {
     })
   }
 
+  /**
+   * Cancels the loan only while it is unpaid (REQUEST): a paid loan is never
+   * cancelled, it can only be refunded. Answers the loan as found, or
+   * undefined when the service does not know it; `cancelled` says whether
+   * this call cancelled it.
+   */
+  async cancelIfUnpaid(cartId: string, loanId: number, reason: string): Promise<{ loan?: LoanRecord; cancelled: boolean }> {
+    const loan = await this.getLoan(cartId, loanId)
+    if (!loan || loan.status !== "REQUEST") return { loan, cancelled: false }
+    await this.cancelLoan({ cartId, totalAmount: loan.totalAmount, reason })
+    return { loan, cancelled: true }
+  }
+
   /** Never retried: nothing says the service deduplicates refunds, so a repeat could refund twice. */
   async refund(request: RefundRequest, idempotencyKey: string = randomUUID()): Promise<RefundResponse> {
     return this.call({

@@ -240,11 +240,9 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = readSessionData(data)
     if (!session) return (data as Record<string, unknown>) ?? {}
     return withCartLock(session.cart_id, async () => {
-      const loan = await this.client.getLoan(session.cart_id, session.loan_id)
-      // A paid loan is never cancelled: it can only be refunded.
-      if (!loan || loan.status !== "REQUEST") return { ...session, loan_status: loan?.status ?? "CANCELLED" }
-      await this.client.cancelLoan({ cartId: session.cart_id, totalAmount: loan.totalAmount, reason })
-      this.logger.info(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} cancelled: ${reason}`)
+      const { loan, cancelled } = await this.client.cancelIfUnpaid(session.cart_id, session.loan_id, reason)
+      if (!cancelled) return { ...session, loan_status: loan?.status ?? "CANCELLED" }
+      this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} cancelled: ${reason}`)
       return { ...session, loan_status: "CANCELLED" }
     }).catch((error) => {
       throw asMedusaError(error, `cancel loan ${session.loan_id}`)
