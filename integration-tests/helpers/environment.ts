@@ -51,7 +51,7 @@ export function useSandbox(options: SandboxOptions = {}, env: Record<string, str
   return environment
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.on("error", reject)

@@ -5,6 +5,7 @@ import { tmpdir } from "os"
 import { join, resolve } from "path"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { freePort } from "../helpers/environment"
 
 /**
  * What a merchant does, from the tarball: install it into a fresh Medusa 2.21.2
@@ -39,16 +40,6 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return execFileSync(command, args, { cwd, env: { ...process.env, ...env }, stdio: "pipe", encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = require("net").createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => done(port))
-    })
-  })
-}
-
 async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -63,10 +54,16 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not come up:\n${log.slice(-40).join("")}`)
 }
 
+/** The test server's maintenance database, where databases are created and dropped. */
+async function maintenance(): Promise<Client> {
+  const client = new Client({ host: "localhost", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "", database: "postgres" })
+  await client.connect()
+  return client
+}
+
 async function createDatabase(): Promise<string> {
   database = `bnpl_package_${Date.now()}`
-  const admin = new Client({ host: "localhost", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "", database: "postgres" })
-  await admin.connect()
+  const admin = await maintenance()
   await admin.query(`CREATE DATABASE "${database}"`)
   await admin.end()
   const user = encodeURIComponent(process.env.DB_USERNAME || "postgres")
@@ -143,8 +140,7 @@ afterAll(async () => {
   }
   await sandbox?.close()
   if (database) {
-    const admin = new Client({ host: "localhost", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "", database: "postgres" })
-    await admin.connect()
+    const admin = await maintenance()
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
     await admin.end()
   }
