@@ -34,9 +34,9 @@ medusaIntegrationTestRunner({
       const { cartId } = await paidCart(env, shop)
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(0)
 
-      expect(await reconcile()).toEqual({ checked: 1, authorized: 1, cancelled: 0, pending: 0, failed: 0 })
+      expect(await reconcile()).toEqual({ checked: 1, authorized: 1, cancelled: 0, pending: 0, failed: 0, orphan_orders_removed: 0 })
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
-      expect(await reconcile()).toEqual({ checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0 })
+      expect(await reconcile()).toEqual({ checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, orphan_orders_removed: 0 })
     })
 
     it("cancels an abandoned loan past the time-out at the service, and leaves a younger one alone", async () => {
@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
       const young = await unpaidCart()
       await age(abandoned.sessionId, 13)
 
-      expect(await reconcile()).toEqual({ checked: 2, authorized: 0, cancelled: 1, pending: 1, failed: 0 })
+      expect(await reconcile()).toEqual({ checked: 2, authorized: 0, cancelled: 1, pending: 1, failed: 0, orphan_orders_removed: 0 })
       expect(env.sandbox.state.loans.get(abandoned.loanId)?.status).toBe("CANCELLED")
       expect(env.sandbox.state.loans.get(young.loanId)?.status).toBe("REQUEST")
       expect((await sessionsOfCart(getContainer(), abandoned.cartId)).map((s) => s.status)).toEqual(["canceled"])
@@ -63,7 +63,7 @@ medusaIntegrationTestRunner({
     it("leaves a loan whose status query fails untouched, and settles it on the next run", async () => {
       const { cartId } = await paidCart(env, shop)
       env.sandbox.setFaults({ status: { errorRate: 1 } })
-      expect(await reconcile()).toEqual({ checked: 1, authorized: 0, cancelled: 0, pending: 0, failed: 1 })
+      expect(await reconcile()).toEqual({ checked: 1, authorized: 0, cancelled: 0, pending: 0, failed: 1, orphan_orders_removed: 0 })
       expect((await sessionsOfCart(getContainer(), cartId)).map((s) => s.status)).toEqual(["pending"])
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(0)
 

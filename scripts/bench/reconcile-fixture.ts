@@ -139,5 +139,6 @@ function expectedSummary(fates: LoanFate[]): ReconcileSummary {
     cancelled: count("abandoned") + count("cancelled"),
     pending: count("pending"),
     failed: count("erroring"),
+    orphan_orders_removed: 0,
   }
 }

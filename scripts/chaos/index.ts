@@ -10,6 +10,7 @@ import { runGuarded } from "../bench/lib/teardown"
 import { badInputScenario } from "./bad-input/scenario"
 import type { ChaosContext } from "./context"
 import { faultsScenario } from "./faults"
+import { interruptedCompletionScenario } from "./interrupted-completion"
 import { closeRawAgent } from "./lib/raw-webhook"
 import { restartScenario } from "./restart"
 import type { Scenario, ScenarioResult } from "./scenario"
@@ -22,7 +23,14 @@ import { twoInstancesScenario } from "./two-instances"
  * the last line counts them, like `npm test` does. The order matters: bad input aims at
  * loans the earlier scenarios paid, and the secrets scan reads every log written before it.
  */
-const SCENARIOS: Scenario[] = [faultsScenario, restartScenario, badInputScenario, twoInstancesScenario, secretsScenario]
+const SCENARIOS: Scenario[] = [
+  faultsScenario,
+  restartScenario,
+  interruptedCompletionScenario,
+  badInputScenario,
+  twoInstancesScenario,
+  secretsScenario,
+]
 /** The sandbox's webhook retries (0.5, 1, 2 s apart): scenarios wait for them to run out. */
 const WEBHOOK_RETRIES = 3
 /** Short enough that hung requests cost seconds, not minutes; long enough for a loaded machine. */

@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { rollBackBeforeCompletion } from "./store/carts/roll-back-interrupted-completion"
 import { attachCartSnapshot } from "./store/payment-collections/attach-cart-snapshot"
 
 export default defineMiddlewares({
@@ -7,6 +8,11 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
       middlewares: [attachCartSnapshot],
+    },
+    {
+      matcher: "/store/carts/:id/complete",
+      method: ["POST"],
+      middlewares: [rollBackBeforeCompletion],
     },
     {
       // The webhook route reads the raw body itself: it authenticates before

@@ -6,7 +6,7 @@ import { reconcileLoans } from "../workflows/reconcile-loans"
 export default async function reconcileLoansJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const summary = await reconcileLoans(container)
-  if (summary.checked) logger.info(`[bnpl] reconciliation: ${JSON.stringify(summary)}`)
+  if (summary.checked || summary.orphan_orders_removed) logger.info(`[bnpl] reconciliation: ${JSON.stringify(summary)}`)
 }
 
 export const config = {

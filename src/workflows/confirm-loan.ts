@@ -5,6 +5,7 @@ import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { sameAmount, toDecimal } from "../providers/bnpl/money"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 import { isPaid } from "../providers/bnpl/status"
+import { rollBackInterruptedCompletion } from "./interrupted-completion"
 
 /**
  * Turns a paid loan into an order: the one path shared by the webhook route
@@ -64,6 +65,10 @@ async function confirmLocked(container: MedusaContainer, cartId: string, loanId:
   if (!sameAmount(loan.totalAmount, session.amount)) {
     return { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount }
   }
+
+  // A completion killed half-way may have left an order no cart points to;
+  // completing past it would place a second one.
+  if (!existing) await rollBackInterruptedCompletion(container, cartId)
 
   // With an order already placed, Medusa's workflow authorizes the session
   // onto it ("authorize-existing-order") instead of completing the cart again.

@@ -4,6 +4,7 @@ import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
 import { isPaid } from "../providers/bnpl/status"
 import { confirmLoan, withCartLock } from "./confirm-loan"
+import { rollBackInterruptedCompletions } from "./interrupted-completion"
 
 /**
  * The spec sends no event for a lost webhook or an abandoned loan; its answer
@@ -13,6 +14,8 @@ import { confirmLoan, withCartLock } from "./confirm-loan"
  * - unpaid past the loan time-out: cancels the loan and the session;
  * - cancelled at the service: cancels the session;
  * - status query failing: leaves it for the next run.
+ * Before that it removes orders that cart completions killed half-way left
+ * without a cart (see interrupted-completion.ts).
  */
 export interface ReconcileSummary {
   checked: number
@@ -20,11 +23,13 @@ export interface ReconcileSummary {
   cancelled: number
   pending: number
   failed: number
+  /** Orders an interrupted cart completion left without a cart, removed so the cart completes into one order. */
+  orphan_orders_removed: number
 }
 
 type PendingSession = Pick<PaymentSessionDTO, "id" | "amount" | "currency_code" | "created_at" | "data">
 
-type Outcome = Exclude<keyof ReconcileSummary, "checked">
+type Outcome = Exclude<keyof ReconcileSummary, "checked" | "orphan_orders_removed">
 
 const PAGE_SIZE = 100
 
@@ -48,7 +53,15 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
   const timeoutCutoff = new Date(now.getTime() - options.loanTimeoutHours * 3_600_000)
-  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0 }
+  const orphans = await rollBackInterruptedCompletions(container, now)
+  const summary: ReconcileSummary = {
+    checked: 0,
+    authorized: 0,
+    cancelled: 0,
+    pending: 0,
+    failed: orphans.failed,
+    orphan_orders_removed: orphans.removed,
+  }
 
   // Keyset paging by id: sessions leaving the pending set cannot shift a page,
   // and memory holds one page however many sessions are pending.

@@ -9,6 +9,7 @@ export const ReconcileSummary = z.object({
   cancelled: z.number(),
   pending: z.number(),
   failed: z.number(),
+  orphan_orders_removed: z.number(),
 })
 export type ReconcileSummary = z.infer<typeof ReconcileSummary>
 

@@ -11,8 +11,7 @@ const MAX_PASSES = 3
 export async function reconcileUntilQuiet(ctx: ChaosContext): Promise<ReconcileSummary[]> {
   const passes: ReconcileSummary[] = []
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    const { checked, authorized, cancelled, pending, failed } = await ctx.admin.reconcile()
-    const summary = { checked, authorized, cancelled, pending, failed }
+    const { ms: _ms, ...summary } = await ctx.admin.reconcile()
     passes.push(summary)
     if (!summary.authorized && !summary.failed) break
   }
