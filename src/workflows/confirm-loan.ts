@@ -20,7 +20,8 @@ import { rollBackInterruptedCompletion } from "./interrupted-completion"
  * duplicates and races end in one order.
  */
 export type Confirmation =
-  | { outcome: "authorized"; orderId: string }
+  /** `orphanOrdersRemoved`: orders a crashed completion of the cart had left, removed first (interrupted-completion.ts). */
+  | { outcome: "authorized"; orderId: string; orphanOrdersRemoved: number }
   | { outcome: "already_authorized"; orderId: string }
   | { outcome: "no_pending_session" }
   | { outcome: "not_paid"; loanStatus: string }
@@ -68,7 +69,7 @@ async function confirmLocked(container: MedusaContainer, cartId: string, loanId:
 
   // A completion killed half-way may have left an order no cart points to;
   // completing past it would place a second one.
-  if (!existing) await rollBackInterruptedCompletion(container, cartId)
+  const removed = existing ? [] : await rollBackInterruptedCompletion(container, cartId)
 
   // With an order already placed, Medusa's workflow authorizes the session
   // onto it ("authorize-existing-order") instead of completing the cart again.
@@ -79,7 +80,7 @@ async function confirmLocked(container: MedusaContainer, cartId: string, loanId:
   // order in the database proves the work is done.
   const orderId = await orderOfCart(container, cartId)
   if (!orderId) throw new Error(`cart ${cartId} was not completed into an order after loan ${loanId} was confirmed`)
-  return { outcome: "authorized", orderId }
+  return { outcome: "authorized", orderId, orphanOrdersRemoved: removed.length }
 }
 
 async function bnplSessionsOfCart(container: MedusaContainer, cartId: string): Promise<SessionRow[]> {

@@ -52,6 +52,7 @@ interface CartRow {
 
 interface OrderRow {
   id: string
+  status: string
   email?: string | null
   version: number
   created_at: string | Date
@@ -73,9 +74,9 @@ export async function rollBackInterruptedCompletion(container: MedusaContainer, 
  * whatever became of its loan (an unpaid one still leaves an order without
  * payment in the admin, and a cart the storefront can no longer change).
  */
-export async function rollBackInterruptedCompletions(container: MedusaContainer, now: Date): Promise<{ removed: number; failed: number }> {
+export async function rollBackInterruptedCompletions(container: MedusaContainer): Promise<{ removed: number; failed: number }> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const runs = await unfinishedRuns(container, now.getTime())
+  const runs = await unfinishedRuns(container, Date.now())
   let removed = 0
   let failed = 0
   for (const cartId of new Set(runs.map((run) => run.cartId))) {
@@ -154,7 +155,8 @@ async function removeOrphans(container: MedusaContainer, cart: CartRow, orphans:
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Order ${touched.map((o) => o.id).join(", ")} was placed for cart ${cart.id} by a completion that was interrupted, ` +
-        "and has been changed since. Check it in the admin: cancel it if it should not exist; this cart stays uncompleted until then.",
+        "and has been changed since. Cancel it in the admin if it should not exist, and the cart completes on the next try; " +
+        "until then the cart is not completed again, so no second order is placed.",
     )
   }
   for (const order of orphans) await deleteOrphan(container, order)
@@ -204,7 +206,7 @@ async function orphanOrders(container: MedusaContainer, cart: CartRow, runs: Unf
   const latest = Math.max(...mine.map((run) => run.startedAt)) + RUN_WINDOW_MS
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "email", "version", "created_at", "items.id", "items.variant_id", "items.detail.quantity"],
+    fields: ["id", "email", "status", "version", "created_at", "items.id", "items.variant_id", "items.detail.quantity"],
     filters: {
       region_id: cart.region_id ?? undefined,
       currency_code: cart.currency_code,
@@ -231,7 +233,8 @@ async function orphanOrders(container: MedusaContainer, cart: CartRow, runs: Unf
   const of = (rows: Array<Record<string, string>>, order: OrderRow, field: string) =>
     rows.filter((row) => row.order_id === order.id).map((row) => row[field])
   return candidates
-    .filter((order) => !of(carts, order, "cart_id").length)
+    // A cancelled one is the merchant's answer to the error below: it stays, and no longer blocks the cart.
+    .filter((order) => !of(carts, order, "cart_id").length && order.status !== "canceled")
     .map((order) => ({
       ...order,
       fulfillments: of(fulfillments, order, "fulfillment_id"),

@@ -14,7 +14,7 @@ import { rollBackInterruptedCompletions } from "./interrupted-completion"
  * - unpaid past the loan time-out: cancels the loan and the session;
  * - cancelled at the service: cancels the session;
  * - status query failing: leaves it for the next run.
- * Before that it removes orders that cart completions killed half-way left
+ * Then it removes the orders that cart completions killed half-way left
  * without a cart (see interrupted-completion.ts).
  */
 export interface ReconcileSummary {
@@ -53,15 +53,7 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
   const timeoutCutoff = new Date(now.getTime() - options.loanTimeoutHours * 3_600_000)
-  const orphans = await rollBackInterruptedCompletions(container, now)
-  const summary: ReconcileSummary = {
-    checked: 0,
-    authorized: 0,
-    cancelled: 0,
-    pending: 0,
-    failed: orphans.failed,
-    orphan_orders_removed: orphans.removed,
-  }
+  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, orphan_orders_removed: 0 }
 
   // Keyset paging by id: sessions leaving the pending set cannot shift a page,
   // and memory holds one page however many sessions are pending.
@@ -82,13 +74,23 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
     after = page[page.length - 1].id
     await eachLimited(page, options.reconcileConcurrency, async (session) => {
       summary.checked++
-      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff)]++
+      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff, summary)]++
     })
   }
+  // Last: paid carts were cleaned up as they were confirmed; this finds the rest.
+  const orphans = await rollBackInterruptedCompletions(container)
+  summary.orphan_orders_removed += orphans.removed
+  summary.failed += orphans.failed
   return summary
 }
 
-async function reconcileSession(container: MedusaContainer, logger: Logger, session: PendingSession, timedOut: boolean): Promise<Outcome> {
+async function reconcileSession(
+  container: MedusaContainer,
+  logger: Logger,
+  session: PendingSession,
+  timedOut: boolean,
+  summary: ReconcileSummary,
+): Promise<Outcome> {
   const data = readSessionData(session.data)
   if (!data) return "failed"
   const { client } = bnplFromContainer(container)
@@ -96,6 +98,7 @@ async function reconcileSession(container: MedusaContainer, logger: Logger, sess
     const loan = await client.getLoan(data.cart_id, data.loan_id)
     if (loan && isPaid(loan)) {
       const confirmation = await confirmLoan(container, data.cart_id, data.loan_id)
+      if (confirmation.outcome === "authorized") summary.orphan_orders_removed += confirmation.orphanOrdersRemoved
       if (confirmation.outcome === "authorized" || confirmation.outcome === "already_authorized") return "authorized"
       logger.warn(`[bnpl] reconciliation: paid loan ${data.loan_id} of cart ${data.cart_id} not authorized: ${confirmation.outcome}`)
       return "failed"

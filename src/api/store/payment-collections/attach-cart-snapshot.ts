@@ -19,12 +19,9 @@ interface CartRow {
 }
 
 // Raw lines only: asking for the cart's computed totals doubles the query's cost.
-const CART_FIELDS = [
-  "id", "email", "currency_code",
-  "items.id", "items.title", "items.subtitle", "items.thumbnail", "items.quantity", "items.unit_price", "items.adjustments.amount",
-  "shipping_methods.name", "shipping_methods.amount", "shipping_methods.adjustments.amount", "shipping_address.*",
-]
-const CART_RELATIONS = ["items", "items.adjustments", "shipping_methods", "shipping_methods.adjustments", "shipping_address"]
+const CART_FIELDS = ["id", "email", "currency_code", "shipping_address.*"]
+const ITEM_FIELDS = ["id", "title", "subtitle", "thumbnail", "quantity", "unit_price", "adjustments.amount"]
+const METHOD_FIELDS = ["name", "amount", "adjustments.amount"]
 
 /**
  * A payment provider cannot read carts, and nothing a storefront sends may
@@ -45,23 +42,25 @@ export async function attachCartSnapshot(req: MedusaRequest, _res: MedusaRespons
 
 async function buildCartSnapshot(req: MedusaRequest, paymentCollectionId: string): Promise<CartSnapshot> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
+  const [{ data: links }, sessions] = await Promise.all([
+    query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: paymentCollectionId } }),
+    req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id"] }),
+  ])
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
   if (!cartId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} does not belong to a cart.`)
   }
-  // Straight to the two modules, in parallel: one remote join through the
-  // link costs more than the rest of the snapshot together.
-  const [cart, sessions] = await Promise.all([
-    req.scope.resolve(Modules.CART).retrieveCart(cartId, { select: CART_FIELDS, relations: CART_RELATIONS }),
-    req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id"] }),
+  // Straight to the cart module, one call per branch, in parallel: one
+  // remote join through the link costs more than the whole snapshot, and a
+  // single call loads each to-many relation after the other.
+  const carts = req.scope.resolve(Modules.CART)
+  const [cart, items, shippingMethods] = await Promise.all([
+    carts.retrieveCart(cartId, { select: CART_FIELDS, relations: ["shipping_address"] }),
+    carts.listLineItems({ cart_id: cartId }, { select: ITEM_FIELDS, relations: ["adjustments"] }),
+    carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"] }),
   ])
   const replacesLoan = sessions.some((s) => s.provider_id === PROVIDER_ID)
-  return toSnapshot(cart, replacesLoan)
+  return toSnapshot({ ...cart, items, shipping_methods: shippingMethods }, replacesLoan)
 }
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
