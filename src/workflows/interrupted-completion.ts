@@ -74,12 +74,16 @@ export async function rollBackInterruptedCompletion(container: MedusaContainer, 
  * whatever became of its loan (an unpaid one still leaves an order without
  * payment in the admin, and a cart the storefront can no longer change).
  */
-export async function rollBackInterruptedCompletions(container: MedusaContainer): Promise<{ removed: number; failed: number }> {
+export async function rollBackInterruptedCompletions(
+  container: MedusaContainer,
+  except: ReadonlySet<string> = new Set(),
+): Promise<{ removed: number; failed: number }> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const runs = await unfinishedRuns(container, Date.now())
   let removed = 0
   let failed = 0
   for (const cartId of new Set(runs.map((run) => run.cartId))) {
+    if (except.has(cartId)) continue
     try {
       removed += (await rollBack(container, cartId, runs)).length
     } catch (error) {
@@ -146,7 +150,12 @@ async function removeOrphans(container: MedusaContainer, cart: CartRow, orphans:
   const theirCollections = new Set((data as Array<{ payment_collection_id: string }>).map((link) => link.payment_collection_id))
   // The dead run's link step may have linked its cart's collection before it
   // died; a fulfillment, an edit or any other collection is someone's work.
-  const touched = orphans.filter(
+  // A cancelled one is the merchant's answer to the error below: it stays as
+  // their record, and only gives back the cart's payment collection, which
+  // the cart's real order takes.
+  const cancelled = orphans.filter((order) => order.status === "canceled")
+  const halfMade = orphans.filter((order) => order.status !== "canceled")
+  const touched = halfMade.filter(
     (order) => order.version !== 1 || order.fulfillments.length || order.paymentCollections.some((id) => !theirCollections.has(id)),
   )
   if (touched.length) {
@@ -159,11 +168,20 @@ async function removeOrphans(container: MedusaContainer, cart: CartRow, orphans:
         "until then the cart is not completed again, so no second order is placed.",
     )
   }
-  for (const order of orphans) await deleteOrphan(container, order)
-  if (orphans.length) await reopenCarts(container, [...held])
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  for (const order of cancelled) {
+    const given = order.paymentCollections.filter((id) => theirCollections.has(id))
+    if (!given.length) continue
+    await link.dismiss(given.map((id) => ({ [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: id } })))
+    container.resolve(ContainerRegistrationKeys.LOGGER).info(
+      `[bnpl] cancelled order ${order.id}, left by an interrupted completion, gave up its payment collection; cart ${cart.id} completes into a new order`,
+    )
+  }
+  for (const order of halfMade) await deleteOrphan(container, order)
+  if (halfMade.length) await reopenCarts(container, [...held])
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  for (const order of orphans) logOrphan(logger, cart.id, order)
-  return orphans.map((order) => order.id)
+  for (const order of halfMade) logOrphan(logger, cart.id, order)
+  return halfMade.map((order) => order.id)
 }
 
 function claimantsOf(orders: Orphan[], runs: UnfinishedRun[]): Set<string> {
@@ -233,8 +251,7 @@ async function orphanOrders(container: MedusaContainer, cart: CartRow, runs: Unf
   const of = (rows: Array<Record<string, string>>, order: OrderRow, field: string) =>
     rows.filter((row) => row.order_id === order.id).map((row) => row[field])
   return candidates
-    // A cancelled one is the merchant's answer to the error below: it stays, and no longer blocks the cart.
-    .filter((order) => !of(carts, order, "cart_id").length && order.status !== "canceled")
+    .filter((order) => !of(carts, order, "cart_id").length)
     .map((order) => ({
       ...order,
       fulfillments: of(fulfillments, order, "fulfillment_id"),

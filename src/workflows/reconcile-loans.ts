@@ -54,6 +54,8 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
   const timeoutCutoff = new Date(now.getTime() - options.loanTimeoutHours * 3_600_000)
   const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, orphan_orders_removed: 0 }
+  /** Carts whose confirmation already looked for orphan orders (and counted what it found or failed on). */
+  const confirmed = new Set<string>()
 
   // Keyset paging by id: sessions leaving the pending set cannot shift a page,
   // and memory holds one page however many sessions are pending.
@@ -74,11 +76,11 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
     after = page[page.length - 1].id
     await eachLimited(page, options.reconcileConcurrency, async (session) => {
       summary.checked++
-      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff, summary)]++
+      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff, summary, confirmed)]++
     })
   }
   // Last: paid carts were cleaned up as they were confirmed; this finds the rest.
-  const orphans = await rollBackInterruptedCompletions(container)
+  const orphans = await rollBackInterruptedCompletions(container, confirmed)
   summary.orphan_orders_removed += orphans.removed
   summary.failed += orphans.failed
   return summary
@@ -90,6 +92,7 @@ async function reconcileSession(
   session: PendingSession,
   timedOut: boolean,
   summary: ReconcileSummary,
+  confirmed: Set<string>,
 ): Promise<Outcome> {
   const data = readSessionData(session.data)
   if (!data) return "failed"
@@ -97,6 +100,7 @@ async function reconcileSession(
   try {
     const loan = await client.getLoan(data.cart_id, data.loan_id)
     if (loan && isPaid(loan)) {
+      confirmed.add(data.cart_id)
       const confirmation = await confirmLoan(container, data.cart_id, data.loan_id)
       if (confirmation.outcome === "authorized") summary.orphan_orders_removed += confirmation.orphanOrdersRemoved
       if (confirmation.outcome === "authorized" || confirmation.outcome === "already_authorized") return "authorized"

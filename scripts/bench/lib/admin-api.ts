@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { requestJson } from "./http"
+import { requestJson, type JsonReply } from "./http"
 
 const Token = z.object({ token: z.string() })
 
@@ -30,6 +30,11 @@ export class AdminApi {
   /** The same admin on another instance: tokens are signed with the shared JWT secret. */
   on(baseUrl: string): AdminApi {
     return new AdminApi(baseUrl, this.token)
+  }
+
+  /** Any admin POST, as the admin dashboard would send it; the raw reply. */
+  post(path: string, body: unknown = {}): Promise<JsonReply> {
+    return requestJson("POST", `${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` }, body })
   }
 
   /** POST /admin/bnpl/reconcile: one full pass over the pending sessions. */
