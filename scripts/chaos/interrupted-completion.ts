@@ -85,8 +85,8 @@ export const interruptedCompletionScenario: Scenario = {
       "SELECT fulfillment_id FROM order_fulfillment WHERE order_id = $1 AND deleted_at IS NULL",
       [editedOrder.id],
     )
-    const unshipped = await ctx.admin.post(`/admin/orders/${editedOrder.id}/fulfillments/${fulfillmentId}/cancel`)
-    const cancelled = await ctx.admin.post(`/admin/orders/${editedOrder.id}/cancel`)
+    const unshipped = await ctx.admin.post(`/admin/orders/${editedOrder.id}/fulfillments/${fulfillmentId}/cancel`, {})
+    const cancelled = await ctx.admin.post(`/admin/orders/${editedOrder.id}/cancel`, {})
     const editedReply = await ctx.api.complete(edited.cartId, 60_000)
     const editedCompleted = orderOf(editedReply)
     // A cancelled order without a cart is the merchant's record, not a breach.

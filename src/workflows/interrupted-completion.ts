@@ -172,7 +172,7 @@ async function removeOrphans(container: MedusaContainer, cart: CartRow, orphans:
   for (const order of cancelled) {
     const given = order.paymentCollections.filter((id) => theirCollections.has(id))
     if (!given.length) continue
-    await link.dismiss(given.map((id) => ({ [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: id } })))
+    await link.dismiss(given.map((id) => collectionLink(order.id, id)))
     container.resolve(ContainerRegistrationKeys.LOGGER).info(
       `[bnpl] cancelled order ${order.id}, left by an interrupted completion, gave up its payment collection; cart ${cart.id} completes into a new order`,
     )
@@ -289,13 +289,18 @@ async function deleteOrphan(container: MedusaContainer, order: Orphan): Promise<
     await locking.execute(inventoryItemIds, () => inventory.deleteReservationItems(reservations.map((r) => r.id)))
   }
   const dismissed = [
-    ...order.paymentCollections.map((id) => ({ [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: id } })),
+    ...order.paymentCollections.map((id) => collectionLink(order.id, id)),
     ...order.promotions.map((id) => ({ [Modules.ORDER]: { order_id: order.id }, [Modules.PROMOTION]: { promotion_id: id } })),
   ]
   // A payment collection belongs to one order: the cart's next completion links it again.
   if (dismissed.length) await container.resolve(ContainerRegistrationKeys.LINK).dismiss(dismissed)
   await container.resolve(Modules.ORDER).deleteOrders([order.id])
 }
+
+const collectionLink = (orderId: string, paymentCollectionId: string) => ({
+  [Modules.ORDER]: { order_id: orderId },
+  [Modules.PAYMENT]: { payment_collection_id: paymentCollectionId },
+})
 
 function logOrphan(logger: Logger, cartId: string, order: Orphan): void {
   logger.warn(

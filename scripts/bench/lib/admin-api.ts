@@ -33,16 +33,13 @@ export class AdminApi {
   }
 
   /** Any admin POST, as the admin dashboard would send it; the raw reply. */
-  post(path: string, body: unknown = {}): Promise<JsonReply> {
-    return requestJson("POST", `${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` }, body })
+  post(path: string, body?: unknown, timeoutMs?: number): Promise<JsonReply> {
+    return requestJson("POST", `${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` }, body, timeoutMs })
   }
 
   /** POST /admin/bnpl/reconcile: one full pass over the pending sessions. */
   async reconcile(timeoutMs = 600_000): Promise<ReconcileSummary & { ms: number }> {
-    const reply = await requestJson("POST", `${this.baseUrl}/admin/bnpl/reconcile`, {
-      headers: { authorization: `Bearer ${this.token}` },
-      timeoutMs,
-    })
+    const reply = await this.post("/admin/bnpl/reconcile", undefined, timeoutMs)
     const parsed = ReconcileSummary.safeParse(reply.body)
     if (reply.status !== 200 || !parsed.success) {
       throw new Error(`reconcile: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`)
