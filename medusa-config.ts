@@ -45,6 +45,8 @@ module.exports = defineConfig({
   },
   modules: [
     ...sharedInfrastructure,
+    // The loan ledger. A store that installs the package gets it with the plugin entry.
+    { resolve: "./src/modules/bnpl" },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

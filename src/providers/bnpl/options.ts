@@ -27,29 +27,62 @@ export const WebhookAuthMode = z.enum(["none", "basic", "bearer", "jwt"])
 export type WebhookAuthMode = z.infer<typeof WebhookAuthMode>
 
 const OptionsShape = z.object({
+  /** The service's authentication host, ending in `/api`: `POST /auth` and `POST /loan` live there. Differs between development and production. */
   authUrl: httpUrl,
+  /** The host of the in-store ("pos") endpoints: status query, cancel, refund, refund history. */
   baseUrl: httpUrl,
+  /** The merchant's API token (a secret: never logged). */
   apiToken: z.string({ error: "is required" }).min(1, "is required"),
+  /** The merchant id the service assigned. */
   merchantId: z.coerce.number({ error: "must be an integer" }).int("must be an integer").positive("must be positive"),
+  /** The shop identifier sent with every loan request. */
   shopId: z.string({ error: "is required" }).min(1, "is required"),
+  /** The storefront's base URL; the three return URLs default to paths under it. */
   storefrontUrl: httpUrl.optional(),
+  /** Where the service sends the customer after paying (default `{storefrontUrl}/checkout/bnpl/success`). */
   successUrl: httpUrl.optional(),
+  /** Where the service sends the customer after a failure (default `{storefrontUrl}/checkout/bnpl/error`). */
   errorUrl: httpUrl.optional(),
+  /** Where the service's "back to the cart" link goes (default `{storefrontUrl}/cart`). */
   cartUrl: httpUrl.optional(),
+  /** This Medusa server's public URL: the webhook URL given to the service is `{backendUrl}/hooks/bnpl`. */
   backendUrl: httpUrl,
+  /** How the webhook proves it comes from the service: `none`, `basic`, `bearer` or `jwt` (HS512). */
   webhookAuth: WebhookAuthMode.default("none"),
+  /** The token agreed with the service for `basic`/`bearer`, or the JWT key (defaults to the API token). A secret. */
   webhookToken: z.string().min(1).optional(),
+  /** Addresses or CIDR ranges the webhook may come from, comma-separated; empty accepts any. */
   webhookAllowedIps: z.preprocess(csv, z.array(z.string()).default([])),
+  /** How many reverse proxies in front of Medusa append to `X-Forwarded-For`. */
   trustProxyHops: z.coerce.number().int().min(0).default(0),
+  /** Time-out of one call to the service, in milliseconds. */
   timeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Extra attempts for calls that are safe to repeat (status query, cancel, refund history). */
   retries: z.coerce.number().int().min(0).max(5).default(2),
+  /** Currencies installments are offered in, comma-separated. */
   currencies: z.preprocess(csv, z.array(z.string().length(3)).min(1)).default(["mxn"]),
+  /** The smallest total, in major units, installments are offered for. */
   minAmount: z.coerce.number().nonnegative().default(1),
+  /** The largest total, in major units, installments are offered for. */
   maxAmount: z.coerce.number().positive().default(100_000),
+  /** Number of installments advertised to shoppers (the service's plan; the spec does not publish it). */
+  installments: z.coerce.number().int().min(1).max(60).default(4),
+  /** Days between installments, as advertised to shoppers. */
+  installmentFrequencyDays: z.coerce.number().int().min(1).max(366).default(14),
+  /** Record the payment as captured when the loan is confirmed, instead of authorized. */
   autoCapture: z.preprocess(bool, z.boolean()).default(false),
+  /** Reconciliation leaves loans younger than this alone, so it does not race the webhook. */
   reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
+  /** An unpaid loan older than this is cancelled at the service by reconciliation. */
   loanTimeoutHours: z.coerce.number().positive().default(12),
+  /** The most status queries reconciliation has in flight at once. */
   reconcileConcurrency: z.coerce.number().int().min(1).max(64).default(8),
+  /** Refund in full, by itself, a paid loan that no order can ever hold (its cart completed otherwise, or gone). Off: such loans go on the attention list. */
+  refundOrphanedLoans: z.preprocess(bool, z.boolean()).default(true),
+  /** Failed completions of a paid loan's cart before the loan goes on the attention list. */
+  maxCompletionAttempts: z.coerce.number().int().min(1).max(100).default(3),
+  /** How often reconciliation compares an ordered loan's refunds at the service with Medusa's, in hours (0: every run). */
+  refundCheckHours: z.coerce.number().min(0).default(6),
 })
 
 /** Each option's environment variable: the README's configuration table is this list. */
@@ -73,10 +106,15 @@ export const OPTION_ENV = {
   currencies: "BNPL_CURRENCIES",
   minAmount: "BNPL_MIN_AMOUNT",
   maxAmount: "BNPL_MAX_AMOUNT",
+  installments: "BNPL_INSTALLMENTS",
+  installmentFrequencyDays: "BNPL_INSTALLMENT_FREQUENCY_DAYS",
   autoCapture: "BNPL_AUTO_CAPTURE",
   reconcileGraceSeconds: "BNPL_RECONCILE_GRACE_SECONDS",
   loanTimeoutHours: "BNPL_LOAN_TIMEOUT_HOURS",
   reconcileConcurrency: "BNPL_RECONCILE_CONCURRENCY",
+  refundOrphanedLoans: "BNPL_REFUND_ORPHANED_LOANS",
+  maxCompletionAttempts: "BNPL_MAX_COMPLETION_ATTEMPTS",
+  refundCheckHours: "BNPL_REFUND_CHECK_HOURS",
 } as const satisfies Record<keyof z.input<typeof OptionsShape>, string>
 
 export type BnplOptionsInput = Partial<z.input<typeof OptionsShape>>

@@ -1,0 +1,27 @@
+import { Module } from "@medusajs/framework/utils"
+import { BnplLedgerService } from "./service"
+
+/**
+ * The loan ledger: one row for every loan the plugin created at the service.
+ *
+ * Why a ledger: a payment session is Medusa's, and Medusa deletes it when the
+ * cart changes or the method is selected again. A paid loan must outlive its
+ * session, so the plugin keeps its own record and reconciliation walks it.
+ *
+ * Who writes it: workflows only (src/workflows). The row is created by the
+ * start-loan workflow, in the same request that created the loan, right after
+ * the payment module stored the session (a provider runs inside the payment
+ * module and cannot reach another module, so the provider itself cannot).
+ * Confirmation, cancellation, refunds and reconciliation move its state.
+ *
+ * The rule it keeps: a paid loan ends as exactly one of
+ * - `ordered`: the payment of one order;
+ * - `refunded`: refunded in full at the service;
+ * - `needs_attention`: on the admin's list, with `attention_reason`.
+ * An unpaid loan ends `cancelled`. `open` is a loan not decided yet.
+ */
+export const BNPL_LEDGER_MODULE = "bnplLedger"
+
+export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService })
+
+export type { BnplLedgerService }

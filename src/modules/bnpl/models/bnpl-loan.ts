@@ -1,0 +1,41 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One loan the plugin created at the financing service, from the moment the
+ * service answered with its `loanId` until it reaches a final state. See
+ * ../index.ts for who writes it and the rule it keeps.
+ *
+ * Amounts are decimal strings in the currency's major units, exactly as the
+ * service writes them (`"1234.50"`): they are compared, never summed in floats.
+ */
+export const BnplLoan = model
+  .define("bnpl_loan", {
+    id: model.id({ prefix: "bnplloan" }).primaryKey(),
+    /** The service's identifier of the loan. */
+    loan_id: model.number().unique(),
+    /** The Medusa cart id, which is the loan's `cartId` at the service. */
+    cart_id: model.text().index("IDX_bnpl_loan_cart_id"),
+    payment_collection_id: model.text().nullable(),
+    /** The payment session that held the loan; Medusa may delete the session, the row stays. */
+    payment_session_id: model.text().nullable(),
+    amount: model.text(),
+    currency_code: model.text(),
+    /** The loan's status at the service when the plugin last looked. */
+    loan_status: model.enum(["REQUEST", "OUTSTANDING", "HISTORICAL", "CANCELLED"]).default("REQUEST"),
+    /** The order whose payment the loan is. */
+    order_id: model.text().nullable(),
+    /** What the service's refund history shows refunded on this loan. */
+    refunded_at_service: model.text().default("0.00"),
+    /** What Medusa's refund records on the order's payment add up to. */
+    refunded_in_medusa: model.text().default("0.00"),
+    state: model.enum(["open", "ordered", "cancelled", "refunded", "needs_attention"]).default("open"),
+    /** Why the loan needs the admin, in words an admin can act on. */
+    attention_reason: model.text().nullable(),
+    /** A second order that may hold the same cart (a completion cut short by a crash): the admin cancels one. */
+    suspect_order_id: model.text().nullable(),
+    /** Failed completions of the cart since the loan was seen paid. */
+    completion_failures: model.number().default(0),
+    /** When reconciliation last compared this loan with the service. */
+    checked_at: model.dateTime().nullable(),
+  })
+  .indexes([{ name: "IDX_bnpl_loan_state", on: ["state"] }])
