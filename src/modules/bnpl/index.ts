@@ -1,4 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
+import warnInMemoryLocking from "./loaders/warn-in-memory-locking"
 import { BnplLedgerService } from "./service"
 
 /**
@@ -22,6 +23,6 @@ import { BnplLedgerService } from "./service"
  */
 export const BNPL_LEDGER_MODULE = "bnplLedger"
 
-export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService })
+export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking] })
 
 export type { BnplLedgerService }
