@@ -1,6 +1,7 @@
+import { isPaid } from "../providers/bnpl/status"
 import type { SandboxContext } from "./context"
 import { moveLoan } from "./loans"
-import { isPaid, type Loan, loansOfCart, type Merchant } from "./state"
+import { type Loan, loansOfCart, type Merchant } from "./state"
 
 export type CancelOutcome =
   | { kind: "cancelled"; requestDate: string; updateDate: string }
@@ -8,8 +9,8 @@ export type CancelOutcome =
   | { kind: "unknown-cart" }
 
 /**
- * The merchant cancels a cart's unpaid loans (service-api.md: only unpaid loans can be
- * cancelled; a paid one must be refunded). Cancelling again answers the same way, so a
+ * The merchant cancels a cart's unpaid loans (docs/service-api.md, "Cancel": only unpaid loans
+ * can be cancelled; a paid one must be refunded). Cancelling again answers the same way, so a
  * retried cancellation is harmless. `requestDate` is when the (latest) loan was requested,
  * `updateDate` when it was cancelled.
  */

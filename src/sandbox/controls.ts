@@ -1,10 +1,20 @@
+import { z } from "zod"
+import { Decimal } from "../providers/bnpl/wire"
 import type { SandboxContext } from "./context"
 import { FaultConfig } from "./faults/config"
 import { findLoan } from "./loans"
 import { declineLoan, expireLoan, payLoan } from "./payment"
-import { clearState, type Loan, type WebhookDelivery } from "./state"
+import { refundAtService } from "./refunds"
+import { clearState, type Loan, type Refund, type WebhookDelivery } from "./state"
 import { WebhookConfig, WebhookConfigPatch } from "./webhook/config"
 import { redeliver } from "./webhook/sender"
+
+/** What the merchant types in the service's portal to refund a paid loan. */
+export const PortalRefund = z.strictObject({
+  totalAmount: Decimal,
+  reason: z.string().default("refunded in the service's portal"),
+})
+export type PortalRefund = z.input<typeof PortalRefund>
 
 /** What a developer can do to the sandbox: the same actions behind the Sandbox object, the control API and the CLI. */
 export interface SandboxControls {
@@ -12,6 +22,8 @@ export interface SandboxControls {
   decline(loanId: number): Loan
   expire(loanId: number): Loan
   redeliver(loanId: number): Promise<WebhookDelivery>
+  /** A refund the merchant makes in the service's portal: `request` is `PortalRefund`. */
+  refundAtService(cartId: string, request: unknown): Refund
   setFaults(faults: unknown): FaultConfig
   setWebhook(config: unknown): WebhookConfig
   reset(): void
@@ -24,6 +36,7 @@ export function createControls(ctx: SandboxContext): SandboxControls {
     expire: (loanId) => expireLoan(ctx, loanId),
     // Sent whatever the loan's status: a receiver must check the status query, not trust the body.
     redeliver: (loanId) => redeliver(ctx, findLoan(ctx, loanId)),
+    refundAtService: (cartId, request) => refundAtService(ctx, cartId, PortalRefund.parse(request)),
     setFaults(faults) {
       ctx.faults.set(FaultConfig.parse(faults))
       ctx.log(`[sandbox] faults: ${JSON.stringify(ctx.faults.config)}`)

@@ -12,7 +12,7 @@ import { type ResolvedSandboxOptions, SandboxOptions } from "./options"
 import { createPersistence, loadState, type Persistence } from "./persistence"
 import { scheduleSettlement } from "./refunds"
 import { seededRandom } from "./rng"
-import { createState, type SandboxState, type WebhookDelivery } from "./state"
+import { createState, type Refund, type SandboxState, type WebhookDelivery } from "./state"
 import type { WebhookConfigPatch } from "./webhook/config"
 
 export interface Sandbox {
@@ -33,6 +33,12 @@ export interface Sandbox {
   /** The checkout link stops working; the status stays REQUEST. */
   expire(loanId: number): void
   redeliver(loanId: number): Promise<WebhookDelivery>
+  /**
+   * The merchant refunds the cart's paid loan in the service's own portal, not through the
+   * API: recorded REQUESTED and settled to REFUNDED like a pos refund. `totalAmount` is a
+   * decimal string ("200.25"). Throws when the cart has no paid loan or the amount is too much.
+   */
+  refundAtService(cartId: string, totalAmount: string, reason?: string): Refund
   reset(): void
   close(): Promise<void>
 }
@@ -67,6 +73,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     decline: (loanId) => void controls.decline(loanId),
     expire: (loanId) => void controls.expire(loanId),
     redeliver: (loanId) => controls.redeliver(loanId),
+    refundAtService: (cartId, totalAmount, reason) => controls.refundAtService(cartId, { totalAmount, reason }),
     reset: () => controls.reset(),
     close: () => {
       closing ??= shutDown(ctx, server, persistence)

@@ -58,7 +58,8 @@ export const ReceivedRequest = z.object({
   status: z.number().int().nullable(),
   body: z.unknown(),
   headers: z.record(z.string(), z.string()),
-  fault: z.enum(["error", "hang", "malformed"]).nullable(),
+  /** The injected fault; the last three only on the refund endpoint, after the service decided. */
+  fault: z.enum(["error", "hang", "malformed", "reject", "apply-then-hang", "apply-then-reset"]).nullable(),
 })
 export type ReceivedRequest = z.infer<typeof ReceivedRequest>
 
@@ -120,10 +121,6 @@ export function loansOfCart(state: SandboxState, merchantId: number, cartId: str
   return [...state.loans.values()].filter(
     (loan) => loan.merchantId === merchantId && loan.cartId === cartId,
   )
-}
-
-export function isPaid(loan: Loan): boolean {
-  return loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
 }
 
 /** Requests and deliveries kept in memory; a benchmark must not grow the sandbox forever. */

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { LoanView } from "../http/control-api"
-import { ReceivedRequest, WebhookDelivery } from "../state"
+import { ReceivedRequest, Refund, WebhookDelivery } from "../state"
 import { callControlApi } from "./control-client"
 import { deliveryLine, loanDetails, loansTable, requestsTable, webhooksTable } from "./format"
 
@@ -58,6 +58,17 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
     run: async (url, args, print) => {
       const delivery = WebhookDelivery.parse(await post(url, `/loans/${loanIdArg(args)}/redeliver`))
       print(deliveryLine(delivery))
+    },
+  },
+  refund: {
+    usage: "refund <cartId> <amount> [reason]",
+    summary: "refund the cart's paid loan in the service's portal, e.g. refund cart_01 200.25",
+    run: async (url, args, print) => {
+      const [cartId, totalAmount, ...reason] = args
+      if (!cartId || !totalAmount) throw new Error("refund needs a cartId and an amount, e.g. refund cart_01 200.25")
+      const body = { totalAmount, ...(reason.length ? { reason: reason.join(" ") } : {}) }
+      const refund = Refund.parse(await post(url, `/carts/${encodeURIComponent(cartId)}/refunds`, body))
+      print(`Refund ${refund.refundId} of loan ${refund.loanId}: ${refund.totalAmount}, ${refund.status}.`)
     },
   },
   requests: {

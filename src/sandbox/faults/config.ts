@@ -1,22 +1,44 @@
 import { z } from "zod"
 
 const Rate = z.number().min(0).max(1)
+const Count = z.number().int().nonnegative()
 
 export const EndpointFaults = z.strictObject({
-  latencyMs: z.number().int().nonnegative().optional(),
+  latencyMs: Count.optional(),
   errorRate: Rate.optional(),
   errorStatus: z.union([z.literal(500), z.literal(503)]).optional(),
   hangRate: Rate.optional(),
   malformedRate: Rate.optional(),
   /** The next N requests answer `errorStatus` whatever the rates say: deterministic tests. */
-  failNext: z.number().int().nonnegative().optional(),
+  failNext: Count.optional(),
 })
 export type EndpointFaults = z.infer<typeof EndpointFaults>
+
+/** How a refund that was applied loses its reply: no answer at all, or the connection cut. */
+export const LostReply = z.enum(["hang", "reset"])
+export type LostReply = z.infer<typeof LostReply>
+
+/**
+ * The refund endpoint's extra faults. The generic ones above fail a request before it does
+ * anything; these act after the service decided, which is what a client must really survive:
+ * a refund that happened although the client never heard so, and a refund the service refused.
+ */
+export const RefundFaults = EndpointFaults.extend({
+  /** Share of accepted refunds that are recorded (and settle) but never answered. */
+  applyThenHangRate: Rate.optional(),
+  /** The next N accepted refunds are recorded (and settle), then their reply is lost as `applyThenFailAs` says. */
+  applyThenFailNext: Count.optional(),
+  /** How `applyThenFailNext` loses the reply; default "reset" (the socket is destroyed, no time-out needed). */
+  applyThenFailAs: LostReply.optional(),
+  /** The next N refunds that would be accepted are answered 200 REJECTED instead, and leave no trace. */
+  rejectNext: Count.optional(),
+})
+export type RefundFaults = z.infer<typeof RefundFaults>
 
 export const WebhookFaults = z.strictObject({
   dropRate: Rate.optional(),
   duplicateRate: Rate.optional(),
-  delayMs: z.number().int().nonnegative().optional(),
+  delayMs: Count.optional(),
 })
 export type WebhookFaults = z.infer<typeof WebhookFaults>
 
@@ -26,7 +48,7 @@ export const FaultConfig = z.strictObject({
   loan: EndpointFaults.optional(),
   status: EndpointFaults.optional(),
   cancel: EndpointFaults.optional(),
-  refund: EndpointFaults.optional(),
+  refund: RefundFaults.optional(),
   refundHistory: EndpointFaults.optional(),
   webhook: WebhookFaults.optional(),
 })

@@ -1,6 +1,6 @@
 import type { Random } from "../rng"
 import type { ServiceEndpoint } from "../state"
-import { FaultConfig } from "./config"
+import { FaultConfig, type LostReply } from "./config"
 
 export type RequestFault = "error" | "hang" | "malformed" | null
 
@@ -17,11 +17,15 @@ export interface WebhookPlan {
 }
 
 export interface Faults {
-  /** The live configuration; `failNext` counts down as requests consume it. */
+  /** The live configuration; `failNext`, `rejectNext` and `applyThenFailNext` count down as requests consume them. */
   readonly config: FaultConfig
   set(config: FaultConfig): void
   planRequest(endpoint: ServiceEndpoint): RequestPlan
   planWebhook(): WebhookPlan
+  /** Asked only for a refund the service would accept: true turns it into REJECTED. */
+  rejectsRefund(): boolean
+  /** Asked only once an accepted refund is recorded: how its reply is lost, if it is. */
+  losesRefundReply(): LostReply | null
 }
 
 /**
@@ -63,6 +67,22 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     return rate > 0 && random() < rate
   }
 
+  function rejectsRefund(): boolean {
+    const faults = config.refund ?? {}
+    if ((faults.rejectNext ?? 0) === 0) return false
+    faults.rejectNext = (faults.rejectNext ?? 1) - 1
+    return true
+  }
+
+  function losesRefundReply(): LostReply | null {
+    const faults = config.refund ?? {}
+    if ((faults.applyThenFailNext ?? 0) > 0) {
+      faults.applyThenFailNext = (faults.applyThenFailNext ?? 1) - 1
+      return faults.applyThenFailAs ?? "reset"
+    }
+    return happens(faults.applyThenHangRate) ? "hang" : null
+  }
+
   return {
     get config() {
       return config
@@ -72,5 +92,7 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     },
     planRequest,
     planWebhook,
+    rejectsRefund,
+    losesRefundReply,
   }
 }

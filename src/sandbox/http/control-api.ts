@@ -44,6 +44,7 @@ export function controlApi(ctx: SandboxContext, controls: SandboxControls, urls:
   router.post("/loans/:loanId/redeliver", (req, res, next) => {
     controls.redeliver(loanIdOf(req)).then((delivery) => res.json(delivery), next)
   })
+  router.post("/carts/:cartId/refunds", (req, res) => res.json(controls.refundAtService(req.params.cartId, req.body)))
   router.get("/requests", (_req, res) => res.json(ctx.state.requests))
   router.get("/webhooks", (_req, res) => res.json(ctx.state.webhooks))
   router.get("/faults", (_req, res) => res.json(ctx.faults.config))
