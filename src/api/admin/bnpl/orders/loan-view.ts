@@ -1,4 +1,5 @@
 import type { LoanRecord, RefundRecord } from "../../../../providers/bnpl/wire"
+import type { LedgerLoanJson } from "../loans/ledger-view"
 
 /**
  * What `GET /admin/bnpl/orders/:id/loan` answers with 200. Service records keep
@@ -13,13 +14,19 @@ import type { LoanRecord, RefundRecord } from "../../../../providers/bnpl/wire"
  *   loan: LoanRecord | null,       // that loan, live; null if the service no longer lists it
  *   loans: LoanEntry[],            // every loan of the cart, the order's own first
  *   refunds: RefundRecord[],       // the cart's refund history, as the service reports it
+ *   ledger: LedgerLoanJson | null, // the plugin's own row for the loan (../loans/ledger-view.ts)
  * }
  * ```
  *
+ * `ledger` is the row whose order is this order, else the row of the loan the
+ * order's payment names; null when the ledger has neither (a loan made before
+ * the ledger existed).
+ *
  * Errors: 401 without an admin session; 404 `{ type: "not_found", message }`
  * for an unknown order or one not paid through pp_bnpl_bnpl; 502
- * `{ type: "bnpl_service_error", message }` when the service cannot be
- * reached or fails (the message never carries a credential).
+ * `{ type: "bnpl_service_error", message, ledger }` when the service cannot be
+ * reached or fails (the message never carries a credential): the ledger row
+ * comes from Medusa's database and is still shown.
  */
 export type LoanEntry = LoanRecord & { is_order_loan: boolean }
 
@@ -30,18 +37,21 @@ export interface LoanView {
   loan: LoanRecord | null
   loans: LoanEntry[]
   refunds: RefundRecord[]
+  ledger: LedgerLoanJson | null
 }
 
 export interface ServiceFailure {
   type: "bnpl_service_error"
   message: string
+  ledger: LedgerLoanJson | null
 }
 
 /** A cart may hold several loans (abandoned ones, a changed total): the order's own one leads. */
 export function buildLoanView(
   ids: { orderId: string; loanId: number; cartId: string },
   loans: LoanRecord[],
-  refunds: RefundRecord[]
+  refunds: RefundRecord[],
+  ledger: LedgerLoanJson | null
 ): LoanView {
   const entries = loans.map((loan) => ({ ...loan, is_order_loan: loan.loanId === ids.loanId }))
   const ordered = [...entries.filter((e) => e.is_order_loan), ...entries.filter((e) => !e.is_order_loan)]
@@ -52,5 +62,6 @@ export function buildLoanView(
     loan: loans.find((loan) => loan.loanId === ids.loanId) ?? null,
     loans: ordered,
     refunds,
+    ledger,
   }
 }

@@ -4,6 +4,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BnplServiceError } from "../../../../../../providers/bnpl/client"
 import { bnplFromContainer } from "../../../../../../providers/bnpl/resolve-options"
 import { PROVIDER_ID, type SessionData, readSessionData } from "../../../../../../providers/bnpl/session-data"
+import { ledgerOf } from "../../../loans/ledger-row"
+import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
 
 /**
@@ -19,9 +21,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<L
   const payment = await bnplPaymentOf(req.scope, orderId)
 
   const { client } = bnplFromContainer(req.scope)
+  const ledger = ledgerRowOfOrder(req.scope, orderId, payment.loan_id)
   try {
-    const [loans, refunds] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id)])
-    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds))
+    const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
+    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row))
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
@@ -30,8 +33,17 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<L
     res.status(502).json({
       type: "bnpl_service_error",
       message: `The financing service could not be reached or failed (${error.message}). Try again in a moment.`,
+      ledger: await ledger,
     })
   }
+}
+
+/** The ledger's row for the order: the one that became this order, else the one its payment names. */
+async function ledgerRowOfOrder(container: MedusaContainer, orderId: string, loanId: number): Promise<LedgerLoanJson | null> {
+  const ledger = ledgerOf(container)
+  const [ordered] = await ledger.listBnplLoans({ order_id: orderId }, { take: 1, order: { updated_at: "DESC" } })
+  const [named] = ordered ? [ordered] : await ledger.listBnplLoans({ loan_id: loanId }, { take: 1 })
+  return named ? ledgerJson(named) : null
 }
 
 interface PaymentRow {

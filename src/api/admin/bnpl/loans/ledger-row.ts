@@ -1,0 +1,15 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../../../modules/bnpl"
+import type { LedgerLoan } from "../../../../modules/bnpl/types"
+
+export function ledgerOf(container: MedusaContainer): BnplLedgerService {
+  return container.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+}
+
+/** The ledger row with this id, or 404 `{ type: "not_found" }` naming it. */
+export async function ledgerRowOrNotFound(container: MedusaContainer, id: string): Promise<LedgerLoan> {
+  const [row] = await ledgerOf(container).listBnplLoans({ id }, { take: 1 })
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Loan ${id} is not in the loan ledger.`)
+  return row
+}

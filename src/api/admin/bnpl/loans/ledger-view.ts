@@ -1,0 +1,67 @@
+import { z } from "zod"
+import type { LedgerLoan } from "../../../../modules/bnpl/types"
+
+/**
+ * The ledger as the admin API answers it. Rows keep the module's field names
+ * (snake_case, like the rest of Medusa's admin API); dates arrive as ISO
+ * strings because they cross JSON.
+ *
+ * `GET /admin/bnpl/loans?state=&q=&limit=&offset=&order=` answers
+ * `{ loans: LedgerLoanJson[], count, limit, offset }`.
+ */
+export type LedgerLoanJson = {
+  [K in keyof LedgerLoan]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
+}
+
+export const LEDGER_STATES = ["open", "ordered", "cancelled", "refunded", "needs_attention"] as const
+export type LedgerStateName = (typeof LEDGER_STATES)[number]
+
+/** Columns the list can be ordered by; a leading "-" orders descending, as in Medusa's own lists. */
+const ORDER_VALUES = [
+  "created_at",
+  "-created_at",
+  "updated_at",
+  "-updated_at",
+  "loan_id",
+  "-loan_id",
+  "state",
+  "-state",
+  "checked_at",
+  "-checked_at",
+] as const
+
+export const ListLoansQuery = z.strictObject({
+  state: z.enum(LEDGER_STATES).optional(),
+  /** A loan id, or part of a cart id or an order id. */
+  q: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  order: z.enum(ORDER_VALUES).default("-created_at"),
+})
+export type ListLoansQuery = z.infer<typeof ListLoansQuery>
+
+export interface LoanListResponse {
+  loans: LedgerLoanJson[]
+  count: number
+  limit: number
+  offset: number
+}
+
+/** The answer of both row actions: what the workflow reports, and the row as it is now. */
+export interface LoanActionResponse<TResult> {
+  loan: TResult
+}
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString()
+
+/** A row as it crosses JSON: the same fields, dates as ISO strings. */
+export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
+  return {
+    ...row,
+    checked_at: iso(row.checked_at),
+    created_at: iso(row.created_at) ?? "",
+    updated_at: iso(row.updated_at) ?? "",
+    deleted_at: iso(row.deleted_at),
+  }
+}

@@ -1,0 +1,40 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
+import { ledgerOf } from "./ledger-row"
+import { parseInput } from "./parse-input"
+
+/**
+ * GET /admin/bnpl/loans: the loan ledger, newest first, for the admin's loans
+ * page. `state` narrows to one state (`needs_attention` is the attention
+ * list); `q` finds a loan by its id, or by part of its cart or order id.
+ * Answers `{ loans, count, limit, offset }` (ledger-view.ts); a bad query
+ * answers 400 naming the field.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanListResponse>) {
+  const query = parseInput(ListLoansQuery, req.query, "query")
+  const filters = {
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.q ? { $or: searchTerms(query.q) } : {}),
+  }
+  const [loans, count] = await ledgerOf(req.scope).listAndCountBnplLoans(filters, {
+    skip: query.offset,
+    take: query.limit,
+    order: orderOf(query.order),
+  })
+  res.json({ loans: loans.map(ledgerJson), count, limit: query.limit, offset: query.offset })
+}
+
+function searchTerms(q: string): Array<Record<string, unknown>> {
+  // LIKE's own wildcards in what the admin typed are literal characters.
+  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  const terms: Array<Record<string, unknown>> = [{ cart_id: { $ilike: pattern } }, { order_id: { $ilike: pattern } }]
+  if (/^\d{1,9}$/.test(q)) terms.push({ loan_id: Number(q) })
+  return terms
+}
+
+function orderOf(order: string): Record<string, "ASC" | "DESC"> {
+  const descending = order.startsWith("-")
+  const field = descending ? order.slice(1) : order
+  // A stable tie-break keeps pages from repeating or skipping rows.
+  return field === "id" ? { id: descending ? "DESC" : "ASC" } : { [field]: descending ? "DESC" : "ASC", id: "ASC" }
+}
