@@ -1,0 +1,24 @@
+import type { Lang } from "./lang"
+import type { BnplSdk } from "./sdk"
+import type { CartEligibility, CartEligibilityResponse, Offer, OfferResponse } from "./wire"
+
+/**
+ * For a product or cart page with no cart yet: may this amount be paid in installments, and
+ * how would the plan look? `amount` is in major units, as Medusa's prices are.
+ */
+export async function getOffer(sdk: BnplSdk, input: { amount: number | string; currencyCode: string; lang?: Lang | string }): Promise<Offer> {
+  const query: Record<string, string> = { amount: String(input.amount), currency_code: input.currencyCode }
+  if (input.lang) query.lang = input.lang
+  const { offer } = await sdk.client.fetch<OfferResponse>("/store/bnpl/offer", { query })
+  return offer
+}
+
+/**
+ * For the payment step: may this cart pay in installments, why not, and what became of its
+ * loan. `next_step` says where a returning shopper belongs.
+ */
+export async function getCartEligibility(sdk: BnplSdk, cartId: string, input: { lang?: Lang | string } = {}): Promise<CartEligibility> {
+  const query: Record<string, string> = input.lang ? { lang: input.lang } : {}
+  const { bnpl } = await sdk.client.fetch<CartEligibilityResponse>(`/store/carts/${encodeURIComponent(cartId)}/bnpl`, { query })
+  return bnpl
+}

@@ -1,0 +1,40 @@
+import { BNPL_PROVIDER_ID, errorMessage, type BnplSdk, type StoreCart } from "./sdk"
+
+/** Why a checkout could not start: the store refused (its message says why), or answered without a page. */
+export class InstallmentCheckoutError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "refused" | "no_checkout_url",
+    readonly status?: number
+  ) {
+    super(message)
+    this.name = "InstallmentCheckoutError"
+  }
+}
+
+export interface InstallmentCheckout {
+  /** The financing service's checkout page: send the shopper there. */
+  checkoutUrl: string
+  loanId: number | undefined
+  sessionId: string
+}
+
+/**
+ * Starts paying `cart` in installments: creates the `pp_bnpl_bnpl` payment session (the
+ * plugin builds the loan from the cart on the server) and answers the page to redirect to.
+ * Starting again replaces the cart's unpaid loan; a cart whose loan is paid is refused
+ * (complete it instead: `getCartEligibility` says `complete_cart`).
+ */
+export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart): Promise<InstallmentCheckout> {
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: BNPL_PROVIDER_ID }).catch((error: unknown) => {
+    const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
+    throw new InstallmentCheckoutError(errorMessage(error) ?? "The store could not start the payment.", "refused", status)
+  })
+  const session = payment_collection.payment_sessions?.find((s) => s.provider_id === BNPL_PROVIDER_ID)
+  const data = session?.data ?? {}
+  const url = data.checkout_url
+  if (!session || typeof url !== "string" || !url) {
+    throw new InstallmentCheckoutError("The store started no installment plan for this cart.", "no_checkout_url")
+  }
+  return { checkoutUrl: url, loanId: typeof data.loan_id === "number" ? data.loan_id : undefined, sessionId: session.id }
+}

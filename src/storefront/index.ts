@@ -1,0 +1,13 @@
+/**
+ * `medusa-payment-bnpl/storefront`: the shopper's side of pay in installments, for any
+ * storefront on `@medusajs/js-sdk`. Framework-free; the SDK is a type, not a dependency.
+ */
+export { getOffer, getCartEligibility } from "./api"
+export { startInstallmentCheckout, InstallmentCheckoutError, type InstallmentCheckout } from "./checkout"
+export { completeOnReturn, type ReturnState, type CompleteOnReturnOptions } from "./complete"
+export { formatInstallments, formatPlan } from "./format"
+export { formatMoney } from "./money"
+export { chooseLang, langOf, langFromAcceptLanguage, DEFAULT_LANG, LANGS, type Lang } from "./lang"
+export { minorDigits, toMinorUnits, fromMinorUnits, splitInstallments } from "./plan"
+export { BNPL_PROVIDER_ID, type BnplSdk, type StoreCart, type StoreOrder } from "./sdk"
+export type { Offer, OfferResponse, CartEligibility, CartEligibilityResponse, CartLoan, LoanState, NextStep, Reason, ReasonCode } from "./wire"

@@ -1,0 +1,35 @@
+/**
+ * The languages a shopper can read: Mexican Spanish by default, English on request. The
+ * store routes take `?lang=` first, then the browser's Accept-Language; a language we do not
+ * speak falls back to Spanish.
+ */
+export const LANGS = ["es-MX", "en"] as const
+export type Lang = (typeof LANGS)[number]
+export const DEFAULT_LANG: Lang = "es-MX"
+
+/** "en-US" → en, "es", "es-AR" → es-MX; undefined for anything else. */
+export function langOf(tag: string | null | undefined): Lang | undefined {
+  const primary = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0]
+  if (primary === "en") return "en"
+  if (primary === "es") return "es-MX"
+  return undefined
+}
+
+/** The best language in an Accept-Language header, by its q-values; undefined when none is ours. */
+export function langFromAcceptLanguage(header: string | null | undefined): Lang | undefined {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";")
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="))
+      return { lang: langOf(tag), q: q ? Number(q.slice(2)) : 1, index }
+    })
+    .filter((entry) => entry.lang && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  return ranked[0]?.lang
+}
+
+/** `?lang=` wins, then the browser's languages, then Spanish. */
+export function chooseLang(requested: string | null | undefined, acceptLanguage?: string | null): Lang {
+  return langOf(requested) ?? langFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANG
+}

@@ -1,0 +1,71 @@
+import type { Lang } from "./lang"
+import type { ReasonCode } from "./wire"
+
+/**
+ * Every sentence a shopper can read from the store routes and the kit, in both languages.
+ * No option names, no advice for the merchant: those belong in the logs and the README.
+ */
+
+/** Amounts already formatted for the shopper's language. */
+export interface ReasonFacts {
+  currency: string
+  min: string
+  max: string
+}
+
+const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> = {
+  "es-MX": {
+    currency_not_offered: ({ currency }) => `El pago a plazos no está disponible para compras en ${currency}.`,
+    below_minimum: ({ min }) => `El pago a plazos está disponible para compras desde ${min}.`,
+    above_maximum: ({ max }) => `El pago a plazos está disponible para compras de hasta ${max}.`,
+    not_in_region: () => "El pago a plazos no está disponible en tu región.",
+    cart_completed: () => "Este carrito ya es un pedido.",
+    loan_paid: () => "Ya pagaste la primera cuota de este carrito: solo falta confirmar tu pedido.",
+  },
+  en: {
+    currency_not_offered: ({ currency }) => `Pay in installments is not available for purchases in ${currency}.`,
+    below_minimum: ({ min }) => `Pay in installments is available for purchases of ${min} or more.`,
+    above_maximum: ({ max }) => `Pay in installments is available for purchases of up to ${max}.`,
+    not_in_region: () => "Pay in installments is not available in your region.",
+    cart_completed: () => "This cart is already an order.",
+    loan_paid: () => "You already paid the first installment for this cart: only confirming your order is left.",
+  },
+}
+
+export function reasonMessage(code: ReasonCode, lang: Lang, facts: ReasonFacts): string {
+  return REASONS[lang][code](facts)
+}
+
+/** How often installments fall, as a phrase: "cada 2 semanas", "every 10 days". */
+function every(days: number, lang: Lang): string {
+  const weeks = days % 7 === 0 ? days / 7 : 0
+  if (lang === "en") return weeks === 1 ? "every week" : weeks ? `every ${weeks} weeks` : days === 1 ? "every day" : `every ${days} days`
+  return weeks === 1 ? "cada semana" : weeks ? `cada ${weeks} semanas` : days === 1 ? "cada día" : `cada ${days} días`
+}
+
+/** The kit's sentences. Amounts arrive formatted. */
+export const KIT_TEXTS = {
+  "es-MX": {
+    installments: (count: number, each: string, days: number) => `o ${count} pagos de ${each} ${every(days, "es-MX")}`,
+    lastDiffers: (last: string) => `el último de ${last}`,
+    single: (amount: string) => `o 1 pago de ${amount}`,
+    order: "Tu pedido está confirmado.",
+    cancelled: "El pago a plazos se canceló. No se hizo ningún cargo y tu carrito sigue aquí.",
+    notPaid: "La primera cuota todavía no se ha pagado. Vuelve a intentarlo o elige otra forma de pago.",
+    paidUnconfirmed: "Recibimos tu pago, pero tu pedido aún no está confirmado. Te avisaremos por correo en cuanto lo esté.",
+    error: "No pudimos confirmar tu pedido. Inténtalo de nuevo en unos momentos.",
+    noCheckoutUrl: "El servicio de financiamiento no devolvió una página de pago. Inténtalo de nuevo.",
+  },
+  en: {
+    installments: (count: number, each: string, days: number) => `or ${count} payments of ${each} ${every(days, "en")}`,
+    lastDiffers: (last: string) => `the last one ${last}`,
+    single: (amount: string) => `or 1 payment of ${amount}`,
+    order: "Your order is confirmed.",
+    cancelled: "The payment in installments was cancelled. Nothing was charged, and your cart is still here.",
+    notPaid: "The first installment has not been paid yet. Try again, or choose another way to pay.",
+    paidUnconfirmed: "We received your payment, but your order is not confirmed yet. We will email you as soon as it is.",
+    error: "We could not confirm your order. Try again in a moment.",
+    noCheckoutUrl: "The financing service did not return a payment page. Try again.",
+  },
+} satisfies Record<Lang, Record<string, unknown>>
+export type KitTexts = (typeof KIT_TEXTS)[Lang]

@@ -1,0 +1,67 @@
+import type { Lang } from "./lang"
+import { reasonMessage } from "./messages"
+import { formatMoney } from "./money"
+import { minorDigits, splitInstallments, toMinorUnits } from "./plan"
+import type { Offer, ReasonCode } from "./wire"
+
+/** The provider options that decide eligibility and the advertised plan (see the provider's options.ts). */
+export interface OfferRules {
+  currencies: string[]
+  /** Major units, as configured. */
+  minAmount: number
+  maxAmount: number
+  installments: number
+  installmentFrequencyDays: number
+}
+
+/**
+ * Whether an amount can be paid in installments, and the plan to advertise. The same rules
+ * as session creation: the currency must be offered and the amount within the bounds,
+ * both ends included.
+ */
+export function buildOffer(amount: string | number, currencyCode: string, rules: OfferRules, lang: Lang): Offer {
+  const currency = currencyCode.toLowerCase()
+  const digits = minorDigits(currency)
+  const minor = toMinorUnits(amount, digits)
+  const min = toMinorUnits(rules.minAmount, digits)
+  const max = toMinorUnits(rules.maxAmount, digits)
+  const code = ineligibility(currency, minor, min, max, rules.currencies)
+  return {
+    available: !code,
+    reason: code ? { code, message: reasonMessage(code, lang, facts(currency, digits, min, max, lang)) } : null,
+    currency_code: currency,
+    amount: Number(minor),
+    minor_digits: digits,
+    plan: {
+      installments: rules.installments,
+      frequency_days: rules.installmentFrequencyDays,
+      amounts: splitInstallments(minor, rules.installments).map(Number),
+    },
+    limits: { min_amount: Number(min), max_amount: Number(max), currencies: rules.currencies },
+    lang,
+  }
+}
+
+function ineligibility(currency: string, minor: bigint, min: bigint, max: bigint, currencies: string[]): ReasonCode | undefined {
+  if (!currencies.includes(currency)) return "currency_not_offered"
+  if (minor < min) return "below_minimum"
+  if (minor > max) return "above_maximum"
+  return undefined
+}
+
+/** The amounts a reason may mention, formatted for the shopper, with the currency code where the symbol alone is ambiguous ("$1,000.00 MXN", "MX$1,000.00"). */
+export function facts(currency: string, digits: number, min: bigint, max: bigint, lang: Lang) {
+  const upper = currency.toUpperCase()
+  const money = (minor: bigint) => {
+    const text = formatMoney(minor, digits, upper, lang)
+    return /[A-Za-z]/.test(text) ? text : `${text} ${upper}`
+  }
+  return { currency: upper, min: money(min), max: money(max) }
+}
+
+/** A plan-less answer for a reason that is about the cart, not the amount (an order, a paid loan, the region). */
+export function withReason(offer: Offer, code: ReasonCode): Offer {
+  const digits = offer.minor_digits
+  const known = facts(offer.currency_code, digits, BigInt(offer.limits.min_amount), BigInt(offer.limits.max_amount), offer.lang)
+  return { ...offer, available: false, reason: { code, message: reasonMessage(code, offer.lang, known) } }
+}

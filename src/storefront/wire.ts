@@ -1,0 +1,83 @@
+import { z } from "zod"
+import { LANGS } from "./lang"
+
+/**
+ * What the two store routes answer: `GET /store/bnpl/offer` and `GET /store/carts/:id/bnpl`.
+ * The routes build their answers against these schemas; the kit imports only their types, so
+ * a storefront bundle carries no zod.
+ */
+
+export const Lang = z.enum(LANGS)
+
+/** Why installments are not offered. `message` is for the shopper, in the answer's `lang`. */
+export const ReasonCode = z.enum(["currency_not_offered", "below_minimum", "above_maximum", "not_in_region", "cart_completed", "loan_paid"])
+export type ReasonCode = z.infer<typeof ReasonCode>
+export const Reason = z.object({ code: ReasonCode, message: z.string() })
+export type Reason = z.infer<typeof Reason>
+
+/** Amounts in `plan` and `limits` are integers in the currency's minor units (cents for MXN). */
+export const Offer = z.object({
+  available: z.boolean(),
+  reason: Reason.nullable(),
+  currency_code: z.string(),
+  /** The amount asked about, in minor units, rounded half up to the currency's precision. */
+  amount: z.number().int().nonnegative(),
+  /** Decimal digits of the currency's minor unit: 2 for MXN. */
+  minor_digits: z.number().int().min(0),
+  plan: z.object({
+    installments: z.number().int().positive(),
+    frequency_days: z.number().int().positive(),
+    /** One per installment; they add up to `amount` exactly, the last absorbing the rounding. */
+    amounts: z.array(z.number().int().nonnegative()),
+  }),
+  limits: z.object({
+    min_amount: z.number().int().nonnegative(),
+    max_amount: z.number().int().nonnegative(),
+    currencies: z.array(z.string()),
+  }),
+  lang: Lang,
+})
+export type Offer = z.infer<typeof Offer>
+export const OfferResponse = z.object({ offer: Offer })
+export type OfferResponse = z.infer<typeof OfferResponse>
+
+/** A loan of the cart as the shopper sees it; `unknown` when the service could not be asked. */
+export const LoanState = z.enum(["pending", "paid", "cancelled", "unknown"])
+export type LoanState = z.infer<typeof LoanState>
+export const CartLoan = z.object({
+  loan_id: z.number().int(),
+  status: LoanState,
+  /** Set once the loan pays for an order. */
+  order_id: z.string().nullable(),
+  /** Where a pending loan can still be paid, while its payment session exists. */
+  checkout_url: z.string().nullable(),
+})
+export type CartLoan = z.infer<typeof CartLoan>
+
+/**
+ * What the storefront should do next:
+ * - `pay`: offer the method (a pending loan may be resumed at `loan.checkout_url`, or replaced);
+ * - `complete_cart`: a loan is paid, complete the cart (no new loan may start);
+ * - `show_order`: the cart is an order already;
+ * - `choose_another_method`: installments are not available, `reason` says why.
+ */
+export const NextStep = z.enum(["pay", "complete_cart", "show_order", "choose_another_method"])
+export type NextStep = z.infer<typeof NextStep>
+
+export const CartEligibility = z.object({
+  cart_id: z.string(),
+  available: z.boolean(),
+  reason: Reason.nullable(),
+  next_step: NextStep,
+  /** The plan for the cart's total. */
+  offer: Offer,
+  /** The loan that decides the next step: a paid one first, else the newest. */
+  loan: CartLoan.nullable(),
+  loans: z.array(CartLoan),
+  /** False when the service's status query failed: loan states are what the store last knew. */
+  status_known: z.boolean(),
+  lang: Lang,
+})
+export type CartEligibility = z.infer<typeof CartEligibility>
+export const CartEligibilityResponse = z.object({ bnpl: CartEligibility })
+export type CartEligibilityResponse = z.infer<typeof CartEligibilityResponse>
