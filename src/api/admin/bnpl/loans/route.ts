@@ -33,8 +33,7 @@ function searchTerms(q: string): Array<Record<string, unknown>> {
 }
 
 function orderOf(order: string): Record<string, "ASC" | "DESC"> {
-  const descending = order.startsWith("-")
-  const field = descending ? order.slice(1) : order
-  // A stable tie-break keeps pages from repeating or skipping rows.
-  return field === "id" ? { id: descending ? "DESC" : "ASC" } : { [field]: descending ? "DESC" : "ASC", id: "ASC" }
+  const direction = order.startsWith("-") ? "DESC" : "ASC"
+  // The id breaks ties, so that pages neither repeat nor skip rows.
+  return { [order.replace(/^-/, "")]: direction, id: direction }
 }
