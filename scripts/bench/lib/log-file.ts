@@ -8,6 +8,7 @@ import { dirname } from "node:path"
  */
 export class LogFile {
   private fd: number | undefined
+  private readonly watchers = new Set<(line: string) => void>()
 
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true })
@@ -16,6 +17,21 @@ export class LogFile {
 
   write(line: string): void {
     if (this.fd !== undefined) writeSync(this.fd, line.endsWith("\n") ? line : `${line}\n`)
+    for (const watcher of this.watchers) watcher(line)
+  }
+
+  /** The next line written that contains `text` (lines already written do not count). */
+  next(text: string, timeoutMs: number): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const done = (line: string | undefined): void => {
+        clearTimeout(timer)
+        this.watchers.delete(watcher)
+        resolve(line)
+      }
+      const watcher = (line: string): void => void (line.includes(text) && done(line))
+      const timer = setTimeout(() => done(undefined), timeoutMs)
+      this.watchers.add(watcher)
+    })
   }
 
   close(): void {

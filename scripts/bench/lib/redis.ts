@@ -1,35 +1,95 @@
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
 import { createConnection } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { LogFile } from "./log-file"
 import { freePort, procHelpers } from "./project-helpers"
 import { onTeardown } from "./teardown"
-import { LogFile } from "./log-file"
 
 const BINARY = "/usr/bin/redis-server"
 
-/**
- * A private Redis for the two-instance runs: Debian's redis-server on a free loopback port,
- * nothing persisted, stopped at teardown. Installed with apt-get when missing (needs root).
- */
-export async function startRedis(log: LogFile): Promise<{ url: string }> {
-  ensureInstalled()
-  const port = await freePort()
-  const { run } = await procHelpers()
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"]
-  const child = run(BINARY, args, { quiet: true, onLine: (line) => log.write(line) })
-  onTeardown("Redis", async () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM")
-  })
-  await waitForPort(port, 10_000)
-  return { url: `redis://127.0.0.1:${port}` }
+export interface RedisOptions {
+  /**
+   * Keep the data across a crash (append-only file, fsync every second, in a temporary
+   * directory removed at teardown): what a production Redis behind BullMQ runs with. Without
+   * it, a restart comes back empty.
+   */
+  persistent?: boolean
 }
 
-function ensureInstalled(): void {
+/**
+ * A private Redis: Debian's redis-server on a free loopback port, its files in a temporary
+ * directory, stopped at teardown. Installed with apt-get when missing (needs root), as the
+ * browser tests install Chromium.
+ */
+export class RedisServer {
+  private child: ChildProcess | undefined
+  readonly url: string
+
+  private constructor(
+    readonly port: number,
+    private readonly dir: string,
+    private readonly options: RedisOptions,
+    private readonly log: LogFile,
+  ) {
+    this.url = `redis://127.0.0.1:${port}`
+  }
+
+  static async start(log: LogFile, options: RedisOptions = {}): Promise<RedisServer> {
+    await ensureInstalled()
+    const dir = mkdtempSync(join(tmpdir(), "bnpl-redis-"))
+    const redis = new RedisServer(await freePort(), dir, options, log)
+    onTeardown("Redis", async () => {
+      await redis.kill("SIGTERM")
+      rmSync(dir, { recursive: true, force: true })
+    })
+    await redis.launch()
+    return redis
+  }
+
+  /** A crash and a restart on the same port: SIGKILL, then a fresh process on the same files. */
+  async restart(): Promise<void> {
+    await this.kill("SIGKILL")
+    await this.launch()
+  }
+
+  private async launch(): Promise<void> {
+    const { run } = await procHelpers()
+    const persistence = this.options.persistent ? ["--appendonly", "yes", "--appendfsync", "everysec"] : ["--appendonly", "no"]
+    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--protected-mode", "yes", "--dir", this.dir, "--save", "", ...persistence]
+    this.log.write(`---- ${new Date().toISOString()} starting redis-server on ${this.port}`)
+    this.child = run(BINARY, args, { quiet: true, onLine: (line) => this.log.write(line) })
+    await waitForPort(this.port, 10_000)
+  }
+
+  private async kill(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise<void>((done) => child.once("exit", () => done()))
+    process.kill(-child.pid, signal)
+    await exited
+  }
+}
+
+/** The two-instance runs' Redis: started, stopped at teardown, never restarted. */
+export async function startRedis(log: LogFile): Promise<{ url: string }> {
+  return RedisServer.start(log)
+}
+
+async function ensureInstalled(): Promise<void> {
   if (spawnSync(BINARY, ["--version"]).status === 0) return
   console.log("[redis] redis-server is missing: apt-get install redis-server…")
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "redis-server"]]) {
-    const { status } = spawnSync("apt-get", args, { stdio: "inherit", env, timeout: 300_000 })
-    if (status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (${status}); install redis-server by hand`)
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn("sh", ["-c", "apt-get update -qq && apt-get install -y -qq --no-install-recommends redis-server"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      stdio: ["ignore", "inherit", "inherit"],
+    })
+    child.on("error", reject)
+    child.on("exit", resolve)
+  })
+  if (code !== 0 || spawnSync(BINARY, ["--version"]).status !== 0) {
+    throw new Error(`${BINARY} is missing and \`apt-get install -y redis-server\` failed (exit ${code}). Install Debian's redis-server package (as root) and run again.`)
   }
 }
 

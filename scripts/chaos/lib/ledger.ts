@@ -1,4 +1,5 @@
 import type { Sandbox } from "../../../src/sandbox"
+import { refundableCents } from "../../../src/sandbox/refunds"
 import { allOrders } from "../../bench/lib/orders"
 import type { Database } from "../../bench/lib/postgres"
 
@@ -72,4 +73,90 @@ export async function ordersWithoutAuthorizedSession(db: Database, carts: string
     [carts],
   )
   return rows.map((row) => row.cart_id)
+}
+
+/** How a paid loan ended, by the ledger issue's rule (see src/modules/bnpl/index.ts). */
+export interface LoanOutcomes {
+  paidLoans: number
+  /** Paid loans held by one order, refunded in full at the service, on the attention list. */
+  ordered: number
+  refunded: number
+  needsAttention: number
+  /** Carts with more than one order. */
+  duplicates: number
+  /** Ledger rows naming a second order that may hold the same cart: the admin cancels one. */
+  suspectsListed: number
+  /** Paid loans the ledger has no row for. */
+  withoutRow: number
+  /** Breaches, one line each: a loan in none of the three outcomes, or in two of them. */
+  violations: string[]
+}
+
+interface LedgerRow {
+  loan_id: number
+  state: string
+  attention_reason: string | null
+  suspect_order_id: string | null
+}
+
+/**
+ * The ledger issue's invariant, for every paid loan at the service among the scope's carts:
+ * exactly one of (a) one order holds it (its cart has one order), (b) it is refunded in full
+ * at the service, (c) its `bnpl_loan` row is `needs_attention` with a reason. A loan held by
+ * its order and also listed because a suspect second order exists is (a), with the suspect
+ * counted. A cart with two orders is a duplicate whatever else holds.
+ */
+export async function checkLoanOutcomes(sandbox: Sandbox, db: Database, scope: LedgerScope): Promise<LoanOutcomes> {
+  const paid = [...sandbox.state.loans.values()].filter(
+    (loan) => (loan.status === "OUTSTANDING" || loan.status === "HISTORICAL") && scope.carts.has(loan.cartId),
+  )
+  const orders = await ordersOfCarts(db, [...scope.carts])
+  const rows = new Map((await ledgerRows(db, [...scope.carts])).map((row) => [Number(row.loan_id), row]))
+  const outcome: LoanOutcomes = { paidLoans: paid.length, ordered: 0, refunded: 0, needsAttention: 0, duplicates: 0, suspectsListed: 0, withoutRow: 0, violations: [] }
+  for (const loan of paid) {
+    const held = orders.get(loan.cartId) ?? []
+    const row = rows.get(loan.loanId)
+    const refunded = refundableCents(loan) === 0
+    const listed = row?.state === "needs_attention" && !!row.attention_reason
+    const suspect = !!row?.suspect_order_id
+    if (!row) outcome.withoutRow++
+    if (suspect) outcome.suspectsListed++
+    if (held.length > 1) {
+      outcome.duplicates++
+      outcome.violations.push(`loan ${loan.loanId}: cart ${loan.cartId} has ${held.length} orders (${held.join(", ")})`)
+      continue
+    }
+    const ordered = held.length === 1
+    const ends = (
+      [
+        ["ordered", ordered],
+        ["refunded", refunded],
+        ["needsAttention", listed && !(ordered && suspect)],
+      ] as const
+    )
+      .filter(([, holds]) => holds)
+      .map(([end]) => end)
+    if (ends.length === 1) outcome[ends[0]]++
+    else if (!ends.length) outcome.violations.push(`loan ${loan.loanId} of cart ${loan.cartId}: no order, not refunded, not listed (ledger: ${row ? row.state : "no row"})`)
+    else outcome.violations.push(`loan ${loan.loanId} of cart ${loan.cartId} is at once ${ends.join(" and ")}`)
+  }
+  return outcome
+}
+
+async function ordersOfCarts(db: Database, carts: string[]): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ cart_id: string; order_id: string }>(
+    `SELECT oc.cart_id, oc.order_id FROM order_cart oc JOIN "order" o ON o.id = oc.order_id AND o.deleted_at IS NULL
+      WHERE oc.deleted_at IS NULL AND oc.cart_id = ANY($1)`,
+    [carts],
+  )
+  const byCart = new Map<string, string[]>()
+  for (const row of rows) byCart.set(row.cart_id, [...(byCart.get(row.cart_id) ?? []), row.order_id])
+  return byCart
+}
+
+function ledgerRows(db: Database, carts: string[]): Promise<LedgerRow[]> {
+  return db.query<LedgerRow>(
+    `SELECT loan_id, state, attention_reason, suspect_order_id FROM bnpl_loan WHERE deleted_at IS NULL AND cart_id = ANY($1)`,
+    [carts],
+  )
 }
