@@ -1,7 +1,9 @@
 import { z } from "zod"
+import { WebhookAuthMode } from "../../providers/bnpl/webhook-auth-mode"
 
-export const WebhookAuth = z.enum(["none", "basic", "bearer", "jwt"])
-export type WebhookAuth = z.infer<typeof WebhookAuth>
+/** The provider's own modes: a sandbox can never send a kind of webhook the provider cannot check. */
+export const WebhookAuth = WebhookAuthMode
+export type WebhookAuth = WebhookAuthMode
 
 const settings = {
   auth: WebhookAuth,

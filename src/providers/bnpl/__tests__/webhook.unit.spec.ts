@@ -1,5 +1,6 @@
 import jwt from "jsonwebtoken"
-import { checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../webhook"
+import { checkAuthorization, checkClaims, checkIp, clientIp, compileAllowList, parseNotification } from "../webhook"
+import { WebhookAuthMode } from "../webhook-auth-mode"
 
 const KEY = "key-0123456789"
 const claims = { loanId: 5001, cartId: "cart_1", status: "Activo", exp: Math.floor(Date.now() / 1000) + 60 }
@@ -35,6 +36,18 @@ describe("webhook authentication", () => {
     expect(checkAuthorization(options, sign({ cartId: "cart_1", exp: claims.exp })).ok).toBe(false)
   })
 
+  it("jwt wants a Bearer scheme; basic and bearer refuse each other's scheme", () => {
+    expect(checkAuthorization({ webhookAuth: "jwt", webhookToken: KEY }, sign(claims).replace("Bearer", "Basic")).ok).toBe(false)
+    expect(checkAuthorization({ webhookAuth: "bearer", webhookToken: KEY }, `Basic ${KEY}`).ok).toBe(false)
+  })
+
+  it("has a verdict for every mode of the shared definition, and throws on an unknown one", () => {
+    for (const mode of WebhookAuthMode.options) {
+      expect(checkAuthorization({ webhookAuth: mode, webhookToken: KEY }, `Bearer ${KEY}`)).toHaveProperty("ok")
+    }
+    expect(() => checkAuthorization({ webhookAuth: "hmac" as never, webhookToken: KEY }, `Bearer ${KEY}`)).toThrow(/unhandled value: hmac/)
+  })
+
   it("jwt claims must name the body's loan and cart", () => {
     const body = { status: "Activo" as const, loanId: 5001, cartId: "cart_1", merchantId: 1 }
     expect(checkClaims(claims, body).ok).toBe(true)
@@ -48,13 +61,46 @@ describe("webhook client address", () => {
     expect(clientIp("::ffff:10.0.0.1", "1.1.1.1", 0)).toBe("10.0.0.1")
     expect(clientIp("10.0.0.1", "9.9.9.9, 1.1.1.1", 1)).toBe("1.1.1.1")
     expect(clientIp("10.0.0.1", "9.9.9.9, 1.1.1.1, 10.0.0.2", 2)).toBe("1.1.1.1")
-    expect(clientIp("::1", undefined, 1)).toBe("127.0.0.1")
+    expect(clientIp("10.0.0.1", ["9.9.9.9, 1.1.1.1", "10.0.0.2"], 2)).toBe("1.1.1.1")
+    expect(clientIp("::1", undefined, 0)).toBe("127.0.0.1")
+  })
+
+  it("never judges by the client-written, leftmost entry", () => {
+    // One trusted proxy appended 1.1.1.1; the client wrote 203.0.113.7 itself.
+    expect(clientIp("10.0.0.1", "203.0.113.7, 1.1.1.1", 1)).toBe("1.1.1.1")
+    expect(checkIp(clientIp("10.0.0.1", "203.0.113.7, 1.1.1.1", 1), ["203.0.113.7"]).ok).toBe(false)
+  })
+
+  it("has no address when X-Forwarded-For has fewer entries than trusted hops, and rejects it", () => {
+    expect(clientIp("10.0.0.1", undefined, 1)).toBeUndefined()
+    expect(clientIp("10.0.0.1", "1.1.1.1", 2)).toBeUndefined()
+    expect(clientIp("10.0.0.1", "", 1)).toBeUndefined()
+    const verdict = checkIp(undefined, [])
+    expect(verdict).toEqual({ ok: false, reason: expect.stringMatching(/fewer entries than BNPL_TRUST_PROXY_HOPS/) })
   })
 
   it("an empty allow-list allows everyone; otherwise only listed addresses", () => {
     expect(checkIp("1.1.1.1", []).ok).toBe(true)
     expect(checkIp("1.1.1.1", ["1.1.1.1"]).ok).toBe(true)
-    expect(checkIp("1.1.1.2", ["1.1.1.1"]).ok).toBe(false)
+    expect(checkIp("1.1.1.2", ["1.1.1.1"])).toEqual({ ok: false, reason: "address 1.1.1.2 is not in BNPL_WEBHOOK_ALLOWED_IPS" })
+  })
+
+  it("accepts CIDR ranges, IPv6 and the named ranges of proxy-addr", () => {
+    const list = ["203.0.113.0/24", "2001:db8::/32", "loopback"]
+    expect(checkIp("203.0.113.200", list).ok).toBe(true)
+    expect(checkIp("203.0.114.1", list).ok).toBe(false)
+    expect(checkIp("2001:db8::5", list).ok).toBe(true)
+    expect(checkIp("2001:db9::5", list).ok).toBe(false)
+    expect(checkIp("127.0.0.1", list).ok).toBe(true)
+    expect(checkIp(clientIp("::ffff:203.0.113.9", undefined, 0), ["203.0.113.0/24"]).ok).toBe(true)
+  })
+
+  it("rejects, naming the variable, when an entry is not an address or range", () => {
+    expect(checkIp("1.1.1.1", ["1.1.1.1", "not-an-ip"])).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^BNPL_WEBHOOK_ALLOWED_IPS \(webhookAllowedIps\): .*not-an-ip.*CIDR/),
+    })
+    expect(() => compileAllowList(["10.0.0.0/33"])).toThrow(/BNPL_WEBHOOK_ALLOWED_IPS/)
   })
 })
 
