@@ -1,4 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
+import type { LedgerLoan } from "../../src/modules/bnpl/types"
 import { MERCHANT, useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
 
@@ -24,6 +26,40 @@ medusaIntegrationTestRunner({
     }
 
     const getLoan = async (orderId: string) => api.get(`/admin/bnpl/orders/${orderId}/loan`, await adminHeaders(api))
+
+    const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+
+    /**
+     * The ledger's row of the order's loan: the one the plugin wrote, or, where
+     * no workflow wrote one, one written here through the module's service.
+     */
+    async function ledgerRowOf(order: { orderId: string; loanId: number; cart: { id: string } }): Promise<LedgerLoan> {
+      const [written] = await ledger().listBnplLoans({ loan_id: order.loanId })
+      if (written) return written
+      return ledger().createBnplLoans({
+        loan_id: order.loanId,
+        cart_id: order.cart.id,
+        order_id: order.orderId,
+        amount: "1500.00",
+        currency_code: "mxn",
+        loan_status: "OUTSTANDING",
+        state: "ordered",
+      })
+    }
+
+    /** What the route answers for a row: its fields, dates as ISO strings. */
+    const asJson = (row: LedgerLoan) =>
+      expect.objectContaining({
+        id: row.id,
+        loan_id: row.loan_id,
+        cart_id: row.cart_id,
+        order_id: row.order_id,
+        state: row.state,
+        attention_reason: row.attention_reason,
+        refunded_at_service: row.refunded_at_service,
+        refunded_in_medusa: row.refunded_in_medusa,
+        created_at: new Date(row.created_at).toISOString(),
+      })
 
     it("answers 401 without an admin session", async () => {
       const response = await api.get("/admin/bnpl/orders/order_anything/loan", { validateStatus: () => true })
@@ -78,6 +114,38 @@ medusaIntegrationTestRunner({
       expect(response.data.loan.loanId).toBe(loanId)
     })
 
+    it("answers the ledger's row of the order's loan beside the live loan", async () => {
+      const order = await bnplOrder()
+      const row = await ledgerRowOf(order)
+
+      const response = await getLoan(order.orderId)
+
+      expect(response.status).toBe(200)
+      expect(response.data.ledger).toEqual(asJson(row))
+      expect(response.data.loan.loanId).toBe(order.loanId)
+    })
+
+    it("answers the row whose order is this order before the row its payment names", async () => {
+      const order = await bnplOrder()
+      await ledgerRowOf(order)
+      // A paid loan that became this order while the payment names another (case 1 of the ledger's rule).
+      const holder = await ledger().createBnplLoans({
+        loan_id: 900020,
+        cart_id: order.cart.id,
+        order_id: order.orderId,
+        amount: "1500.00",
+        currency_code: "mxn",
+        loan_status: "OUTSTANDING",
+        state: "ordered",
+      })
+      await ledger().updateBnplLoans({ id: (await ledgerRowOf(order)).id, order_id: null })
+
+      const response = await getLoan(order.orderId)
+
+      expect(response.status).toBe(200)
+      expect(response.data.ledger).toEqual(asJson(holder))
+    })
+
     it("answers 404 for an order paid with another provider, without asking the service", async () => {
       const cart = await shop.cart()
       expect((await shop.startSession(cart.id, "pp_system_default")).status).toBe(200)
@@ -98,7 +166,9 @@ medusaIntegrationTestRunner({
     })
 
     it("answers 502 with a plain message and no secret when the status query fails, and recovers", async () => {
-      const { cart, orderId } = await bnplOrder()
+      const order = await bnplOrder()
+      const { cart, orderId } = order
+      const row = await ledgerRowOf(order)
       env.sandbox.setFaults({ status: { errorRate: 1 } })
 
       const failed = await getLoan(orderId)
@@ -107,6 +177,8 @@ medusaIntegrationTestRunner({
       expect(failed.data.type).toBe("bnpl_service_error")
       expect(failed.data.message).toContain("answered HTTP 500")
       expect(JSON.stringify(failed.data)).not.toContain(MERCHANT.apiToken)
+      // The ledger lives in Medusa's database: the widget still shows it while the service is down.
+      expect(failed.data.ledger).toEqual(asJson(row))
       expect(statusQueries(cart.id).length).toBeGreaterThanOrEqual(1)
 
       env.sandbox.setFaults({})
