@@ -12,6 +12,7 @@ import type { ChaosContext } from "./context"
 import { faultsScenario } from "./faults"
 import { interruptedCompletionScenario } from "./interrupted-completion"
 import { closeRawAgent } from "./lib/raw-webhook"
+import { productionScenario } from "./production"
 import { restartScenario } from "./restart"
 import type { Scenario, ScenarioResult } from "./scenario"
 import { secretsScenario } from "./secrets"
@@ -29,6 +30,7 @@ const SCENARIOS: Scenario[] = [
   interruptedCompletionScenario,
   badInputScenario,
   twoInstancesScenario,
+  productionScenario,
   secretsScenario,
 ]
 /** The sandbox's webhook retries (0.5, 1, 2 s apart): scenarios wait for them to run out. */
