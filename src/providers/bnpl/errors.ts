@@ -2,9 +2,14 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "./client"
 
 /**
- * Turns a failure into a MedusaError whose message says what happened and
- * what to do. Only BnplServiceError messages are passed on: they are built
- * without headers or request configs, so they cannot carry a secret.
+ * Failures, worded for whoever reads them. The operator (log lines, admin routes) gets what
+ * happened and what to change; the shopper (store routes) gets what they can do about it,
+ * and never the name of a setting, a credential hint or the service's own words.
+ */
+
+/**
+ * The operator's reading: what happened and what to do. Only BnplServiceError messages are
+ * passed on: they are built without headers or request configs, so they cannot carry a secret.
  */
 export function asMedusaError(error: unknown, action: string): MedusaError {
   if (error instanceof MedusaError) return error
@@ -21,4 +26,25 @@ export function asMedusaError(error: unknown, action: string): MedusaError {
   }
   const type = error.isRefusal ? MedusaError.Types.NOT_ALLOWED : MedusaError.Types.UNEXPECTED_STATE
   return new MedusaError(type, `Could not ${action}. The financing service's ${error.message}. ${advice[error.kind]}`)
+}
+
+export const SHOPPER_ADVICE = "Installments are unavailable right now; choose another payment method or try again."
+
+/**
+ * The shopper's reading, for store routes: the same for every cause, because none of them is
+ * the shopper's to fix. Log `asMedusaError(error, action).message` beside it for the operator.
+ * A refusal answers 400 and an outage 500, as Medusa's error handler maps NOT_ALLOWED and
+ * UNEXPECTED_STATE; the message is the same. A MedusaError that is already the shopper's
+ * (an amount out of range, a cart that changed) passes through unchanged.
+ */
+export function asShopperError(error: unknown, action: string): MedusaError {
+  if (error instanceof MedusaError && !namesASetting(error.message)) return error
+  const refused = error instanceof BnplServiceError ? error.isRefusal : error instanceof MedusaError && error.type === MedusaError.Types.NOT_ALLOWED
+  const type = refused ? MedusaError.Types.NOT_ALLOWED : MedusaError.Types.UNEXPECTED_STATE
+  return new MedusaError(type, `Could not ${action}. ${SHOPPER_ADVICE}`)
+}
+
+/** An operator's message (asMedusaError's) that found its way here must not reach the shopper. */
+function namesASetting(message: string): boolean {
+  return /\bBNPL_[A-Z_]+/.test(message)
 }
