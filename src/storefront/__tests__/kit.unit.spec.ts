@@ -68,7 +68,7 @@ describe("startInstallmentCheckout", () => {
   })
 
   it("refuses an answer without a checkout page", async () => {
-    const { sdk } = stubSdk({ initiate: () => ({ payment_collection: { payment_sessions: [] } as Partial<HttpTypes.StorePaymentCollection> as HttpTypes.StorePaymentCollection }) })
+    const { sdk } = stubSdk({ initiate: () => ({ payment_collection: { payment_sessions: [] as HttpTypes.StorePaymentSession[] } as HttpTypes.StorePaymentCollection }) })
     await expect(startInstallmentCheckout(sdk, CART)).rejects.toMatchObject({ kind: "no_checkout_url" })
   })
 })

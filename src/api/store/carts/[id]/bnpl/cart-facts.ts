@@ -1,0 +1,106 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { BnplClient } from "../../../../../providers/bnpl/client"
+import { PROVIDER_ID, readSessionData } from "../../../../../providers/bnpl/session-data"
+import type { LoanRecord } from "../../../../../providers/bnpl/wire"
+import { BNPL_LEDGER_MODULE } from "../../../../../modules/bnpl"
+import type { BnplLedgerService } from "../../../../../modules/bnpl/service"
+import type { LedgerLoan } from "../../../../../modules/bnpl/types"
+
+/** A loan the store knows of, from a payment session or the ledger. */
+export interface KnownLoan {
+  loanId: number
+  checkoutUrl: string | null
+  ledger?: Pick<LedgerLoan, "state" | "order_id">
+}
+
+/** Everything the cart's answer is decided from. */
+export interface CartFacts {
+  cartId: string
+  currencyCode: string
+  /** Major units, as Medusa computes the cart total. */
+  total: string | number
+  completed: boolean
+  orderId: string | null
+  offeredInRegion: boolean
+  known: KnownLoan[]
+  /** The service's status query, or undefined when it failed. */
+  live: LoanRecord[] | undefined
+}
+
+interface CartRow {
+  id: string
+  currency_code: string
+  region_id: string | null
+  total: number | string | { toString(): string }
+  completed_at: Date | string | null
+  payment_collection?: { payment_sessions?: Array<{ provider_id: string; data: unknown } | null> | null } | null
+}
+
+/** Reads the cart, its region, order, sessions and ledger rows, and asks the service, at once where it can. */
+export async function readCartFacts(scope: MedusaContainer, client: BnplClient, cartId: string): Promise<CartFacts> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "currency_code", "region_id", "total", "completed_at", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as CartRow | undefined
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id '${cartId}' not found`)
+
+  const [offeredInRegion, orderId, ledger, live] = await Promise.all([
+    regionOffersBnpl(scope, cart.region_id),
+    orderOfCart(scope, cartId),
+    ledgerRows(scope, cartId),
+    client.getLoans(cartId).catch(() => undefined),
+  ])
+  return {
+    cartId,
+    currencyCode: cart.currency_code,
+    total: String(cart.total ?? 0),
+    completed: Boolean(cart.completed_at),
+    orderId,
+    offeredInRegion,
+    known: knownLoans(cart, ledger),
+    live,
+  }
+}
+
+/** The union, by loan id, of the cart's pp_bnpl_bnpl sessions and its ledger rows. */
+function knownLoans(cart: CartRow, ledger: LedgerLoan[]): KnownLoan[] {
+  const loans = new Map<number, KnownLoan>()
+  for (const session of cart.payment_collection?.payment_sessions ?? []) {
+    if (session?.provider_id !== PROVIDER_ID) continue
+    const data = readSessionData(session.data)
+    if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url })
+  }
+  for (const row of ledger) {
+    const known = loans.get(row.loan_id)
+    loans.set(row.loan_id, { loanId: row.loan_id, checkoutUrl: known?.checkoutUrl ?? null, ledger: { state: row.state, order_id: row.order_id } })
+  }
+  return [...loans.values()]
+}
+
+async function regionOffersBnpl(scope: MedusaContainer, regionId: string | null): Promise<boolean> {
+  if (!regionId) return false
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "region_payment_provider",
+    fields: ["payment_provider_id"],
+    filters: { region_id: regionId, payment_provider_id: PROVIDER_ID },
+  })
+  return data.length > 0
+}
+
+async function orderOfCart(scope: MedusaContainer, cartId: string): Promise<string | null> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
+}
+
+/** The ledger's rows for the cart; none while the ledger module is not loaded. */
+async function ledgerRows(scope: MedusaContainer, cartId: string): Promise<LedgerLoan[]> {
+  if (!scope.hasRegistration(BNPL_LEDGER_MODULE)) return []
+  const ledger = scope.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+  return ledger.listBnplLoans({ cart_id: cartId })
+}

@@ -1,0 +1,65 @@
+import type { BnplOptions } from "../../../../../providers/bnpl/options"
+import { LOAN_PAYMENT } from "../../../../../providers/bnpl/status"
+import type { Lang } from "../../../../../storefront/lang"
+import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
+import type { CartEligibility, CartLoan, LoanState } from "../../../../../storefront/wire"
+import type { CartFacts, KnownLoan } from "./cart-facts"
+
+/**
+ * What the payment step should show for a cart. The rule for paid loans (the ledger's): a
+ * cart with a paid loan that is not an order yet is offered no new loan; the storefront
+ * completes the cart instead.
+ */
+export function cartEligibility(facts: CartFacts, options: BnplOptions, lang: Lang): CartEligibility {
+  const loans = cartLoans(facts)
+  const paid = loans.find((loan) => loan.status === "paid")
+  const loan = paid ?? loans[loans.length - 1] ?? null
+  const offer = buildOffer(facts.total, facts.currencyCode, options, lang)
+  const base = { cart_id: facts.cartId, loan, loans, status_known: Boolean(facts.live), lang }
+
+  if (facts.completed || facts.orderId) {
+    return { ...base, ...unavailable(withReason(offer, "cart_completed")), next_step: "show_order" }
+  }
+  if (paid) return { ...base, ...unavailable(withReason(offer, "loan_paid")), next_step: "complete_cart" }
+  if (!facts.offeredInRegion) return { ...base, ...unavailable(withReason(offer, "not_in_region")), next_step: "choose_another_method" }
+  if (!offer.available) return { ...base, ...unavailable(offer), next_step: "choose_another_method" }
+  return { ...base, available: true, reason: null, offer, next_step: "pay" }
+}
+
+const unavailable = (offer: CartEligibility["offer"]) => ({ available: false, reason: offer.reason, offer })
+
+/**
+ * Every loan of the cart, oldest first: those the store knows of (sessions, ledger) and
+ * those the service lists for the cart. The status comes from the service; when it could
+ * not be asked, from the ledger where the ledger has decided, else `unknown`.
+ */
+function cartLoans(facts: CartFacts): CartLoan[] {
+  const byId = new Map<number, KnownLoan | undefined>(facts.known.map((known) => [known.loanId, known]))
+  for (const record of facts.live ?? []) if (!byId.has(record.loanId)) byId.set(record.loanId, undefined)
+  return [...byId.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([loanId, known]) => {
+      const record = facts.live?.find((r) => r.loanId === loanId)
+      const status: LoanState = record ? LOAN_PAYMENT[record.status] : facts.live ? "unknown" : ledgerState(known)
+      return {
+        loan_id: loanId,
+        status,
+        order_id: known?.ledger?.order_id ?? null,
+        checkout_url: status === "pending" || status === "unknown" ? (known?.checkoutUrl ?? null) : null,
+      }
+    })
+}
+
+/** What the ledger's state says of the payment, when the service cannot be asked. */
+function ledgerState(known: KnownLoan | undefined): LoanState {
+  switch (known?.ledger?.state) {
+    case "ordered":
+    case "refunded":
+    case "needs_attention":
+      return "paid"
+    case "cancelled":
+      return "cancelled"
+    default:
+      return "unknown"
+  }
+}
