@@ -1,8 +1,9 @@
 // `npm test`: the typecheck and every suite, against a throwaway embedded PostgreSQL
-// (or DATABASE_URL's server), then one line of our own: `N passed, N failed`.
+// (or DATABASE_URL's server), then one line of our own: `N passed, N failed` (`, N skipped`
+// appended when tests were skipped; they are listed above it). A suite that runs no test fails.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join, relative, resolve } from "node:path"
 import { freePort, runToEnd } from "./lib/proc.mjs"
 
 const bin = (name) => resolve("node_modules/.bin", name)
@@ -50,21 +51,42 @@ async function jest(suite, testType, env) {
   const started = Date.now()
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
-    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${outputFile}`, ...patterns], {
+    // No --passWithNoTests: a suite asked for that runs nothing is a failure, not a green line.
+    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns], {
       env: { ...env, TEST_TYPE: testType, LOG_LEVEL: process.env.LOG_LEVEL || "error", NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
     })
   } catch {
     // counted below from the report
   }
+  let report
   try {
-    const report = JSON.parse(readFileSync(outputFile, "utf8"))
-    // A suite that failed to load has no test results but must still count as a failure.
-    const broken = report.testResults.filter((r) => r.status === "failed" && !r.assertionResults.length).length
-    results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + broken, ms: Date.now() - started })
+    report = JSON.parse(readFileSync(outputFile, "utf8"))
   } catch {
-    results.push({ suite, passed: 0, failed: 1, ms: Date.now() - started })
+    report = null
   }
   rmSync(outputFile, { force: true })
+  results.push({ suite, ...countReport(report), ms: Date.now() - started })
+}
+
+/** Passed, failed and skipped tests of one jest report; a missing report or one that ran nothing fails. */
+function countReport(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0, skippedNames: [], note: "jest wrote no report: no test file matched, or jest crashed" }
+  // A file that failed to load has no test results but must still count as a failure.
+  const broken = report.testResults.filter((r) => r.status === "failed" && !r.assertionResults.length).length
+  const skippedNames = report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "pending" || test.status === "todo" || test.status === "skipped")
+      .map((test) => `${relative(process.cwd(), file.name)}: ${test.fullName}`),
+  )
+  const ran = report.numPassedTests + report.numFailedTests
+  const noneRan = ran === 0 && broken === 0
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + broken + (noneRan ? 1 : 0),
+    skipped: skippedNames.length,
+    skippedNames,
+    note: noneRan ? "no test ran" : undefined,
+  }
 }
 
 /** The chaos scenarios in their CI size; each scenario counts as one test. */
@@ -97,8 +119,16 @@ try {
 }
 
 console.log("")
-for (const r of results) console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${(r.ms / 1000).toFixed(1)} s`)
+for (const r of results) {
+  const skipped = r.skipped ? ` ${String(r.skipped).padStart(3)} skipped` : ""
+  const note = r.note ? `  (${r.note})` : ""
+  console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${skipped}  ${(r.ms / 1000).toFixed(1)} s${note}`)
+}
+const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
+if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
-console.log(`${passed} passed, ${failed} failed`)
+const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
+// The last line is read by CI: `N passed, N failed`, with `, N skipped` only when some were.
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
 process.exit(failed ? 1 : 0)
