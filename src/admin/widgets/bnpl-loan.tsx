@@ -1,119 +1,160 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router-dom"
+import type { LedgerLoanJson } from "../../api/admin/bnpl/loans/ledger-view"
 import type { LoanEntry, LoanView } from "../../api/admin/bnpl/orders/loan-view"
 import type { Customer, LoanRecord, RefundRecord } from "../../providers/bnpl/wire"
-import { fetchLoan, type LoanResult } from "../lib/bnpl-loan-api"
-import { LABELS, type Labels, type Language, STATUS_COLOR, adminLanguage } from "../lib/bnpl-loan-labels"
+import { STATE_COLOR, STATUS_COLOR } from "../lib/badges"
+import { type LoanFailure, loanFailure, useOrderLoan } from "../lib/bnpl-loan-api"
+import { type Format, formatFor } from "../lib/format"
 
 /**
- * The live loan of an order paid in installments, on the order page. Whether
- * the order was paid that way is read from the order the page already holds;
+ * The loan of an order paid in installments, on the order page: the live
+ * loan at the service, and the plugin's ledger row beside it. Whether the
+ * order was paid that way is read from the order the page already holds;
  * when the page did not load its payments, the route's 404 decides. Any
  * failure is said plainly in the widget: the order page must never break.
  */
 const PROVIDER_ID = "pp_bnpl_bnpl"
 
-type State = { kind: "loading" } | LoanResult
-
 const BnplLoanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const paidWithBnpl = useMemo(() => paidThroughBnpl(order), [order])
-  const language = useMemo(adminLanguage, [])
-  const labels = LABELS[language]
-  const [state, setState] = useState<State>({ kind: "loading" })
-  const [refreshing, setRefreshing] = useState(false)
-  const latest = useRef(0)
+  const { t, i18n } = useTranslation()
+  const paidWithBnpl = paidThroughBnpl(order)
+  const loan = useOrderLoan(order.id, paidWithBnpl !== false)
+  const failure = loan.error ? loanFailure(loan.error) : undefined
 
-  const load = useCallback(async () => {
-    const request = ++latest.current
-    setRefreshing(true)
-    const result = await fetchLoan(order.id)
-    // A slower, older answer must not overwrite a newer one (or touch an unmounted widget).
-    if (request !== latest.current) return
-    setState(result)
-    setRefreshing(false)
-  }, [order.id])
-
-  useEffect(() => {
-    if (paidWithBnpl !== false) void load()
-    return () => {
-      latest.current++
-    }
-  }, [load, paidWithBnpl])
-
-  if (paidWithBnpl === false || state.kind === "none") return null
+  if (paidWithBnpl === false || failure?.kind === "none") return null
+  const format = formatFor(i18n.language)
+  const currency = order.currency_code
 
   return (
     <Container className="divide-y p-0" data-testid="bnpl-loan-widget">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">{labels.title}</Heading>
-        <Button size="small" variant="secondary" onClick={() => void load()} disabled={refreshing} data-testid="bnpl-loan-refresh">
-          {refreshing ? labels.refreshing : labels.refresh}
+        <Heading level="h2">{t("bnpl.widget.title")}</Heading>
+        <Button size="small" variant="secondary" onClick={() => void loan.refetch()} disabled={loan.isFetching} data-testid="bnpl-loan-refresh">
+          {loan.isFetching ? t("bnpl.widget.refreshing") : t("bnpl.widget.refresh")}
         </Button>
       </div>
-      <Body state={state} labels={labels} format={formatters(order.currency_code, language)} />
+      {failure ? (
+        <FailureMessage failure={failure} />
+      ) : loan.data ? (
+        <Loan view={loan.data} format={format} currency={currency} />
+      ) : (
+        <Message>{t("bnpl.widget.loading")}</Message>
+      )}
     </Container>
   )
 }
 
-function Body({ state, labels, format }: { state: State; labels: Labels; format: Format }) {
-  switch (state.kind) {
-    case "loading":
-      return <Message>{labels.loading}</Message>
+function FailureMessage({ failure }: { failure: Exclude<LoanFailure, { kind: "none" }> }) {
+  const { t } = useTranslation()
+  switch (failure.kind) {
     case "unreachable":
-      return <Message error>{labels.unreachable}</Message>
+      return <Message error>{t("bnpl.widget.unreachable")}</Message>
     case "failed":
-      return <Message error>{labels.failed(state.status)}</Message>
-    case "loaded":
-      return <Loan view={state.view} labels={labels} format={format} />
-    case "none":
-      return null
+      return <Message error>{t("bnpl.widget.failed", { status: failure.status })}</Message>
+    default: {
+      const unhandled: never = failure
+      return unhandled
+    }
   }
 }
 
-interface Format {
-  money: (amount: string) => string
-  date: (iso: string) => string
-}
-
-function Loan({ view, labels, format }: { view: LoanView; labels: Labels; format: Format }) {
+function Loan({ view, format, currency }: { view: LoanView; format: Format; currency: string }) {
+  const { t } = useTranslation()
   const { loan } = view
   const others = view.loans.filter((entry) => !entry.is_order_loan)
   return (
     <>
-      <Row label={labels.loan}>
+      <Row label={t("bnpl.widget.loan")}>
         <span className="flex items-center gap-x-2">
           <span data-testid="bnpl-loan-id">{view.loan_id}</span>
-          {loan && <LoanBadge loan={loan} labels={labels} testId="bnpl-loan-status" />}
+          {loan && <LoanBadge loan={loan} testId="bnpl-loan-status" />}
         </span>
       </Row>
       {loan ? (
         <>
-          <Row label={labels.installments}>{loan.installments}</Row>
-          <Row label={labels.total}>{format.money(loan.totalAmount)}</Row>
-          <Row label={labels.authorizeDate}>{format.date(loan.authorizeDate)}</Row>
-          <CustomerRows loan={loan} labels={labels} />
+          <Row label={t("bnpl.widget.installments")}>{loan.installments}</Row>
+          <Row label={t("bnpl.widget.total")}>{format.money(loan.totalAmount, currency)}</Row>
+          <Row label={t("bnpl.widget.authorizeDate")}>{format.date(loan.authorizeDate)}</Row>
+          <CustomerRows loan={loan} />
         </>
       ) : (
-        <Message>{labels.notListed}</Message>
+        <Message>{t("bnpl.widget.notListed")}</Message>
       )}
-      <Refunds refunds={view.refunds} labels={labels} format={format} />
-      {others.length > 0 && <OtherLoans loans={others} labels={labels} />}
+      <Ledger row={view.ledger} format={format} />
+      <Refunds refunds={view.refunds} format={format} currency={currency} />
+      {others.length > 0 && <OtherLoans loans={others} />}
     </>
   )
 }
 
-function LoanBadge({ loan, labels, testId }: { loan: Pick<LoanRecord, "status">; labels: Labels; testId?: string }) {
+/** The plugin's own record of the loan: what the ledger's rule made of it, and both sides' refunds. */
+function Ledger({ row, format }: { row: LedgerLoanJson | null; format: Format }) {
+  const { t } = useTranslation()
+  if (!row) return <Message>{t("bnpl.widget.notInLedger")}</Message>
+  const disagree = Number(row.refunded_at_service) !== Number(row.refunded_in_medusa)
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-loan-ledger">
+      <div className="flex items-center justify-between">
+        <Text size="small" weight="plus" leading="compact">
+          {t("bnpl.widget.ledger")}
+        </Text>
+        <StatusBadge color={STATE_COLOR[row.state]} data-testid="bnpl-loan-ledger-state">
+          {t(`bnpl.ledgerState.${row.state}`)}
+        </StatusBadge>
+      </div>
+      {row.attention_reason && (
+        <Text size="small" leading="compact" className="text-ui-fg-error" data-testid="bnpl-loan-attention-reason">
+          {`${t("bnpl.widget.attentionReason")}: ${row.attention_reason}`}
+        </Text>
+      )}
+      <LabelledValue label={t("bnpl.widget.refundedAtService")} testId="bnpl-loan-refunded-service">
+        {format.money(row.refunded_at_service, row.currency_code)}
+      </LabelledValue>
+      <LabelledValue label={t("bnpl.widget.refundedInMedusa")} testId="bnpl-loan-refunded-medusa">
+        {format.money(row.refunded_in_medusa, row.currency_code)}
+      </LabelledValue>
+      {disagree && (
+        <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid="bnpl-loan-refunds-disagree">
+          {t("bnpl.widget.refundsDisagree")}
+        </Text>
+      )}
+      <Link to={`/bnpl-loans?q=${encodeURIComponent(String(row.loan_id))}`} className="text-ui-fg-interactive txt-compact-small">
+        {t("bnpl.widget.openLoans")}
+      </Link>
+    </div>
+  )
+}
+
+function LabelledValue({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="text-ui-fg-subtle flex justify-between gap-x-2">
+      <Text size="small" leading="compact">
+        {label}
+      </Text>
+      <Text size="small" leading="compact" data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  )
+}
+
+function LoanBadge({ loan, testId }: { loan: Pick<LoanRecord, "status">; testId?: string }) {
+  const { t } = useTranslation()
   return (
     <StatusBadge color={STATUS_COLOR[loan.status]} data-testid={testId}>
-      {`${labels.status[loan.status]} (${loan.status})`}
+      {`${t(`bnpl.loanStatus.${loan.status}`)} (${loan.status})`}
     </StatusBadge>
   )
 }
 
-/** The service fills the customer only once the first installment is paid (spec 2.3). */
-function CustomerRows({ loan, labels }: { loan: LoanRecord; labels: Labels }) {
+/** The service fills the customer only once the first installment is paid (docs/service-api.md). */
+function CustomerRows({ loan }: { loan: LoanRecord }) {
+  const { t } = useTranslation()
   const paid = loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
   const name = fullName(loan.customer)
   const { email, phone } = loan.customer
@@ -121,35 +162,36 @@ function CustomerRows({ loan, labels }: { loan: LoanRecord; labels: Labels }) {
   return (
     <div className="px-6 py-4" data-testid="bnpl-loan-customer">
       <Text size="small" weight="plus" leading="compact" className="mb-2">
-        {labels.customer}
+        {t("bnpl.widget.customer")}
       </Text>
       <div className="text-ui-fg-subtle flex flex-col gap-y-1">
-        {name && <Text size="small" leading="compact">{`${labels.name}: ${name}`}</Text>}
-        {email && <Text size="small" leading="compact">{`${labels.email}: ${email}`}</Text>}
-        {phone && <Text size="small" leading="compact">{`${labels.phone}: ${phone}`}</Text>}
+        {name && <Text size="small" leading="compact">{`${t("bnpl.widget.name")}: ${name}`}</Text>}
+        {email && <Text size="small" leading="compact">{`${t("bnpl.widget.email")}: ${email}`}</Text>}
+        {phone && <Text size="small" leading="compact">{`${t("bnpl.widget.phone")}: ${phone}`}</Text>}
       </div>
     </div>
   )
 }
 
-function Refunds({ refunds, labels, format }: { refunds: RefundRecord[]; labels: Labels; format: Format }) {
+function Refunds({ refunds, format, currency }: { refunds: RefundRecord[]; format: Format; currency: string }) {
+  const { t } = useTranslation()
   return (
     <div className="px-6 py-4" data-testid="bnpl-loan-refunds">
       <Text size="small" weight="plus" leading="compact" className="mb-2">
-        {labels.refunds}
+        {t("bnpl.widget.refunds")}
       </Text>
       {refunds.length === 0 ? (
         <Text size="small" leading="compact" className="text-ui-fg-subtle">
-          {labels.noRefunds}
+          {t("bnpl.widget.noRefunds")}
         </Text>
       ) : (
         <ul className="text-ui-fg-subtle flex flex-col gap-y-1">
           {refunds.map((refund, index) => (
-            <li key={refund.refundId ?? index} className="flex justify-between gap-x-2">
+            <li key={refund.refundId ?? index} className="flex justify-between gap-x-2" data-testid="bnpl-loan-refund">
               <Text size="small" leading="compact">
-                {refund.totalAmount ? format.money(refund.totalAmount) : "—"}
+                {refund.totalAmount ? format.money(refund.totalAmount, currency) : "—"}
               </Text>
-              <Text size="small" leading="compact">{`${labels.refundStatus[refund.status]} · ${format.date(refund.refundDate)}`}</Text>
+              <Text size="small" leading="compact">{`${t(`bnpl.widget.refundStatus.${refund.status}`)} · ${format.date(refund.refundDate)}`}</Text>
             </li>
           ))}
         </ul>
@@ -158,11 +200,12 @@ function Refunds({ refunds, labels, format }: { refunds: RefundRecord[]; labels:
   )
 }
 
-function OtherLoans({ loans, labels }: { loans: LoanEntry[]; labels: Labels }) {
+function OtherLoans({ loans }: { loans: LoanEntry[] }) {
+  const { t } = useTranslation()
   return (
     <div className="px-6 py-4">
       <Text size="small" weight="plus" leading="compact" className="mb-2">
-        {labels.otherLoans}
+        {t("bnpl.widget.otherLoans")}
       </Text>
       <ul className="flex flex-col gap-y-1">
         {loans.map((loan) => (
@@ -170,7 +213,7 @@ function OtherLoans({ loans, labels }: { loans: LoanEntry[]; labels: Labels }) {
             <Text size="small" leading="compact" className="text-ui-fg-subtle">
               {loan.loanId}
             </Text>
-            <LoanBadge loan={loan} labels={labels} />
+            <LoanBadge loan={loan} />
           </li>
         ))}
       </ul>
@@ -213,27 +256,6 @@ function paidThroughBnpl(order: AdminOrder): boolean | undefined {
 
 function fullName(customer: Customer): string {
   return [customer.firstName, customer.lastName, customer.motherLastName].filter(Boolean).join(" ")
-}
-
-function formatters(currency: string, language: Language): Format {
-  const locale = language === "es" ? "es-MX" : "en-US"
-  const money = safeFormat(() => new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }))
-  const date = safeFormat(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }))
-  return {
-    money: (amount) => (money ? money.format(Number(amount)) : `${amount} ${currency.toUpperCase()}`),
-    date: (iso) => {
-      const parsed = new Date(iso)
-      return date && !Number.isNaN(parsed.getTime()) ? date.format(parsed) : iso
-    },
-  }
-}
-
-function safeFormat<T>(make: () => T): T | undefined {
-  try {
-    return make()
-  } catch {
-    return undefined // an unknown currency code: show the raw value rather than break the page
-  }
 }
 
 export const config = defineWidgetConfig({

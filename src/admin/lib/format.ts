@@ -1,0 +1,31 @@
+/**
+ * Money and dates in the admin's language. Amounts are the service's decimal
+ * strings; they are only displayed here, never computed with.
+ */
+export interface Format {
+  money: (amount: string, currency: string) => string
+  date: (iso: string) => string
+}
+
+export function formatFor(language: string): Format {
+  const locale = language.toLowerCase().startsWith("es") ? "es-MX" : "en-US"
+  const date = safely(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }))
+  return {
+    money: (amount, currency) => {
+      const money = safely(() => new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }))
+      return money ? money.format(Number(amount)) : `${amount} ${currency.toUpperCase()}`
+    },
+    date: (iso) => {
+      const parsed = new Date(iso)
+      return date && !Number.isNaN(parsed.getTime()) ? date.format(parsed) : iso
+    },
+  }
+}
+
+function safely<T>(make: () => T): T | undefined {
+  try {
+    return make()
+  } catch {
+    return undefined // an unknown currency code: show the raw value rather than break the page
+  }
+}

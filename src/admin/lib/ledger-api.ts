@@ -1,0 +1,58 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { LedgerStateName, LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
+import type { RefundLoanResult } from "../../workflows/refund-loan"
+import type { RetryCompletionResult } from "../../workflows/retry-completion"
+import { sdk } from "./sdk"
+
+export interface LedgerQuery {
+  state?: LedgerStateName
+  q?: string
+  limit: number
+  offset: number
+}
+
+const LEDGER_KEY = ["bnpl", "ledger"] as const
+
+/** One page of the ledger (GET /admin/bnpl/loans); the previous page stays shown while the next loads. */
+export function useLedger(query: LedgerQuery) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, query],
+    queryFn: () => sdk.client.fetch<LoanListResponse>("/admin/bnpl/loans", { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** How many loans are on the attention list, for the page's banner. */
+export function useAttentionCount() {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, "attention-count"],
+    queryFn: () => sdk.client.fetch<LoanListResponse>("/admin/bnpl/loans", { query: { state: "needs_attention", limit: 1 } }),
+    select: (page) => page.count,
+  })
+}
+
+/** A mutation that, once done, refreshes every ledger view and every order widget. */
+function useLedgerAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: LEDGER_KEY }), client.invalidateQueries({ queryKey: ["bnpl", "order-loan"] })]),
+  })
+}
+
+const post = <T>(path: string) => sdk.client.fetch<T>(path, { method: "POST", body: {} })
+
+export function useRetryCompletion() {
+  return useLedgerAction((id: string) => post<LoanActionResponse<RetryCompletionResult>>(`/admin/bnpl/loans/${encodeURIComponent(id)}/retry-completion`))
+}
+
+export function useRefundInFull() {
+  return useLedgerAction((id: string) => post<LoanActionResponse<RefundLoanResult>>(`/admin/bnpl/loans/${encodeURIComponent(id)}/refund`))
+}
+
+/** What POST /admin/bnpl/reconcile answers: a count per outcome. */
+export type ReconcileCounts = Record<string, number>
+
+export function useReconcile() {
+  return useLedgerAction((_: void) => post<ReconcileCounts>("/admin/bnpl/reconcile"))
+}
