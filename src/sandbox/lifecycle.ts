@@ -8,8 +8,11 @@ import { setMaxListeners } from "node:events"
  */
 export interface Lifecycle {
   readonly signal: AbortSignal
-  after(ms: number, task: () => void): void
+  /** Runs `task` in `ms`; a task that returns a promise keeps the lifecycle busy until it settles. */
+  after(ms: number, task: () => unknown): void
   sleep(ms: number): Promise<void>
+  /** Resolves once no timer is pending and no task started by `after` is running: nothing more will happen by itself. */
+  idle(): Promise<void>
   close(): void
 }
 
@@ -24,14 +27,38 @@ export function createLifecycle(): Lifecycle {
   // Every in-flight webhook and sleeping request listens; under load that is far more than 10.
   setMaxListeners(0, controller.signal)
   const timers = new Set<NodeJS.Timeout>()
+  let running = 0
+  let waiters: Array<() => void> = []
 
-  function after(ms: number, task: () => void): void {
+  function settleIfIdle(): void {
+    if (timers.size > 0 || running > 0) return
+    const ready = waiters
+    waiters = []
+    ready.forEach((resolve) => resolve())
+  }
+
+  function after(ms: number, task: () => unknown): void {
     if (controller.signal.aborted) return
     const timer = setTimeout(() => {
       timers.delete(timer)
-      task()
+      const result = task()
+      if (result instanceof Promise) {
+        running++
+        void result.catch(() => undefined).finally(() => {
+          running--
+          settleIfIdle()
+        })
+      }
+      settleIfIdle()
     }, ms)
     timers.add(timer)
+  }
+
+  function idle(): Promise<void> {
+    return new Promise((resolve) => {
+      waiters.push(resolve)
+      settleIfIdle()
+    })
   }
 
   function sleep(ms: number): Promise<void> {
@@ -50,7 +77,8 @@ export function createLifecycle(): Lifecycle {
     controller.abort()
     timers.forEach(clearTimeout)
     timers.clear()
+    settleIfIdle()
   }
 
-  return { signal: controller.signal, after, sleep, close }
+  return { signal: controller.signal, after, sleep, idle, close }
 }

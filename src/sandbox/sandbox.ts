@@ -40,6 +40,11 @@ export interface Sandbox {
    */
   refundAtService(cartId: string, totalAmount: string, reason?: string): Refund
   reset(): void
+  /**
+   * Resolves once nothing is scheduled or in flight by itself: no webhook retry, refund
+   * settlement or injected latency. What tests await instead of sleeping and hoping.
+   */
+  idle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -75,6 +80,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     redeliver: (loanId) => controls.redeliver(loanId),
     refundAtService: (cartId, totalAmount, reason) => controls.refundAtService(cartId, { totalAmount, reason }),
     reset: () => controls.reset(),
+    idle: () => ctx.lifecycle.idle(),
     close: () => {
       closing ??= shutDown(ctx, server, persistence)
       return closing

@@ -22,8 +22,10 @@ describe("checkout page", () => {
     })
 
   it("shows the merchant, products, adjustments, total and an exact installment plan", async () => {
+    const before = Date.now()
     const { url } = await createLoan(sandbox)
     const response = await client.get<string>(url, { responseType: "text" })
+    const after = Date.now()
     expect(response.status).toBe(200)
     expect(response.headers["content-type"]).toMatch(/^text\/html/)
     const html = response.data
@@ -38,9 +40,11 @@ describe("checkout page", () => {
       expect.stringContaining("$308.62"),
       expect.stringContaining("$308.64"),
     ])
-    const today = new Date()
-    expect(html).toContain(`Today · ${today.toISOString().slice(0, 10)}`)
-    expect(html).toContain(`Installment 2 · ${new Date(today.getTime() + PLAN_DAYS_MS).toISOString().slice(0, 10)}`)
+    // The page was drawn between `before` and `after`, which may straddle midnight (UTC).
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+    const shownOn = (label: string, offsetMs: number) => [before, after].some((ms) => html.includes(`${label} · ${dayOf(ms + offsetMs)}`))
+    expect(shownOn("Today", 0)).toBe(true)
+    expect(shownOn("Installment 2", PLAN_DAYS_MS)).toBe(true)
     expect(html).toContain('id="pay"')
     expect(html).toContain('id="cancel"')
     expect(html).not.toMatch(/<(script|link|img)\b/)

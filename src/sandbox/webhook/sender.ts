@@ -34,11 +34,12 @@ function delivered(delivery: WebhookDelivery): boolean {
 function retryLater(ctx: SandboxContext, loan: Loan, attempt: number): void {
   const { retries, backoffMs } = ctx.webhook
   if (attempt > retries + 1) return
-  ctx.lifecycle.after(backoffMs * 2 ** (attempt - 2), () => {
-    void sendAttempt(ctx, loan, attempt, false).then((delivery) => {
+  // The task's promise keeps the lifecycle busy until the next retry, if any, is scheduled.
+  ctx.lifecycle.after(backoffMs * 2 ** (attempt - 2), () =>
+    sendAttempt(ctx, loan, attempt, false).then((delivery) => {
       if (!delivered(delivery)) retryLater(ctx, loan, attempt + 1)
-    })
-  })
+    }),
+  )
 }
 
 function notificationOf(loan: Loan): WebhookNotification {
