@@ -1,6 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { chooseLang, type Lang } from "../../storefront/lang"
 import { DEMO_CSS } from "./styles"
 import { demoPublishableKey } from "./publishable-key"
+import { DEMO_TEXTS } from "./texts"
 
 /** What the client script reads from the page: see `client/config.ts`. */
 export interface DemoConfig {
@@ -14,28 +16,31 @@ export interface DemoConfig {
  */
 export async function sendShell(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const config: DemoConfig = { publishableKey: (await demoPublishableKey(req.scope)) ?? null }
-  res.status(200).set("cache-control", "no-store").type("html").send(shellHtml(config))
+  const requested = typeof req.query.lang === "string" ? req.query.lang : undefined
+  const lang = chooseLang(requested, req.get("accept-language"))
+  res.status(200).set({ "cache-control": "no-store", vary: "Accept-Language" }).type("html").send(shellHtml(config, lang))
 }
 
-export function shellHtml(config: DemoConfig): string {
+export function shellHtml(config: DemoConfig, lang: Lang = "es-MX"): string {
+  const t = DEMO_TEXTS[lang]
   // JSON inside <script> must not be able to close the tag.
   const json = JSON.stringify(config).replace(/</g, "\\u003c")
   return `<!doctype html>
-<html lang="en">
+<html lang="${t.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>Tienda demo · Pay in installments</title>
+<title>${t.title}</title>
 <style>${DEMO_CSS}</style>
 <script id="demo-config" type="application/json">${json}</script>
 <script src="/demo/app.js" defer></script>
 </head>
 <body>
-<header class="topbar"><a class="brand" href="/demo">Tienda demo</a><span class="muted">Medusa storefront · medusa-payment-bnpl</span></header>
-<main id="app"><p class="muted" id="loading">Loading the store…</p></main>
-<noscript><p class="card">This demo storefront needs JavaScript.</p></noscript>
-<footer class="muted">A demo storefront served by the store itself at /demo. Payments go to the financing sandbox: no money moves.</footer>
+<header class="topbar"><a class="brand" href="/demo">${t.shopTitle}</a><span class="muted" id="tagline">${t.tagline}</span><a id="lang-switch" class="lang" href="?lang=${lang === "en" ? "es-MX" : "en"}">${t.switchTo}</a></header>
+<main id="app"><p class="muted" id="loading">${t.loading}</p></main>
+<noscript><p class="card">${t.noScript}</p></noscript>
+<footer class="muted" id="footer">${t.footer}</footer>
 </body>
 </html>`
 }

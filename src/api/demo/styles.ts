@@ -46,5 +46,11 @@ button:disabled { opacity:.6; cursor:progress; }
 .actions { display:flex; gap:12px; flex-wrap:wrap; align-items:center; margin-top:16px; }
 .spinner { display:inline-block; width:14px; height:14px; border:2px solid var(--line); border-top-color:var(--brand); border-radius:50%; animation:spin .8s linear infinite; vertical-align:-2px; margin-right:6px; }
 @keyframes spin { to { transform:rotate(360deg); } }
+.offer { margin:2px 0 0; font-size:13px; color:var(--brand); font-weight:500; }
+.method .reason, .method .offer { display:block; margin-top:4px; font-size:13px; }
+.method .reason { color:var(--bad); }
+.method.unavailable { cursor:not-allowed; background:var(--bg); }
+.method.unavailable strong { color:var(--muted); }
+.topbar .lang { margin-left:auto; font-size:14px; }
 [hidden] { display:none !important; }
 `

@@ -1,3 +1,5 @@
+import { lang, t } from "./i18n"
+
 /** A few DOM helpers, so the pages read as markup. */
 type Child = Node | string | number | null | undefined | false
 type AttrValue = string | number | boolean | null | undefined | ((event: Event) => void)
@@ -23,12 +25,12 @@ export function show(app: HTMLElement, ...content: Node[]): void {
 }
 
 export function money(amount: number | string | null | undefined, currencyCode: string): string {
-  return new Intl.NumberFormat("es-MX", { style: "currency", currency: currencyCode.toUpperCase() }).format(Number(amount ?? 0))
+  return new Intl.NumberFormat(lang, { style: "currency", currency: currencyCode.toUpperCase() }).format(Number(amount ?? 0))
 }
 
 export function errorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
-  return "Something went wrong. Try again."
+  return t.genericError
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

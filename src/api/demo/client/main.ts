@@ -1,6 +1,7 @@
 import Medusa from "@medusajs/js-sdk"
 import { readConfig } from "./config"
 import { errorText, h, show } from "./dom"
+import { lang, otherLangHref, t } from "./i18n"
 import { cancelledPage } from "./pages/cancelled"
 import { cartPage } from "./pages/cart"
 import { shopPage } from "./pages/shop"
@@ -10,7 +11,7 @@ import { DemoStore } from "./store"
 /** The demo storefront: one script for every page under /demo, chosen by the path. */
 async function main(app: HTMLElement): Promise<void> {
   const { publishableKey } = readConfig()
-  if (!publishableKey) throw new Error("The store has no publishable API key. Create one in the admin (Settings › Publishable API keys) or run the seed.")
+  if (!publishableKey) throw new Error(t.noKey)
   const sdk = new Medusa({
     baseUrl: location.origin,
     publishableKey,
@@ -24,7 +25,7 @@ async function main(app: HTMLElement): Promise<void> {
     case "/demo/checkout/bnpl/success":
       return successPage(app, store, cartId)
     case "/demo/checkout/bnpl/error":
-      return cancelledPage(app, cartId)
+      return cancelledPage(app, store, cartId)
     case "/demo/cart":
       return cartPage(app, store, cartId)
     default:
@@ -32,9 +33,22 @@ async function main(app: HTMLElement): Promise<void> {
   }
 }
 
+/** The shell was written in the server's guess of the language; the page's own choice wins. */
+function frame(): void {
+  document.documentElement.lang = t.htmlLang
+  document.title = t.title
+  document.getElementById("tagline")?.replaceChildren(t.tagline)
+  document.getElementById("footer")?.replaceChildren(t.footer)
+  const link = document.getElementById("lang-switch")
+  link?.setAttribute("href", otherLangHref())
+  link?.setAttribute("hreflang", lang === "en" ? "es-MX" : "en")
+  link?.replaceChildren(t.switchTo)
+}
+
 const app = document.getElementById("app")
 if (app) {
+  frame()
   main(app).catch((error) =>
-    show(app, h("section", { class: "card" }, h("h1", {}, "The store could not load"), h("p", { id: "error-message", class: "error" }, errorText(error)), h("a", { href: "/demo" }, "Reload")))
+    show(app, h("section", { class: "card" }, h("h1", {}, t.loadFailed), h("p", { id: "error-message", class: "error" }, errorText(error)), h("a", { href: "/demo" }, t.reload)))
   )
 }

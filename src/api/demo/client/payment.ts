@@ -1,4 +1,6 @@
+import { getCartEligibility, startInstallmentCheckout } from "../../../storefront"
 import { errorText, h, money, show, type StatusArea } from "./dom"
+import { lang, t } from "./i18n"
 import { BNPL_PROVIDER_ID, MANUAL_PROVIDER_ID, type Cart, type DemoStore, type Order } from "./store"
 
 export interface PaymentMethod {
@@ -9,61 +11,81 @@ export interface PaymentMethod {
 }
 
 const METHODS: PaymentMethod[] = [
-  {
-    inputId: "pay-installments",
-    providerId: BNPL_PROVIDER_ID,
-    title: "Pay in installments",
-    text: "Pay the first installment today at the financing service, the rest every two weeks.",
-  },
-  {
-    inputId: "pay-manual",
-    providerId: MANUAL_PROVIDER_ID,
-    title: "Pay manually",
-    text: "Place the order now; the store collects the payment later (Medusa's system provider).",
-  },
+  { inputId: "pay-installments", providerId: BNPL_PROVIDER_ID, ...t.methods.installments },
+  { inputId: "pay-manual", providerId: MANUAL_PROVIDER_ID, ...t.methods.manual },
 ]
 
-/** Radio buttons for the payment methods the region offers (`#pay-installments`, `#pay-manual`). */
+/** What the installments option says: the plan (`#bnpl-offer`) or why it is unavailable (`#bnpl-reason`). */
+export interface InstallmentsState {
+  available: boolean
+  offerLine?: string | null
+  reason?: string | null
+}
+
+/**
+ * Radio buttons for the payment methods the region offers (`#pay-installments`,
+ * `#pay-manual`). Installments can be greyed out with the reason the store gave.
+ */
 export function paymentChoice(availableProviderIds: string[]) {
   const methods = METHODS.filter((m) => availableProviderIds.includes(m.providerId))
+  const offerLine = h("span", { id: "bnpl-offer", class: "offer", hidden: true })
+  const reasonLine = h("span", { id: "bnpl-reason", class: "reason", hidden: true })
+  const inputs = methods.map((m, index) => h("input", { type: "radio", name: "payment", id: m.inputId, value: m.providerId, checked: index === 0 }))
   const node = h(
     "div",
     { class: "methods" },
     ...methods.map((m, index) =>
       h(
         "label",
-        { class: "method", for: m.inputId },
-        h("input", { type: "radio", name: "payment", id: m.inputId, value: m.providerId, checked: index === 0 }),
-        h("div", {}, h("strong", {}, m.title), h("span", {}, m.text))
+        { class: "method", for: m.inputId, "data-method": m.providerId },
+        inputs[index],
+        h("div", {}, h("strong", {}, m.title), h("span", {}, m.text), m.providerId === BNPL_PROVIDER_ID ? h("div", {}, offerLine, reasonLine) : null)
       )
     ),
-    methods.length ? null : h("p", { class: "error" }, "This region offers neither pay in installments nor manual payment.")
+    methods.length ? null : h("p", { class: "error" }, t.methods.none)
   )
   return {
     node,
     selected(): PaymentMethod | undefined {
-      const checked = node.querySelector<HTMLInputElement>("input[name=payment]:checked")
+      const checked = inputs.find((input) => input.checked && !input.disabled)
       return methods.find((m) => m.providerId === checked?.value)
+    },
+    setInstallments(state: InstallmentsState) {
+      const input = inputs.find((i) => i.value === BNPL_PROVIDER_ID)
+      if (!input) return
+      input.disabled = !state.available
+      input.closest("label")?.classList.toggle("unavailable", !state.available)
+      offerLine.textContent = state.offerLine ?? ""
+      offerLine.hidden = !state.available || !state.offerLine
+      reasonLine.textContent = state.reason ?? ""
+      reasonLine.hidden = state.available || !state.reason
+      if (!state.available && input.checked) {
+        const other = inputs.find((i) => i !== input)
+        if (other) other.checked = true
+      }
     },
   }
 }
 
 /**
- * Pays for the cart: to the financing service's checkout page for installments; for a
- * manual payment the order is placed at once and shown.
+ * Pays for the cart. In installments, through the storefront kit: the cart's eligibility
+ * first (a paid loan goes to completion, an ineligible cart to its page with the reason),
+ * then the session and the redirect. Manually, the order is placed at once and shown.
  */
 export async function pay(app: HTMLElement, store: DemoStore, cart: Cart, method: PaymentMethod, status: StatusArea): Promise<void> {
-  status.step(method.providerId === BNPL_PROVIDER_ID ? "Starting your installment plan…" : "Starting the payment…")
-  const { checkoutUrl } = await store.startPayment(cart, method.providerId)
-  if (checkoutUrl) {
-    status.step("Taking you to the financing service…")
-    location.assign(checkoutUrl)
-    return
+  if (method.providerId !== BNPL_PROVIDER_ID) {
+    status.step(t.steps.startingPayment)
+    return show(app, orderView(await store.payManually(cart), method.title))
   }
-  status.step("Placing your order…")
-  const result = await store.complete(cart.id)
-  if ("error" in result) throw new Error(result.error)
-  show(app, orderView(result.order, method.title))
+  status.step(t.steps.checking)
+  const eligibility = await getCartEligibility(store.sdk, cart.id, { lang })
+  const cartQuery = `?cart_id=${encodeURIComponent(cart.id)}`
+  if (eligibility.next_step === "complete_cart" || eligibility.next_step === "show_order") return location.assign(`/demo/checkout/bnpl/success${cartQuery}`)
+  if (!eligibility.available) return location.assign(`/demo/cart${cartQuery}`)
+  status.step(t.steps.startingPlan)
+  const { checkoutUrl } = await startInstallmentCheckout(store.sdk, cart)
+  status.step(t.steps.redirecting)
+  location.assign(checkoutUrl)
 }
 
 export function orderView(order: Order, paidWith?: string): HTMLElement {
@@ -71,9 +93,9 @@ export function orderView(order: Order, paidWith?: string): HTMLElement {
   return h(
     "section",
     { class: "card", id: "order" },
-    h("h1", { class: "success" }, "Thank you, your order is placed"),
-    h("p", { class: "order-number", id: "order-number" }, `Order #${order.display_id}`),
-    h("p", { class: "muted" }, `A confirmation goes to ${order.email ?? "your email"}.`, paidWith ? ` Paid with: ${paidWith}.` : ""),
+    h("h1", { class: "success" }, t.order.thanks),
+    h("p", { class: "order-number", id: "order-number" }, t.order.number(order.display_id)),
+    h("p", { class: "muted" }, t.order.confirmation(order.email), paidWith ? t.order.paidWith(paidWith) : ""),
     h(
       "div",
       { class: "summary" },
@@ -83,11 +105,11 @@ export function orderView(order: Order, paidWith?: string): HTMLElement {
         ...(order.items ?? []).map((item) =>
           h("tr", {}, h("td", {}, `${item.product_title ?? item.title} × ${item.quantity}`), h("td", { class: "num" }, money(item.total, currency)))
         ),
-        h("tr", {}, h("td", {}, "Shipping"), h("td", { class: "num" }, money(order.shipping_total, currency))),
-        h("tr", { class: "total" }, h("td", {}, "Total"), h("td", { class: "num", id: "order-total" }, money(order.total, currency)))
+        h("tr", {}, h("td", {}, t.shipping), h("td", { class: "num" }, money(order.shipping_total, currency))),
+        h("tr", { class: "total" }, h("td", {}, t.total), h("td", { class: "num", id: "order-total" }, money(order.total, currency)))
       )
     ),
-    h("div", { class: "actions" }, h("a", { href: "/demo" }, "Continue shopping"))
+    h("div", { class: "actions" }, h("a", { href: "/demo" }, t.order.continueShopping))
   )
 }
 

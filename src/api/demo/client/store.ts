@@ -1,8 +1,9 @@
 import type Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/framework/types"
-import { sleep } from "./dom"
+import { BNPL_PROVIDER_ID } from "../../../storefront/sdk"
+import { t } from "./i18n"
 
-export const BNPL_PROVIDER_ID = "pp_bnpl_bnpl"
+export { BNPL_PROVIDER_ID }
 export const MANUAL_PROVIDER_ID = "pp_system_default"
 
 export interface Buyer {
@@ -17,16 +18,17 @@ const PRODUCT_FIELDS = "id,title,description,thumbnail,*variants,*variants.calcu
 
 /**
  * What the storefront asks of Medusa, through the JS SDK and the store API only, the way a
- * storefront hosted anywhere else would.
+ * storefront hosted anywhere else would. Paying in installments goes through the plugin's
+ * storefront kit (`medusa-payment-bnpl/storefront`) with the same `sdk`.
  */
 export class DemoStore {
-  constructor(private readonly sdk: Medusa) {}
+  constructor(readonly sdk: Medusa) {}
 
   /** The region to sell in: the one in Mexican pesos, which the seed creates. */
   async region(): Promise<HttpTypes.StoreRegion> {
     const { regions } = await this.sdk.store.region.list({ limit: 50 })
     const region = regions.find((r) => r.currency_code === "mxn") ?? regions[0]
-    if (!region) throw new Error("The store has no region yet. Run the seed (npm start does).")
+    if (!region) throw new Error(t.noRegion)
     return region
   }
 
@@ -49,62 +51,39 @@ export class DemoStore {
     input: { regionId: string; variantId: string; quantity: number; buyer: Buyer },
     onStep: (text: string) => void
   ): Promise<Cart> {
-    onStep("Creating your cart…")
+    onStep(t.steps.creatingCart)
     const { cart } = await this.sdk.store.cart.create({ region_id: input.regionId })
     await this.sdk.store.cart.createLineItem(cart.id, { variant_id: input.variantId, quantity: input.quantity })
-    onStep("Saving your address…")
+    onStep(t.steps.savingAddress)
     await this.sdk.store.cart.update(cart.id, {
       email: input.buyer.email,
       shipping_address: input.buyer.address,
       billing_address: input.buyer.address,
     })
-    onStep("Choosing shipping…")
+    onStep(t.steps.choosingShipping)
     const { shipping_options } = await this.sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
     const option = shipping_options.find((o) => !o.insufficient_inventory) ?? shipping_options[0]
-    if (!option) throw new Error("No shipping option delivers to this address.")
+    if (!option) throw new Error(t.errors.noShipping)
     const { cart: shipped } = await this.sdk.store.cart.addShippingMethod(cart.id, { option_id: option.id })
     return shipped
   }
 
-  /**
-   * Starts a payment with the chosen provider. For pay in installments the answer is the
-   * financing service's checkout page, where the customer goes next.
-   */
-  async startPayment(cart: Cart, providerId: string): Promise<{ checkoutUrl?: string }> {
-    const { payment_collection } = await this.sdk.store.payment.initiatePaymentSession(cart, { provider_id: providerId })
-    const session = payment_collection.payment_sessions?.find((s) => s.provider_id === providerId)
-    if (!session) throw new Error("The store did not start the payment. Try again.")
-    if (providerId !== BNPL_PROVIDER_ID) return {}
-    const url = session.data?.checkout_url
-    if (typeof url !== "string" || !url) throw new Error("The financing service did not return a checkout page.")
-    return { checkoutUrl: url }
+  /** Medusa's system provider: a session, then the order at once. */
+  async payManually(cart: Cart): Promise<Order> {
+    const { payment_collection } = await this.sdk.store.payment.initiatePaymentSession(cart, { provider_id: MANUAL_PROVIDER_ID })
+    if (!payment_collection.payment_sessions?.some((s) => s.provider_id === MANUAL_PROVIDER_ID)) throw new Error(t.errors.notStarted)
+    const result = await this.complete(cart.id)
+    if ("error" in result) throw new Error(result.error)
+    return result.order
   }
 
-  /** Places the order, or answers why not (for instance: the first installment is not paid yet). */
+  /** Places the order, or answers why not. Completing a completed cart answers its order. */
   async complete(cartId: string): Promise<{ order: Order } | { error: string }> {
     try {
       const result = await this.sdk.store.cart.complete(cartId)
       return result.type === "order" ? { order: result.order } : { error: result.error.message }
     } catch (error) {
-      return { error: error instanceof Error && error.message ? error.message : "The store could not place the order." }
+      return { error: error instanceof Error && error.message ? error.message : t.errors.notPlaced }
     }
-  }
-
-  /**
-   * The financing service's webhook may be placing this very order while the customer lands
-   * on the success page; completing a completed cart answers the same order, so retrying a
-   * few times is safe.
-   */
-  async completeWithRetry(
-    cartId: string,
-    { attempts = 6, delayMs = 1500, onRetry }: { attempts?: number; delayMs?: number; onRetry?: (error: string, attempt: number) => void } = {}
-  ): Promise<{ order: Order } | { error: string }> {
-    let result = await this.complete(cartId)
-    for (let attempt = 1; attempt < attempts && "error" in result; attempt++) {
-      onRetry?.(result.error, attempt)
-      await sleep(delayMs)
-      result = await this.complete(cartId)
-    }
-    return result
   }
 }

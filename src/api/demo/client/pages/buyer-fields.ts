@@ -1,4 +1,5 @@
 import { h } from "../dom"
+import { t } from "../i18n"
 import type { Buyer } from "../store"
 
 const STATES: Array<[string, string]> = [
@@ -17,14 +18,14 @@ export function buyerFields(sample: Buyer) {
     const field = h("input", { id, name: id, value: value ?? "", ...attrs })
     return { field, node: h("label", { class: wide ? "wide" : "" }, label, field) }
   }
-  const email = input("email", "Email", sample.email, { type: "email", required: true, autocomplete: "email" }, true)
-  const first = input("first_name", "First name", a.first_name, { required: true, autocomplete: "given-name" })
-  const last = input("last_name", "Last name", a.last_name, { required: true, autocomplete: "family-name" })
-  const line1 = input("address_1", "Street and number", a.address_1, { required: true, autocomplete: "address-line1" }, true)
-  const line2 = input("address_2", "Apartment, floor (optional)", a.address_2, { autocomplete: "address-line2" }, true)
-  const city = input("city", "City", a.city, { required: true, autocomplete: "address-level2" })
-  const postal = input("postal_code", "Postal code", a.postal_code, { required: true, pattern: "\\d{5}", autocomplete: "postal-code" })
-  const phone = input("phone", "Phone", a.phone, { type: "tel", autocomplete: "tel" })
+  const email = input("email", t.fields.email, sample.email, { type: "email", required: true, autocomplete: "email" }, true)
+  const first = input("first_name", t.fields.firstName, a.first_name, { required: true, autocomplete: "given-name" })
+  const last = input("last_name", t.fields.lastName, a.last_name, { required: true, autocomplete: "family-name" })
+  const line1 = input("address_1", t.fields.street, a.address_1, { required: true, autocomplete: "address-line1" }, true)
+  const line2 = input("address_2", t.fields.apartment, a.address_2, { autocomplete: "address-line2" }, true)
+  const city = input("city", t.fields.city, a.city, { required: true, autocomplete: "address-level2" })
+  const postal = input("postal_code", t.fields.postal, a.postal_code, { required: true, pattern: "\\d{5}", autocomplete: "postal-code" })
+  const phone = input("phone", t.fields.phone, a.phone, { type: "tel", autocomplete: "tel" })
   const state = h("select", { id: "province", name: "province" }, ...STATES.map(([code, name]) => h("option", { value: code, selected: code === a.province }, name)))
   const node = h(
     "div",
@@ -35,10 +36,10 @@ export function buyerFields(sample: Buyer) {
     line1.node,
     line2.node,
     city.node,
-    h("label", {}, "State", state),
+    h("label", {}, t.fields.state, state),
     postal.node,
     phone.node,
-    h("label", { class: "wide" }, "Country", h("input", { value: "México", disabled: true }))
+    h("label", { class: "wide" }, t.fields.country, h("input", { value: "México", disabled: true }))
   )
   return {
     node,

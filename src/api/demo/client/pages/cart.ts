@@ -1,24 +1,34 @@
+import { formatInstallments, getCartEligibility } from "../../../../storefront"
 import { h, money, show, statusArea } from "../dom"
+import { lang, t } from "../i18n"
 import { guarded, orderView, pay, paymentChoice } from "../payment"
 import type { DemoStore } from "../store"
 import { missingCart } from "./missing-cart"
 
-/** /demo/cart?cart_id=…: the cart, to pay again (in installments or manually). */
+/**
+ * /demo/cart?cart_id=…: the cart, to pay again. The kit's `getCartEligibility` decides the
+ * installments option: greyed out with the store's reason, or with the plan for the total;
+ * a cart whose loan is paid goes on to completion.
+ */
 export async function cartPage(app: HTMLElement, store: DemoStore, cartId: string | null): Promise<void> {
   if (!cartId) return missingCart(app)
-  const cart = await store.retrieveCart(cartId)
-  if (cart.completed_at) {
+  const [cart, eligibility] = await Promise.all([store.retrieveCart(cartId), getCartEligibility(store.sdk, cartId, { lang }).catch(() => undefined)])
+  if (cart.completed_at || eligibility?.next_step === "show_order") {
     // Completing a completed cart answers its order.
     const result = await store.complete(cart.id)
     if ("order" in result) return show(app, orderView(result.order))
   }
+  if (eligibility?.next_step === "complete_cart") return location.assign(`/demo/checkout/bnpl/success?cart_id=${encodeURIComponent(cartId)}`)
+
   const currency = cart.currency_code
   const providerIds = await store.paymentProviderIds(cart.region_id ?? "")
   const payment = paymentChoice(providerIds)
+  if (eligibility) payment.setInstallments({ available: eligibility.available, reason: eligibility.reason?.message, offerLine: formatInstallments(eligibility.offer, lang) })
   const status = statusArea()
-  const button = h("button", { id: "checkout", class: "primary", type: "submit" }, "Pay")
+  const button = h("button", { id: "checkout", class: "primary", type: "submit" }, t.cart.pay)
   const row = (label: string, amount: number | undefined, attrs: Record<string, string> = {}) =>
     h("tr", attrs, h("td", {}, label), h("td", { class: "num" }, money(amount, currency)))
+  const where = [cart.shipping_address?.address_1, cart.shipping_address?.city].filter(Boolean).join(", ") || "—"
   const form = h(
     "form",
     { class: "layout" },
@@ -28,26 +38,26 @@ export async function cartPage(app: HTMLElement, store: DemoStore, cartId: strin
       h(
         "section",
         { class: "card summary" },
-        h("h2", {}, "Your cart"),
+        h("h2", {}, t.cart.yourCart),
         h(
           "table",
           {},
           ...(cart.items ?? []).map((item) => row(`${item.product_title ?? item.title} × ${item.quantity}`, item.total)),
-          row("Shipping", cart.shipping_total),
-          row("Taxes", cart.tax_total),
-          row("Total", cart.total, { class: "total" })
+          row(t.shipping, cart.shipping_total),
+          row(t.taxes, cart.tax_total),
+          row(t.total, cart.total, { class: "total" })
         ),
-        h("p", { class: "muted" }, `Delivery to ${[cart.shipping_address?.address_1, cart.shipping_address?.city].filter(Boolean).join(", ") || "—"} · ${cart.email ?? ""}`)
+        h("p", { class: "muted" }, t.cart.deliveryTo(where, cart.email ?? ""))
       ),
-      h("section", { class: "card" }, h("h2", {}, "Payment"), payment.node)
+      h("section", { class: "card" }, h("h2", {}, t.cart.payment), payment.node)
     ),
-    h("aside", { class: "card" }, button, ...status.nodes, h("div", { class: "actions" }, h("a", { href: "/demo" }, "Start over")))
+    h("aside", { class: "card" }, button, ...status.nodes, h("div", { class: "actions" }, h("a", { href: "/demo" }, t.cart.startOver)))
   )
   form.addEventListener("submit", (event) => {
     event.preventDefault()
     const method = payment.selected()
-    if (!method) return status.error("Choose a payment method.")
+    if (!method) return status.error(t.methods.choose)
     void guarded(button, status, () => pay(app, store, cart, method, status))
   })
-  show(app, h("h1", {}, "Cart"), form)
+  show(app, h("h1", {}, t.cart.title), form)
 }

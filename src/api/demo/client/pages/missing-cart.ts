@@ -1,4 +1,5 @@
 import { h, show } from "../dom"
+import { t } from "../i18n"
 
 export function missingCart(app: HTMLElement): void {
   show(
@@ -6,9 +7,9 @@ export function missingCart(app: HTMLElement): void {
     h(
       "section",
       { class: "card" },
-      h("h1", {}, "No cart here"),
-      h("p", { id: "error-message", class: "error" }, "This address has no cart_id. Start from the shop."),
-      h("div", { class: "actions" }, h("a", { href: "/demo" }, "Go to the shop"))
+      h("h1", {}, t.missingCart.title),
+      h("p", { id: "error-message", class: "error" }, t.missingCart.text),
+      h("div", { class: "actions" }, h("a", { href: "/demo" }, t.missingCart.shop))
     )
   )
 }
