@@ -1,4 +1,5 @@
 import { CHECKOUT_CSS } from "./styles"
+import { DEFAULT_CHECKOUT_TEXTS, type CheckoutTexts } from "./texts"
 
 /** Everything shown comes from a merchant's request, so every value is escaped. */
 export function escapeHtml(value: string | number): string {
@@ -10,9 +11,9 @@ export function escapeHtml(value: string | number): string {
     .replace(/'/g, "&#39;")
 }
 
-export function htmlPage(title: string, content: string): string {
+export function htmlPage(title: string, content: string, t: CheckoutTexts = DEFAULT_CHECKOUT_TEXTS): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${t.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -22,19 +23,20 @@ export function htmlPage(title: string, content: string): string {
 <body>
 <main>
 ${content}
-<footer class="muted">Sandbox of the financing service: no money moves.</footer>
+<footer class="muted">${escapeHtml(t.footer)}</footer>
 </main>
 </body>
 </html>`
 }
 
 /** A page with a single message: unknown link, expired link, loan that cannot be paid. */
-export function messagePage(heading: string, text: string, merchantName = "Financing sandbox"): string {
+export function messagePage(heading: string, text: string, t: CheckoutTexts = DEFAULT_CHECKOUT_TEXTS, merchantName = t.sandboxName): string {
   return htmlPage(
     heading,
     `<div class="card">
 <header><div class="merchant">${escapeHtml(merchantName)}</div><h1>${escapeHtml(heading)}</h1></header>
 <section><p>${escapeHtml(text)}</p></section>
 </div>`,
+    t,
   )
 }

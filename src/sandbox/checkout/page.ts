@@ -3,40 +3,42 @@ import { installmentPlan } from "../installments"
 import { formatPesos, numberToCents } from "../money"
 import type { Loan } from "../state"
 import { escapeHtml, htmlPage } from "./html"
+import type { CheckoutTexts } from "./texts"
 
 /**
  * The page a customer lands on from the checkout link: what is bought, what it costs, how
  * the installments fall, and two buttons (`#pay`, `#cancel`) that browser tests can find.
  */
-export function checkoutPage(loan: Loan, merchantName: string, today: Date): string {
+export function checkoutPage(loan: Loan, merchantName: string, today: Date, t: CheckoutTexts): string {
   const query = `?token=${encodeURIComponent(loan.checkoutToken)}`
   return htmlPage(
-    `${merchantName}: pay in ${loan.installments} installments`,
+    `${merchantName}: ${t.payIn(loan.installments)}`,
     `<div class="card">
 <header>
 <div class="merchant">${escapeHtml(merchantName)}</div>
-<h1>Pay in ${loan.installments} installments</h1>
+<h1>${t.payIn(loan.installments)}</h1>
 </header>
-<section><h2>Your order</h2>
-<p class="muted">Cart ${escapeHtml(loan.cartId)} · Loan <span class="badge">#${loan.loanId}</span></p>
-${orderTable(loan.request)}
+<section><h2>${t.yourOrder}</h2>
+<p class="muted">${escapeHtml(t.cartLoan(loan.cartId))} <span class="badge">#${loan.loanId}</span></p>
+${orderTable(loan.request, t)}
 </section>
-<section><h2>Your plan</h2>${planList(loan, today)}</section>
-${buyerSection(loan.request)}
+<section><h2>${t.yourPlan}</h2>${planList(loan, today, t)}</section>
+${buyerSection(loan.request, t)}
 <section class="actions">
 <form method="post" action="/checkout/${loan.loanId}/pay${query}">
-<button id="pay" class="primary" type="submit">Pay first installment</button>
+<button id="pay" class="primary" type="submit">${t.payFirst}</button>
 </form>
 <form method="post" action="/checkout/${loan.loanId}/cancel${query}">
-<button id="cancel" type="submit">Cancel</button>
+<button id="cancel" type="submit">${t.cancel}</button>
 </form>
 </section>
-<section class="muted"><a href="${escapeHtml(loan.request.cartUrl)}">Back to the store</a></section>
+<section class="muted"><a href="${escapeHtml(loan.request.cartUrl)}">${t.backToStore}</a></section>
 </div>`,
+    t,
   )
 }
 
-function orderTable(request: LoanRequest): string {
+function orderTable(request: LoanRequest, t: CheckoutTexts): string {
   const products = (request.products ?? []).map(
     (product) =>
       `<tr class="product"><td>${escapeHtml(product.title)}</td><td class="num">${product.count}</td>` +
@@ -44,15 +46,15 @@ function orderTable(request: LoanRequest): string {
       `<td class="num">${formatPesos(numberToCents(product.price) * product.count)}</td></tr>`,
   )
   const adjustments = [
-    adjustment("Shipping", request.shipping, 1),
-    adjustment("Taxes", request.taxes, 1),
-    adjustment("Discount", request.discount, -1),
+    adjustment(t.shipping, request.shipping, 1),
+    adjustment(t.taxes, request.taxes, 1),
+    adjustment(t.discount, request.discount, -1),
   ]
   return `<table>
-<thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th><th class="num">Subtotal</th></tr></thead>
+<thead><tr><th>${t.item}</th><th class="num">${t.qty}</th><th class="num">${t.price}</th><th class="num">${t.subtotal}</th></tr></thead>
 <tbody>
 ${[...products, ...adjustments].filter(Boolean).join("\n")}
-<tr class="total"><td colspan="3">Total</td>
+<tr class="total"><td colspan="3">${t.total}</td>
 <td class="num" id="total">${formatPesos(numberToCents(request.totalPrice))}</td></tr>
 </tbody>
 </table>`
@@ -65,23 +67,23 @@ function adjustment(label: string, priced: { price: number; title: string } | un
   return `<tr class="adjustment"><td colspan="3">${label}${title}</td><td class="num">${amount}</td></tr>`
 }
 
-function planList(loan: Loan, today: Date): string {
+function planList(loan: Loan, today: Date, t: CheckoutTexts): string {
   const plan = installmentPlan(numberToCents(loan.request.totalPrice), loan.installments, today)
   const items = plan.map((installment) => {
     const first = installment.number === 1
-    const label = first ? "Today" : `Installment ${installment.number}`
+    const label = first ? t.today : t.installment(installment.number)
     return (
       `<li class="installment${first ? " today" : ""}">` +
       `<span>${label} · ${installment.dueDate}</span><span>${formatPesos(installment.cents)}</span></li>`
     )
   })
-  return `<ol class="plan">${items.join("")}</ol><p class="muted">One installment every two weeks.</p>`
+  return `<ol class="plan">${items.join("")}</ol><p class="muted">${t.everyTwoWeeks}</p>`
 }
 
-function buyerSection(request: LoanRequest): string {
+function buyerSection(request: LoanRequest, t: CheckoutTexts): string {
   const buyer = request.buyer
   const name = [buyer?.firstName, buyer?.lastName].filter(Boolean).join(" ")
   const parts = [name, buyer?.email].filter((part): part is string => Boolean(part))
   if (parts.length === 0) return ""
-  return `<section><h2>Customer</h2><p>${parts.map(escapeHtml).join(" · ")}</p></section>`
+  return `<section><h2>${t.customer}</h2><p>${parts.map(escapeHtml).join(" · ")}</p></section>`
 }

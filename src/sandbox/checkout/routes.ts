@@ -7,6 +7,7 @@ import { payLoan } from "../payment"
 import type { Loan } from "../state"
 import { messagePage } from "./html"
 import { checkoutPage } from "./page"
+import { checkoutTexts } from "./texts"
 
 /** The customer's side of a loan: the checkout page and its two buttons. */
 export function checkoutRoutes(ctx: SandboxContext): Router {
@@ -15,8 +16,8 @@ export function checkoutRoutes(ctx: SandboxContext): Router {
   router.get("/:loanId", (req, res) => {
     const loan = linkedLoan(ctx, req, res)
     if (!loan) return
-    if (loan.status !== "REQUEST") return sendPage(res, 200, notPayablePage(ctx, loan))
-    sendPage(res, 200, checkoutPage(loan, merchantOf(ctx, loan).name, new Date()))
+    if (loan.status !== "REQUEST") return sendPage(res, 200, notPayablePage(ctx, req, loan))
+    sendPage(res, 200, checkoutPage(loan, merchantOf(ctx, loan).name, new Date(), checkoutTexts(req)))
   })
   router.post("/:loanId/pay", (req, res, next) => {
     pay(ctx, req, res).catch(next)
@@ -36,7 +37,7 @@ export function checkoutRoutes(ctx: SandboxContext): Router {
 async function pay(ctx: SandboxContext, req: Request, res: Response): Promise<void> {
   const loan = linkedLoan(ctx, req, res)
   if (!loan) return
-  if (loan.status !== "REQUEST") return sendPage(res, 409, notPayablePage(ctx, loan))
+  if (loan.status !== "REQUEST") return sendPage(res, 409, notPayablePage(ctx, req, loan))
   try {
     await payLoan(ctx, loan.loanId)
   } catch (error) {
@@ -50,25 +51,21 @@ async function pay(ctx: SandboxContext, req: Request, res: Response): Promise<vo
 function linkedLoan(ctx: SandboxContext, req: Request, res: Response): Loan | undefined {
   const loan = /^\d+$/.test(req.params.loanId) ? ctx.state.loans.get(Number(req.params.loanId)) : undefined
   const token = typeof req.query.token === "string" ? req.query.token : ""
+  const t = checkoutTexts(req)
   if (!loan || !sameSecret(loan.checkoutToken, token)) {
-    const text = "This payment link does not exist. Ask the store for a new one."
-    sendPage(res, 404, messagePage("Payment link not found", text))
+    sendPage(res, 404, messagePage(t.notFoundTitle, t.notFound, t))
     return undefined
   }
   if (loan.expired) {
-    const text = "This payment link has expired. Go back to the store to try again."
-    sendPage(res, 410, messagePage("Payment link expired", text, merchantOf(ctx, loan).name))
+    sendPage(res, 410, messagePage(t.expiredTitle, t.expired, t, merchantOf(ctx, loan).name))
     return undefined
   }
   return loan
 }
 
-function notPayablePage(ctx: SandboxContext, loan: Loan): string {
-  return messagePage(
-    "This loan cannot be paid",
-    `Loan #${loan.loanId} for cart ${loan.cartId} has status ${loan.status}; only a loan in REQUEST can be paid.`,
-    merchantOf(ctx, loan).name,
-  )
+function notPayablePage(ctx: SandboxContext, req: Request, loan: Loan): string {
+  const t = checkoutTexts(req)
+  return messagePage(t.notPayableTitle, t.notPayable(loan.loanId, loan.cartId, loan.status), t, merchantOf(ctx, loan).name)
 }
 
 function sendPage(res: Response, status: number, html: string): void {
