@@ -59,6 +59,7 @@ export const productionScenario: Scenario = {
     const settled = await settle(topology, stack.sandbox, stack.db, scope)
     const deleted = await watch.deleted()
     const unrecorded = await ordersWithoutAuthorizedSession(stack.db, [...scope.carts])
+    const runsStarted = linesPerProcess(topology, RUN_STARTS)
     const summaries = linesPerProcess(topology, RUN_SUMMARY)
     const outcome = settled.outcome
     return {
@@ -70,18 +71,19 @@ export const productionScenario: Scenario = {
         "fault problems": faults.problems.length ? faults.problems : 0,
         "proxy": topology.proxy.counts,
         "direct webhook answers": countBy(traffic.directAnswers, (a) => a),
-        orders: outcome.ordered + outcome.duplicates,
+        orders: outcome.orders,
         "loan outcomes": { ordered: outcome.ordered, refunded: outcome.refunded, "needs attention": outcome.needsAttention },
         duplicates: outcome.duplicates,
         "deleted orders": deleted.length,
         "suspects listed": outcome.suspectsListed,
         "paid loans without a ledger row": outcome.withoutRow,
         "reconciliation runs after the faults": settled.runs,
+        "reconciliation runs started per process": runsStarted,
         "reconciliation summaries per process": summaries,
         "orders whose bnpl session is not authorized": unrecorded.length,
         "time (s)": ((Date.now() - started) / 1000).toFixed(0),
       },
-      failures: expectations(ctx, carts.length, traffic.outcomes.length, outcome, deleted, faults, summaries).failures,
+      failures: expectations(carts.length, traffic.outcomes.length, outcome, deleted, faults, { runsStarted, summaries }).failures,
     }
   },
 }
@@ -100,14 +102,14 @@ async function settle(topology: Topology, sandbox: ChaosContext["stack"]["sandbo
 }
 
 function expectations(
-  ctx: ChaosContext,
   checkouts: number,
   driven: number,
   outcome: LoanOutcomes,
   deleted: string[],
   faults: Awaited<ReturnType<typeof injectFaults>>,
-  summaries: Record<string, number>,
+  where: { runsStarted: Record<string, number>; summaries: Record<string, number> },
 ): Expectations {
+  const onServers = (counts: Record<string, number>): number => counts["server 1"] + counts["server 2"]
   return new Expectations()
     .that(driven === checkouts, `only ${driven} of ${checkouts} checkouts were driven`)
     .that(outcome.paidLoans > 0, "no loan was paid at all: the scenario tested nothing")
@@ -117,6 +119,9 @@ function expectations(
     .that(outcome.withoutRow === 0, `${outcome.withoutRow} paid loans have no bnpl_loan row`)
     .that(faults.problems.length === 0 && faults.injected.length === 3, `faults not all injected: ${faults.problems.join("; ")}`)
     .that(faults.killedRunFinished === false, "the worker was not killed inside a reconciliation run (its summary printed first)")
-    .that(summaries.worker > 0, "the reconciliation job never reported on the worker")
-    .that(summaries["server 1"] === 0 && summaries["server 2"] === 0, `the reconciliation job ran on a server: ${JSON.stringify(summaries)}`)
+    .that(where.runsStarted.worker > 0, `the reconciliation job never started on the worker (no "${RUN_STARTS}" line)`)
+    .that(
+      onServers(where.runsStarted) === 0 && onServers(where.summaries) === 0,
+      `the reconciliation job ran on a server: started ${JSON.stringify(where.runsStarted)}, reported ${JSON.stringify(where.summaries)}`,
+    )
 }

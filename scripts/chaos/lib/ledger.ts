@@ -78,6 +78,8 @@ export async function ordersWithoutAuthorizedSession(db: Database, carts: string
 /** How a paid loan ended, by the ledger issue's rule (see src/modules/bnpl/index.ts). */
 export interface LoanOutcomes {
   paidLoans: number
+  /** Orders of the scope's carts. */
+  orders: number
   /** Paid loans held by one order, refunded in full at the service, on the attention list. */
   ordered: number
   refunded: number
@@ -112,7 +114,8 @@ export async function checkLoanOutcomes(sandbox: Sandbox, db: Database, scope: L
   )
   const orders = await ordersOfCarts(db, [...scope.carts])
   const rows = new Map((await ledgerRows(db, [...scope.carts])).map((row) => [Number(row.loan_id), row]))
-  const outcome: LoanOutcomes = { paidLoans: paid.length, ordered: 0, refunded: 0, needsAttention: 0, duplicates: 0, suspectsListed: 0, withoutRow: 0, violations: [] }
+  const orderCount = [...orders.values()].reduce((n, ids) => n + ids.length, 0)
+  const outcome: LoanOutcomes = { paidLoans: paid.length, orders: orderCount, ordered: 0, refunded: 0, needsAttention: 0, duplicates: 0, suspectsListed: 0, withoutRow: 0, violations: [] }
   for (const loan of paid) {
     const held = orders.get(loan.cartId) ?? []
     const row = rows.get(loan.loanId)

@@ -23,7 +23,8 @@ export interface Topology {
  * Every process as `medusa-config.ts` builds it from REDIS_URL and MEDUSA_WORKER_MODE, in
  * NODE_ENV=production with Medusa's caching flag on. Reconciliation is scheduled every ten
  * seconds so that a run is never far; its grace period keeps it off loans whose customer is
- * still at checkout. The worker logs at debug level: Medusa says so when a scheduled run begins.
+ * still at checkout. Every process logs at debug level, where Medusa names each scheduled job
+ * it starts: that line, counted per process, shows where the reconciliation ran.
  */
 export async function startTopology(ctx: ChaosContext, reconcileSchedule: string): Promise<Topology> {
   const { stack } = ctx
@@ -36,11 +37,12 @@ export async function startTopology(ctx: ChaosContext, reconcileSchedule: string
     BNPL_BACKEND_URL: proxy.url,
     BNPL_RECONCILE_SCHEDULE: reconcileSchedule,
     BNPL_RECONCILE_GRACE_SECONDS: "600",
+    LOG_LEVEL: "debug",
   }
   const [one, two, worker] = await Promise.all([
     stack.medusa("prod-server-1", { ...env, MEDUSA_WORKER_MODE: "server" }),
     stack.medusa("prod-server-2", { ...env, MEDUSA_WORKER_MODE: "server" }),
-    stack.medusa("prod-worker", { ...env, MEDUSA_WORKER_MODE: "worker", LOG_LEVEL: "debug" }),
+    stack.medusa("prod-worker", { ...env, MEDUSA_WORKER_MODE: "worker" }),
   ])
   proxy.upstreams = [one.process.url, two.process.url]
   return {
@@ -52,7 +54,7 @@ export async function startTopology(ctx: ChaosContext, reconcileSchedule: string
   }
 }
 
-/** How many lines of each process's log contain `text`: where the reconciliation ran. */
+/** How many lines of each process's log contain `text`: where the reconciliation ran, and reported. */
 export function linesPerProcess(topology: Topology, text: string): Record<string, number> {
   const count = (process: MedusaProcess): number => process.log.lines().filter((line) => line.includes(text)).length
   return {
