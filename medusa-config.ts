@@ -6,18 +6,44 @@ const port = process.env.PORT || "9000"
 const backendUrl = process.env.BNPL_BACKEND_URL || `http://localhost:${port}`
 const redisUrl = process.env.REDIS_URL
 
+const WORKER_MODES = ["shared", "server", "worker"] as const
+type WorkerMode = (typeof WORKER_MODES)[number]
+
 /**
- * Several Medusa processes need a shared event bus and a shared lock, or two
- * of them could confirm the same loan at once. With REDIS_URL set, both come
- * from Redis; without it, the in-process defaults serve a single process.
+ * `server` answers HTTP (storefront, admin, webhooks), `worker` runs the
+ * subscribers and the scheduled jobs (the loan reconciliation among them),
+ * `shared` does both: one process on its own, as in development.
+ */
+function workerMode(value = process.env.MEDUSA_WORKER_MODE || "shared"): WorkerMode {
+  const mode = WORKER_MODES.find((candidate) => candidate === value)
+  if (!mode) throw new Error(`MEDUSA_WORKER_MODE is "${value}": set it to one of ${WORKER_MODES.join(", ")}`)
+  return mode
+}
+const mode = workerMode()
+
+/**
+ * Medusa's production stack. Several Medusa processes (servers and a
+ * worker) must share the event bus, the workflow engine, the lock and the
+ * cache, or two of them could confirm the same loan at once, and events or
+ * scheduled jobs raised in one would never reach another. With REDIS_URL set,
+ * all four come from Redis; without it, the in-process defaults serve a
+ * single `shared` process (README, "Production deployment").
  */
 const sharedInfrastructure = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       {
         resolve: "@medusajs/medusa/locking",
         options: {
           providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
+      },
+      // Medusa reads it once the `caching` feature flag is on (MEDUSA_FF_CACHING=true).
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
         },
       },
     ]
@@ -31,6 +57,7 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,
+    workerMode: mode,
     http: {
       storeCors: process.env.STORE_CORS || `http://localhost:8000,${backendUrl}`,
       adminCors: process.env.ADMIN_CORS || `http://localhost:5173,${backendUrl}`,
@@ -40,7 +67,8 @@ module.exports = defineConfig({
     },
   },
   admin: {
-    disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
+    // A worker answers no HTTP: it has no dashboard to serve.
+    disable: mode === "worker" || process.env.MEDUSA_ADMIN_DISABLED === "true",
     backendUrl,
   },
   modules: [
