@@ -139,6 +139,9 @@ function expectedSummary(fates: LoanFate[]): ReconcileSummary {
     cancelled: count("abandoned") + count("cancelled"),
     pending: count("pending"),
     failed: count("erroring"),
-    orphan_orders_removed: 0,
+    needs_attention: 0,
+    refunded: 0,
+    refunds_recorded: 0,
+    backfilled: 0,
   }
 }

@@ -1,18 +1,18 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { rollBackBeforeCompletion } from "./store/carts/roll-back-interrupted-completion"
-import { attachCartSnapshot } from "./store/payment-collections/attach-cart-snapshot"
+import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
+import { startLoan } from "./store/payment-collections/start-loan"
 
 export default defineMiddlewares({
   routes: [
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [attachCartSnapshot],
+      middlewares: [startLoan],
     },
     {
       matcher: "/store/carts/:id/complete",
       method: ["POST"],
-      middlewares: [rollBackBeforeCompletion],
+      middlewares: [rollForwardBeforeCompletion],
     },
     {
       // The webhook route reads the raw body itself: it authenticates before

@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { reconcileLoans } from "../workflows/reconcile-loans"
+import { reconcileLoansWorkflow } from "../workflows/reconcile-loans"
 
-/** Finds paid loans whose webhook never arrived, and cancels abandoned ones. */
+/** Confirms paid loans whose webhook never arrived, cancels abandoned ones, and checks refunds. */
 export default async function reconcileLoansJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const summary = await reconcileLoans(container)
-  if (summary.checked || summary.orphan_orders_removed) logger.info(`[bnpl] reconciliation: ${JSON.stringify(summary)}`)
+  const { result } = await reconcileLoansWorkflow(container).run({ input: {} })
+  if (result.checked || result.backfilled) logger.info(`[bnpl] reconciliation: ${JSON.stringify(result)}`)
 }
 
 export const config = {

@@ -1,101 +1,170 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { ensureRow, recordCompletionFailure, recordOrdered as markOrdered, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { CART_LOCK, cartLockKey, patchRow } from "../loans/ledger"
+import { cartPayment, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
+import { findSuspectOrder } from "../loans/suspects"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { sameAmount, toDecimal } from "../providers/bnpl/money"
-import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
-import { isPaid } from "../providers/bnpl/status"
-import { rollBackInterruptedCompletion } from "./interrupted-completion"
+import { CONFIRMABLE_SESSION, isPaid } from "../providers/bnpl/status"
+import type { PaymentSessionStatus } from "@medusajs/framework/utils"
 
 /**
- * Turns a paid loan into an order: the one path shared by the webhook route
- * and reconciliation, so both give the same guarantees.
+ * Turns a paid loan into an order: the one path of the webhook route,
+ * reconciliation and the admin's "retry completion".
  *
- * Nothing here trusts the caller beyond the two ids: the session must be a
+ * Nothing trusts the caller beyond the two ids: the session must be a
  * pp_bnpl_bnpl session of that cart holding that loan, and the status query
- * must show the loan paid for exactly the session's amount. Work on one cart
- * is serialized with Medusa's locking module (shared across instances when a
- * Redis locking provider is configured), and Medusa's own
- * processPaymentWorkflow and cart completion are idempotent per cart, so
- * duplicates and races end in one order.
+ * must show the loan paid for exactly the session's amount. The cart's loans
+ * are serialized with Medusa's lock steps (shared across instances with a
+ * Redis locking provider); processPaymentWorkflow and cart completion are
+ * idempotent per cart, so duplicates and races end in one order.
+ *
+ * A completion that a crash cut short is rolled forward, never back: an order
+ * that already holds the cart's payment collection is the cart's order, so
+ * the cart is linked to it and the loan authorized onto it (Medusa's
+ * "authorize-existing-order" branch). An order that only looks like it (no
+ * link to the payment collection) is not touched: the cart completes, and the
+ * look-alike goes on the admin's attention list beside the real one.
  */
+export interface ConfirmLoanInput {
+  cart_id: string
+  loan_id: number
+  /** The admin's retry: try even when the loan is on the attention list. */
+  force?: boolean
+}
+
 export type Confirmation =
-  /** `orphanOrdersRemoved`: orders a crashed completion of the cart had left, removed first (interrupted-completion.ts). */
-  | { outcome: "authorized"; orderId: string; orphanOrdersRemoved: number }
+  | { outcome: "authorized"; orderId: string; rolledForward: boolean; suspectOrderId?: string }
   | { outcome: "already_authorized"; orderId: string }
   | { outcome: "no_pending_session" }
   | { outcome: "not_paid"; loanStatus: string }
   | { outcome: "amount_mismatch"; sessionAmount: string; loanAmount: string }
+  /** Paid and matching, but the cart did not become an order; `attention` once the attempts are used up. */
+  | { outcome: "completion_failed"; reason: string; attention: boolean }
+  | { outcome: "needs_attention"; reason: string }
 
-const LOCK_TIMEOUT_SECONDS = 30
-
-interface SessionRow {
-  id: string
-  status: string
-  provider_id: string
-  amount: number
-  data: Record<string, unknown> | null
+interface Plan {
+  confirmation?: Confirmation
+  sessionId?: string
+  sessionAmount?: number
+  ledgerId?: string
+  /** An order that holds the cart's payment collection while no order is linked to the cart. */
+  halfMadeOrderId?: string
 }
 
-export async function confirmLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
-  return withCartLock(container, cartId, () => confirmLocked(container, cartId, loanId))
-}
+/** Reads and decides; changes only the ledger's knowledge of the loan. */
+const planConfirmationStep = createStep(
+  "bnpl-plan-confirmation",
+  async (input: ConfirmLoanInput, { container }) => {
+    const { plan, undo } = await planConfirmation(container, input)
+    return new StepResponse(plan, { undo })
+  },
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+)
 
-/** Everything that changes a cart's loan state (confirm, cancel) runs under this lock. */
-export function withCartLock<T>(container: MedusaContainer, cartId: string, job: () => Promise<T>): Promise<T> {
-  const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`bnpl:cart:${cartId}`, job, { timeout: LOCK_TIMEOUT_SECONDS })
-}
-
-async function confirmLocked(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
-  const sessions = await bnplSessionsOfCart(container, cartId)
-  const session = sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
-  if (!session) return { outcome: "no_pending_session" }
+async function planConfirmation(container: MedusaContainer, input: ConfirmLoanInput): Promise<{ plan: Plan; undo?: RowPatchUndo }> {
+  const { cart_id: cartId, loan_id: loanId } = input
+  const cart = await cartPayment(container, cartId)
+  const session = sessionOfLoan(cart.sessions, loanId)
+  if (!session) return { plan: { confirmation: { outcome: "no_pending_session" } } }
+  const row = await ensureRow(container, cartId, session, cart.paymentCollectionId)
+  if (row.state === "needs_attention" && !input.force) {
+    return { plan: { confirmation: { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" } } }
+  }
 
   const existing = await orderOfCart(container, cartId)
-  if (existing && session.status === "authorized") return { outcome: "already_authorized", orderId: existing }
+  if (existing && session.status === "authorized") return { plan: { confirmation: { outcome: "already_authorized", orderId: existing } } }
   // An order paid some other way must not gain this loan as a second payment.
-  // An order with no authorized session at all is a completion cut short (a
-  // crash between placing the order and recording its payment): it goes on.
-  if (existing && sessions.some((s) => s.status === "authorized")) return { outcome: "no_pending_session" }
-  if (!["pending", "requires_more", "authorized"].includes(session.status)) return { outcome: "no_pending_session" }
+  if (existing && cart.sessions.some((s) => s.id !== session.id && s.status === "authorized")) {
+    return { plan: { confirmation: { outcome: "no_pending_session" } } }
+  }
+  if (!CONFIRMABLE_SESSION[session.status as PaymentSessionStatus]) return { plan: { confirmation: { outcome: "no_pending_session" } } }
 
   const { client } = bnplFromContainer(container)
   const loan = await client.getLoan(cartId, loanId)
-  if (!loan || !isPaid(loan)) return { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" }
+  const undo = loan && loan.status !== row.loan_status ? { id: row.id, previous: await patchRow(container, row, { loan_status: loan.status }) } : undefined
+  if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo }
   if (!sameAmount(loan.totalAmount, session.amount)) {
-    return { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount }
+    const reason = `loan ${loanId} was paid for ${loan.totalAmount}, but its session is for ${toDecimal(session.amount)}`
+    const failure = await recordCompletionFailure(container, row, reason)
+    return {
+      plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount } },
+      undo: undo ?? failure.undo,
+    }
   }
-
-  // A completion killed half-way may have left an order no cart points to;
-  // completing past it would place a second one.
-  const removed = existing ? [] : await rollBackInterruptedCompletion(container, cartId)
-
-  // With an order already placed, Medusa's workflow authorizes the session
-  // onto it ("authorize-existing-order") instead of completing the cart again.
-  await processPaymentWorkflow(container).run({
-    input: { action: "authorized", data: { session_id: session.id, amount: session.amount } },
-  })
-  // processPaymentWorkflow continues past a failed cart completion; only an
-  // order in the database proves the work is done.
-  const orderId = await orderOfCart(container, cartId)
-  if (!orderId) throw new Error(`cart ${cartId} was not completed into an order after loan ${loanId} was confirmed`)
-  return { outcome: "authorized", orderId, orphanOrdersRemoved: removed.length }
+  const halfMadeOrderId = existing || !cart.paymentCollectionId ? undefined : await orderOfPaymentCollection(container, cart.paymentCollectionId)
+  return { plan: { sessionId: session.id, sessionAmount: session.amount, ledgerId: row.id, halfMadeOrderId }, undo }
 }
 
-async function bnplSessionsOfCart(container: MedusaContainer, cartId: string): Promise<SessionRow[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "payment_collection.payment_sessions.*"],
-    filters: { id: cartId },
-  })
-  return ((data[0] as { payment_collection?: { payment_sessions?: SessionRow[] } } | undefined)?.payment_collection
-    ?.payment_sessions ?? []) as SessionRow[]
+interface RollForwardUndo {
+  definition?: { [Modules.ORDER]: { order_id: string }; [Modules.CART]: { cart_id: string } }
+  cartId?: string
+  clearCompletedAt?: boolean
 }
 
-export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return (data[0] as { order_id?: string } | undefined)?.order_id
+/** Links the cart to the order a cut-short completion placed for it, so no second order is made. */
+const rollForwardStep = createStep(
+  "bnpl-roll-forward-completion",
+  async (input: { cart_id: string; plan: Plan }, { container }) => {
+    const orderId = input.plan.halfMadeOrderId
+    if (!orderId) return new StepResponse(false, {} as RollForwardUndo)
+    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    const definition = { [Modules.ORDER]: { order_id: orderId }, [Modules.CART]: { cart_id: input.cart_id } }
+    await link.create(definition)
+    const carts = container.resolve(Modules.CART)
+    const [cart] = await carts.listCarts({ id: input.cart_id }, { select: ["id", "completed_at"] })
+    if (cart && !cart.completed_at) await carts.updateCarts([{ id: input.cart_id, completed_at: new Date() }])
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`[bnpl] cart ${input.cart_id}: a completion cut short had placed order ${orderId}; the cart is linked to it`)
+    return new StepResponse(true, { definition, cartId: input.cart_id, clearCompletedAt: !!cart && !cart.completed_at } as RollForwardUndo)
+  },
+  async (undo: RollForwardUndo | undefined, { container }) => {
+    if (!undo?.definition) return
+    await container.resolve(ContainerRegistrationKeys.LINK).dismiss(undo.definition)
+    if (undo.clearCompletedAt && undo.cartId) await container.resolve(Modules.CART).updateCarts([{ id: undo.cartId, completed_at: null }])
+  }
+)
+
+/**
+ * Authorizes the session (Medusa's processPaymentWorkflow) and requires an
+ * order in the database: that workflow carries on past a failed completion.
+ * A failure is counted on the ledger; past the limit the loan needs the admin.
+ */
+const completeStep = createStep(
+  "bnpl-complete-cart",
+  async (input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, { container }) => {
+    const { plan } = input
+    if (plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(plan.confirmation, {})
+    let failure: string | undefined
+    try {
+      await processPaymentWorkflow(container).run({ input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } } })
+    } catch (error) {
+      failure = (error as Error).message
+    }
+    const orderId = await orderOfCart(container, input.cart_id)
+    if (orderId) return recordOrdered(container, input, orderId)
+    const reason = `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
+    const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
+    return new StepResponse<Confirmation, { undo?: RowPatchUndo }>({ outcome: "completion_failed", reason, attention: recorded.attention }, { undo: recorded.undo })
+  },
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+)
+
+async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, orderId: string) {
+  const suspect = await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!)
+  const undo = await markOrdered(container, input.plan.ledgerId!, orderId, suspect)
+  const confirmation: Confirmation = { outcome: "authorized", orderId, rolledForward: input.rolledForward, ...(suspect ? { suspectOrderId: suspect } : {}) }
+  return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
 }
+
+export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
+  const key = transform({ input }, ({ input }) => cartLockKey(input.cart_id))
+  acquireLockStep({ key, ...CART_LOCK })
+  const plan = planConfirmationStep(input)
+  const rolledForward = rollForwardStep(transform({ input, plan }, ({ input, plan }) => ({ cart_id: input.cart_id, plan })))
+  const confirmation = completeStep(transform({ input, plan, rolledForward }, (d) => ({ ...d.input, plan: d.plan, rolledForward: d.rolledForward })))
+  releaseLockStep({ key })
+  return new WorkflowResponse(confirmation)
+})

@@ -1,64 +1,93 @@
-import type { FilterablePaymentSessionProps, Logger, MedusaContainer, PaymentSessionDTO } from "@medusajs/framework/types"
+import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { ledgerOf } from "../loans/ledger"
+import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
+import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
-import { isPaid } from "../providers/bnpl/status"
-import { confirmLoan, withCartLock } from "./confirm-loan"
-import { rollBackInterruptedCompletions } from "./interrupted-completion"
+import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 
 /**
- * The spec sends no event for a lost webhook or an abandoned loan; its answer
- * is that the merchant polls. This walks the pp_bnpl_bnpl sessions still
- * pending after a grace period, asks the status query about each, and:
- * - paid: confirms it through `confirmLoan`, the webhook's own path;
- * - unpaid past the loan time-out: cancels the loan and the session;
- * - cancelled at the service: cancels the session;
- * - status query failing: leaves it for the next run.
- * Then it removes the orders that cart completions killed half-way left
- * without a cart (see interrupted-completion.ts).
+ * The spec sends no event for a lost webhook, an abandoned loan or a refund
+ * made in the service's portal; its answer is that the merchant polls. This
+ * walks the ledger: every loan not in a final state, older than the grace
+ * period, and every ordered loan due for a refund check, page by page with
+ * at most `reconcileConcurrency` status queries at once. Each row's decision
+ * is in src/loans/reconcile-row.ts; every change runs as a workflow.
+ *
+ * First it gives a row to any loan a waiting session holds without one (a
+ * loan made before the ledger existed, or a crash between the two writes).
  */
 export interface ReconcileSummary {
   checked: number
+  /** Paid loans confirmed into orders. */
   authorized: number
   cancelled: number
   pending: number
   failed: number
-  /** Orders an interrupted cart completion left without a cart, removed so the cart completes into one order. */
-  orphan_orders_removed: number
+  needs_attention: number
+  /** Paid loans no order can hold, refunded in full by the plugin. */
+  refunded: number
+  /** Refunds made at the service, recorded in Medusa. */
+  refunds_recorded: number
+  /** Rows given to loans that had none. */
+  backfilled: number
 }
 
-type PendingSession = Pick<PaymentSessionDTO, "id" | "amount" | "currency_code" | "created_at" | "data">
-
-type Outcome = Exclude<keyof ReconcileSummary, "checked" | "orphan_orders_removed">
+export interface ReconcileInput {
+  /** ISO time to reconcile as of (tests); defaults to now. */
+  now?: string
+}
 
 const PAGE_SIZE = 100
+const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 30 * 60, retryInterval: 0.5 }
 
-const RUN_LOCK_TIMEOUT_SECONDS = 15 * 60
-
-/**
- * One run at a time, across instances when the locking provider is shared
- * (Redis): overlapping runs would double the load on the service. A second
- * run waits for the first, then finds little left to do.
- */
-export async function reconcileLoans(container: MedusaContainer, now?: Date): Promise<ReconcileSummary> {
-  const locking = container.resolve(Modules.LOCKING)
-  return locking.execute("bnpl:reconcile", () => reconcileRun(container, now ?? new Date()), {
-    timeout: RUN_LOCK_TIMEOUT_SECONDS,
-  })
-}
+/** Only reads and dispatches: each change it causes is a workflow with its own compensation. */
+const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: ReconcileInput, { container }) => {
+  return new StepResponse(await reconcileRun(container, input.now ? new Date(input.now) : new Date()))
+})
 
 async function reconcileRun(container: MedusaContainer, now: Date): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
-  const payments = container.resolve(Modules.PAYMENT)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
-  const timeoutCutoff = new Date(now.getTime() - options.loanTimeoutHours * 3_600_000)
-  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, orphan_orders_removed: 0 }
-  /** Carts whose confirmation already looked for orphan orders (and counted what it found or failed on). */
-  const confirmed = new Set<string>()
+  const refundCutoff = new Date(now.getTime() - options.refundCheckHours * 3_600_000)
+  const ctx: RowContext = { container, logger, timeoutCutoff: new Date(now.getTime() - options.loanTimeoutHours * 3_600_000) }
+  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, needs_attention: 0, refunded: 0, refunds_recorded: 0, backfilled: 0 }
+  summary.backfilled = await backfill(container, graceCutoff)
 
-  // Keyset paging by id: sessions leaving the pending set cannot shift a page,
-  // and memory holds one page however many sessions are pending.
+  // Keyset paging by id: rows leaving the set cannot shift a page, and memory
+  // holds one page however large the ledger grows.
+  for (let after: string | undefined; ; ) {
+    const page = await ledgerOf(container).listBnplLoans(
+      {
+        ...(after ? { id: { $gt: after } } : {}),
+        created_at: { $lte: graceCutoff },
+        $or: [{ state: ["open", "needs_attention"] }, { state: "ordered", checked_at: null }, { state: "ordered", checked_at: { $lte: refundCutoff } }],
+      },
+      { take: PAGE_SIZE, order: { id: "ASC" } }
+    )
+    if (!page.length) break
+    after = page[page.length - 1].id
+    await eachLimited(page, options.reconcileConcurrency, async (row) => {
+      summary.checked++
+      const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
+        // One line per loan and run; the row stays as it was for the next run.
+        logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} left for the next run: ${error.message}`)
+        return "failed"
+      })
+      if (outcome !== "in_order") summary[outcome]++
+    })
+  }
+  return summary
+}
+
+/** Waiting pp_bnpl_bnpl sessions whose loan has no ledger row get one. */
+async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<number> {
+  const payments = container.resolve(Modules.PAYMENT)
+  const ledger = ledgerOf(container)
+  let created = 0
   for (let after: string | undefined; ; ) {
     const filters = {
       provider_id: PROVIDER_ID,
@@ -67,77 +96,27 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
       created_at: { $lte: graceCutoff.toISOString() },
       ...(after ? { id: { $gt: after } } : {}),
     } as FilterablePaymentSessionProps
-    const page: PendingSession[] = await payments.listPaymentSessions(filters, {
-      take: PAGE_SIZE,
-      order: { id: "ASC" },
-      select: ["id", "amount", "currency_code", "created_at", "data"],
-    })
-    if (!page.length) break
+    const page = await payments.listPaymentSessions(filters, { take: PAGE_SIZE, order: { id: "ASC" }, select: ["id", "amount", "currency_code", "data", "payment_collection_id"] })
+    if (!page.length) return created
     after = page[page.length - 1].id
-    await eachLimited(page, options.reconcileConcurrency, async (session) => {
-      summary.checked++
-      summary[await reconcileSession(container, logger, session, new Date(session.created_at) <= timeoutCutoff, summary, confirmed)]++
-    })
+    const loans = page.map((s) => ({ session: s, data: readSessionData(s.data) })).filter((s) => !!s.data)
+    const known = new Set((await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map((r: Pick<LedgerLoan, "loan_id">) => r.loan_id))
+    const missing = loans.filter((l) => !known.has(l.data!.loan_id))
+    if (!missing.length) continue
+    await ledger.createBnplLoans(
+      missing.map(({ session, data }) => ({
+        loan_id: data!.loan_id,
+        cart_id: data!.cart_id,
+        payment_collection_id: session.payment_collection_id,
+        payment_session_id: session.id,
+        checkout_url: data!.checkout_url,
+        amount: data!.amount,
+        currency_code: data!.currency_code,
+        loan_status: data!.loan_status ?? "REQUEST",
+      }))
+    )
+    created += missing.length
   }
-  // Last: paid carts were cleaned up as they were confirmed; this finds the rest.
-  const orphans = await rollBackInterruptedCompletions(container, confirmed)
-  summary.orphan_orders_removed += orphans.removed
-  summary.failed += orphans.failed
-  return summary
-}
-
-async function reconcileSession(
-  container: MedusaContainer,
-  logger: Logger,
-  session: PendingSession,
-  timedOut: boolean,
-  summary: ReconcileSummary,
-  confirmed: Set<string>,
-): Promise<Outcome> {
-  const data = readSessionData(session.data)
-  if (!data) return "failed"
-  const { client } = bnplFromContainer(container)
-  try {
-    const loan = await client.getLoan(data.cart_id, data.loan_id)
-    if (loan && isPaid(loan)) {
-      confirmed.add(data.cart_id)
-      const confirmation = await confirmLoan(container, data.cart_id, data.loan_id)
-      if (confirmation.outcome === "authorized") summary.orphan_orders_removed += confirmation.orphanOrdersRemoved
-      if (confirmation.outcome === "authorized" || confirmation.outcome === "already_authorized") return "authorized"
-      logger.warn(`[bnpl] reconciliation: paid loan ${data.loan_id} of cart ${data.cart_id} not authorized: ${confirmation.outcome}`)
-      return "failed"
-    }
-    if (loan?.status === "CANCELLED") return (await cancelSession(container, session, data, false)) ? "cancelled" : "pending"
-    if (timedOut) return (await cancelSession(container, session, data, true)) ? "cancelled" : "pending"
-    return "pending"
-  } catch (error) {
-    // One line per session and run; the session stays pending for the next run.
-    logger.warn(`[bnpl] reconciliation: loan ${data.loan_id} of cart ${data.cart_id} left for the next run: ${(error as Error).message}`)
-    return "failed"
-  }
-}
-
-/** Under the cart lock, and only if the session is still pending: a racing webhook or run wins. */
-async function cancelSession(container: MedusaContainer, session: PendingSession, data: SessionData, atService: boolean): Promise<boolean> {
-  const payments = container.resolve(Modules.PAYMENT)
-  const { client } = bnplFromContainer(container)
-  return withCartLock(container, data.cart_id, async () => {
-    const current = await payments.retrievePaymentSession(session.id, { select: ["id", "status"] })
-    if (current.status !== "pending") return false
-    if (atService) {
-      // A loan paid since the first look is not cancelled; the next run confirms it.
-      const { cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "abandoned: not paid within the loan time-out")
-      if (!cancelled) return false
-    }
-    await payments.updatePaymentSession({
-      id: session.id,
-      amount: session.amount,
-      currency_code: session.currency_code,
-      data: { ...data, loan_status: "CANCELLED" },
-      status: "canceled",
-    })
-    return true
-  })
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */
@@ -148,3 +127,15 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   })
   await Promise.all(lanes)
 }
+
+/**
+ * One run at a time, across instances when the locking provider is shared
+ * (Redis): overlapping runs would double the load on the service. A second
+ * run waits for the first, then finds little left to do.
+ */
+export const reconcileLoansWorkflow = createWorkflow("bnpl-reconcile-loans", (input: ReconcileInput) => {
+  acquireLockStep(RUN_LOCK)
+  const summary = reconcileStep(input)
+  releaseLockStep({ key: RUN_LOCK.key })
+  return new WorkflowResponse(summary)
+})

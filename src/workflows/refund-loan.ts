@@ -1,10 +1,30 @@
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
+import { cartOfLedgerRowStep } from "../loans/ledger-steps"
+import { cartPayment, sessionOfLoan } from "../loans/queries"
+import { refundLoanInFull } from "../loans/refund-in-full"
+import { readSessionData } from "../providers/bnpl/session-data"
 
+/**
+ * Refunds a paid loan in full at the service: the admin's "refund in full",
+ * and reconciliation's for a paid loan no order can ever hold. A loan that is
+ * an order's payment is refunded from the order instead, so Medusa's refund
+ * records keep matching the service's. The loan's session, if still waiting,
+ * is cancelled so the cart cannot complete with a refunded loan.
+ *
+ * No compensation undoes the refund: money that left cannot be called back.
+ * The ledger row records it before anything else can fail.
+ */
 export interface RefundLoanInput {
   /** The ledger row's id (`bnplloan_…`). */
   ledger_id: string
   /** Who asked: an admin user id, or "reconciliation". */
   requested_by?: string
+  /** Why, for the service's record and the ledger. */
+  reason?: string
 }
 
 export interface RefundLoanResult {
@@ -14,11 +34,43 @@ export interface RefundLoanResult {
   refunded_at_service: string
 }
 
-// Placeholder until the ledger workflows land; the admin route imports this name.
-const refundStep = createStep("bnpl-refund-loan-placeholder", async (input: RefundLoanInput) => {
-  return new StepResponse<RefundLoanResult>({ ledger_id: input.ledger_id, state: "needs_attention", refunded_at_service: "0.00" })
+const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: RefundLoanInput, { container }) => {
+  return new StepResponse(await refundInFull(container, input))
 })
 
+async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
+  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+  if (row.state === "ordered" || (row.order_id && !row.suspect_order_id)) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} is the payment of order ${row.order_id}: refund it from the order, so Medusa records the refund.`)
+  }
+  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: row.refunded_at_service }
+  const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
+  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`)
+  if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
+  const total = result.loan.totalAmount
+  await patchRow(container, row, { state: "refunded", loan_status: result.loan.status, refunded_at_service: total, attention_reason: `Refunded in full: ${reason}.` })
+  await cancelWaitingSession(container, row.cart_id, row.loan_id)
+  container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
+  return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
+}
+
+async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number) {
+  const session = sessionOfLoan((await cartPayment(container, cartId)).sessions, loanId)
+  if (!session || session.status !== "pending") return
+  await container.resolve(Modules.PAYMENT).updatePaymentSession({
+    id: session.id,
+    amount: session.amount,
+    currency_code: session.currency_code,
+    data: { ...readSessionData(session.data), loan_status: "HISTORICAL" },
+    status: "canceled",
+  })
+}
+
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
-  return new WorkflowResponse(refundStep(input))
+  const row = cartOfLedgerRowStep(input)
+  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
+  acquireLockStep({ key, ...CART_LOCK })
+  const result = refundInFullStep(input)
+  releaseLockStep({ key })
+  return new WorkflowResponse(result)
 })

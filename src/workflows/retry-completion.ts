@@ -1,5 +1,14 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ledgerOf } from "../loans/ledger"
+import { confirmLoanWorkflow } from "./confirm-loan"
 
+/**
+ * The admin's "retry completion" for a paid loan on the attention list (its
+ * cart failed to complete: stock, a promotion, a changed amount). It runs the
+ * webhook's own confirmation, allowed past the attention list, and answers
+ * the ledger row as it stands afterwards.
+ */
 export interface RetryCompletionInput {
   /** The ledger row's id (`bnplloan_…`). */
   ledger_id: string
@@ -14,9 +23,17 @@ export interface RetryCompletionResult {
   attention_reason: string | null
 }
 
-// Placeholder until the ledger workflows land; the admin route imports this name.
-const retryStep = createStep("bnpl-retry-completion-placeholder", async (input: RetryCompletionInput) => {
-  return new StepResponse<RetryCompletionResult>({ ledger_id: input.ledger_id, state: "needs_attention", order_id: null, attention_reason: "not implemented yet" })
+const retryStep = createStep("bnpl-retry-completion", async (input: RetryCompletionInput, { container }) => {
+  const ledger = ledgerOf(container)
+  const row = await ledger.retrieveBnplLoan(input.ledger_id)
+  if (row.state === "cancelled" || row.state === "refunded") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} is ${row.state}; there is nothing to complete.`)
+  }
+  // The confirmation workflow has its own compensation; this step only reads the row it leaves.
+  const { result } = await confirmLoanWorkflow(container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id, force: true } })
+  const after = await ledger.retrieveBnplLoan(input.ledger_id)
+  const reason = result.outcome === "no_pending_session" ? "No payment session of the cart holds this loan any more: refund it in full." : after.attention_reason
+  return new StepResponse<RetryCompletionResult>({ ledger_id: after.id, state: after.state, order_id: after.order_id, attention_reason: after.state === "ordered" ? null : reason })
 })
 
 export const retryCompletionWorkflow = createWorkflow("bnpl-retry-completion", (input: RetryCompletionInput) => {

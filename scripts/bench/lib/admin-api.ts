@@ -9,7 +9,10 @@ export const ReconcileSummary = z.object({
   cancelled: z.number(),
   pending: z.number(),
   failed: z.number(),
-  orphan_orders_removed: z.number(),
+  needs_attention: z.number(),
+  refunded: z.number(),
+  refunds_recorded: z.number(),
+  backfilled: z.number(),
 })
 export type ReconcileSummary = z.infer<typeof ReconcileSummary>
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "crypto"
 import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
@@ -23,13 +24,14 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { BnplClient } from "./client"
-import { withCartLock } from "./cart-lock"
+import { queueForCart } from "./provider-cart-queue"
 import { loanLines } from "./cart-snapshot"
 import { asMedusaError } from "./errors"
 import { sameAmount, toCents, toDecimal, toPesos } from "./money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "./options"
 import { InitiateData, SessionData, readSessionData } from "./session-data"
-import { SESSION_STATUS, isPaid } from "./status"
+import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "./status"
+import { RefundRejectedError, isZero, refundOnce, refundableOn, refundsOfLoan } from "./refunds"
 import type { LoanRecord } from "./wire"
 
 type Cradle = { logger: Logger }
@@ -68,8 +70,9 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     }
     const { cart } = parsed.data
     this.assertEligible(amount, currency_code)
+    if (cart.adoptLoan) return this.adopt(cart.cartId, cart.adoptLoan, amount, currency_code)
 
-    const created = await withCartLock(cart.cartId, async () => {
+    const created = await queueForCart(cart.cartId, async () => {
       // Medusa deletes the replaced session in parallel, and the service
       // cancels by cart: the old loan must go before the new one exists.
       if (cart.replacesLoan) await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
@@ -103,27 +106,24 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = this.sessionData(data)
     const loan = await this.loanOf(session)
-    if (isPaid(loan)) {
-      if (!sameAmount(loan.totalAmount, session.amount)) {
-        this.logger.warn(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`)
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Refund it from the service's portal and start a new payment.`
-        )
-      }
-      const captured = this.options.autoCapture
-      return {
-        data: { ...session, loan_status: loan.status, ...(captured ? { captured } : {}) },
-        status: captured ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
-      }
+    if (isPaid(loan) && !sameAmount(loan.totalAmount, session.amount)) {
+      this.logger.warn(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Start the payment again; the paid loan is refunded or listed for the store.`
+      )
     }
-    if (loan.status === "REQUEST") {
+    const decision = authorizationOf(loan.status, this.options.autoCapture)
+    if ("refuse" in decision) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`
       )
     }
-    return { data: { ...session, loan_status: loan.status }, status: SESSION_STATUS[loan.status] }
+    return {
+      data: { ...session, loan_status: loan.status, ...(decision.captured ? { captured: true } : {}) },
+      status: decision.status,
+    }
   }
 
   /** The service settles with the merchant itself; capturing only confirms the loan is still paid. */
@@ -137,8 +137,25 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     return { data: { ...session, loan_status: loan.status, captured: true } }
   }
 
-  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: await this.cancelIfUnpaid(data, "payment canceled in Medusa") }
+  /**
+   * Medusa cancels an uncaptured payment when its order is cancelled. A paid
+   * loan cannot be cancelled at the service, only refunded: what remains of
+   * it is refunded, so the customer stops paying installments for an order
+   * that will not ship. A REJECTED refund stops the cancellation.
+   */
+  async cancelPayment({ data, context }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const session = readSessionData(data)
+    if (!session) return { data: data ?? {} }
+    const payment = loanPayment(await this.loanOf(session))
+    switch (payment) {
+      case "pending":
+      case "cancelled":
+        return { data: await this.cancelIfUnpaid(data, "payment canceled in Medusa") }
+      case "paid":
+        return { data: await this.refundRemaining(session, context?.idempotency_key) }
+      default:
+        return unreachable(payment)
+    }
   }
 
   /**
@@ -156,20 +173,27 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     }
   }
 
-  async refundPayment({ data, amount }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  /**
+   * One request to the service per Medusa refund: Medusa's refund id is the
+   * idempotency key, and after a lost reply the refund history decides
+   * (refunds.ts). A refund reconciliation found made at the service arrives
+   * with `record_service_refund` in the payment's data: it is recorded, not
+   * sent again.
+   */
+  async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.sessionData(data)
-    const refund = await this.client
-      .refund({ cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" })
-      .catch((error) => {
-        throw asMedusaError(error, `refund ${toDecimal(amount)} on loan ${session.loan_id}`)
-      })
-    if (refund.refundStatus === "REJECTED") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The service rejected the refund of ${toDecimal(amount)} on loan ${session.loan_id}. It may exceed what remains refundable.`
-      )
+    const marker = (data as { record_service_refund?: string } | undefined)?.record_service_refund
+    if (marker && sameAmount(marker, amount)) {
+      this.logger.info(`[bnpl] refund of ${toDecimal(amount)} made at the service on loan ${session.loan_id} recorded in Medusa`)
+      return { data: { ...session } }
     }
-    this.logger.info(`[bnpl] refund ${refund.refundId} of ${toDecimal(amount)} requested for loan ${session.loan_id}`)
+    const request = { cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" }
+    const done = await refundOnce(this.client, request, context?.idempotency_key ?? randomUUID()).catch((error) => {
+      throw this.refundError(error, session, toDecimal(amount))
+    })
+    this.logger.info(
+      `[bnpl] refund ${done.refundId ?? ""} of ${toDecimal(amount)} ${done.recovered ? "found applied after a lost reply" : "requested"} for loan ${session.loan_id}`
+    )
     return { data: session }
   }
 
@@ -239,7 +263,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   private async cancelIfUnpaid(data: unknown, reason: string): Promise<Record<string, unknown>> {
     const session = readSessionData(data)
     if (!session) return (data as Record<string, unknown>) ?? {}
-    return withCartLock(session.cart_id, async () => {
+    return queueForCart(session.cart_id, async () => {
       const { loan, cancelled } = await this.client.cancelIfUnpaid(session.cart_id, session.loan_id, reason)
       if (!cancelled) return { ...session, loan_status: loan?.status ?? "CANCELLED" }
       this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} cancelled: ${reason}`)
@@ -247,6 +271,50 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     }).catch((error) => {
       throw asMedusaError(error, `cancel loan ${session.loan_id}`)
     })
+  }
+
+  /** What remains of a paid loan, refunded; nothing when the history shows it all refunded already. */
+  private async refundRemaining(session: SessionData, idempotencyKey?: string): Promise<Record<string, unknown>> {
+    const action = `refund loan ${session.loan_id} of a cancelled payment`
+    const [loans, history] = await Promise.all([this.client.getLoans(session.cart_id), this.client.getRefunds(session.cart_id)]).catch((error) => {
+      throw asMedusaError(error, action)
+    })
+    const loan = loans.find((l) => l.loanId === session.loan_id)
+    const remaining = loan ? refundableOn(loan, refundsOfLoan(history, loans, session.loan_id)) : "0.00"
+    if (isZero(remaining)) return { ...session, loan_status: loan?.status ?? session.loan_status }
+    const request = { cartId: session.cart_id, totalAmount: remaining, reason: "order cancelled in Medusa" }
+    await refundOnce(this.client, request, idempotencyKey ?? randomUUID()).catch((error) => {
+      throw this.refundError(error, session, remaining)
+    })
+    this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} is paid: refunded the remaining ${remaining} instead of cancelling`)
+    return { ...session, loan_status: loan?.status ?? session.loan_status }
+  }
+
+  private refundError(error: unknown, session: SessionData, amount: string): MedusaError {
+    if (error instanceof RefundRejectedError) {
+      return new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The service rejected the refund of ${amount} on loan ${session.loan_id}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`
+      )
+    }
+    return asMedusaError(error, `refund ${amount} on loan ${session.loan_id}`)
+  }
+
+  /**
+   * A new session takes over the cart's paid loan instead of creating a
+   * second one: the cart still matches it, so it must become the order.
+   */
+  private adopt(cartId: string, loan: { loanId: number; checkoutUrl: string }, amount: InitiatePaymentInput["amount"], currency: string): InitiatePaymentOutput {
+    this.logger.info(`[bnpl] cart ${cartId}: the new payment session takes over paid loan ${loan.loanId}`)
+    const sessionData: SessionData = {
+      cart_id: cartId,
+      loan_id: loan.loanId,
+      checkout_url: loan.checkoutUrl,
+      amount: toDecimal(amount),
+      currency_code: currency.toLowerCase(),
+      loan_status: "OUTSTANDING",
+    }
+    return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   /** The service cancels by cart: every unpaid loan of the cart goes at once. */
@@ -263,3 +331,5 @@ function appendQuery(url: string, key: string, value: string): string {
   parsed.searchParams.set(key, value)
   return parsed.toString()
 }
+
+const loanPayment = (loan: LoanRecord) => LOAN_PAYMENT[loan.status]

@@ -2,10 +2,27 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { LoanRecord, LoanStatus } from "./wire"
 
 /**
- * The one table from a loan's status at the service to Medusa's payment
- * session status. HISTORICAL is a loan that was paid and is now closed: it
- * still counts as paid (service-api.md).
+ * Every decision about what a loan's status at the service means, in one
+ * place. Each table is a `Record<LoanStatus, …>`, so a status the service adds
+ * later fails the typecheck here instead of falling through somewhere else.
+ *
+ * HISTORICAL is a loan that was paid and is now closed (paid off, or refunded
+ * in full): it still counts as paid (docs/service-api.md, "Status").
  */
+
+/** What the loan is for the shop: waiting for the customer, paid, or dead. */
+export type LoanPayment = "pending" | "paid" | "cancelled"
+
+export const LOAN_PAYMENT: Record<LoanStatus, LoanPayment> = {
+  REQUEST: "pending",
+  OUTSTANDING: "paid",
+  HISTORICAL: "paid",
+  CANCELLED: "cancelled",
+}
+
+export const isPaid = (loan: Pick<LoanRecord, "status">): boolean => LOAN_PAYMENT[loan.status] === "paid"
+
+/** Medusa's payment session status for a loan status (getPaymentStatus). */
 export const SESSION_STATUS: Record<LoanStatus, PaymentSessionStatus> = {
   REQUEST: PaymentSessionStatus.PENDING,
   OUTSTANDING: PaymentSessionStatus.AUTHORIZED,
@@ -13,5 +30,40 @@ export const SESSION_STATUS: Record<LoanStatus, PaymentSessionStatus> = {
   CANCELLED: PaymentSessionStatus.CANCELED,
 }
 
-export const isPaid = (loan: Pick<LoanRecord, "status">) =>
-  loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
+/**
+ * What `authorizePayment` answers for a loan whose amount matches: paid loans
+ * authorize (or capture, with autoCapture), an unpaid one refuses so the cart
+ * does not complete, a cancelled one ends the session.
+ */
+export type Authorization = { status: PaymentSessionStatus; captured: boolean } | { refuse: "not_yet_paid" }
+
+export function authorizationOf(status: LoanStatus, autoCapture: boolean): Authorization {
+  switch (LOAN_PAYMENT[status]) {
+    case "paid":
+      return autoCapture ? { status: PaymentSessionStatus.CAPTURED, captured: true } : { status: PaymentSessionStatus.AUTHORIZED, captured: false }
+    case "pending":
+      return { refuse: "not_yet_paid" }
+    case "cancelled":
+      return { status: PaymentSessionStatus.CANCELED, captured: false }
+    default:
+      return unreachable(LOAN_PAYMENT[status])
+  }
+}
+
+/**
+ * Session statuses a webhook or reconciliation may confirm a loan on: one
+ * still waiting, or one authorized whose cart completion was cut short.
+ */
+export const CONFIRMABLE_SESSION: Record<PaymentSessionStatus, boolean> = {
+  [PaymentSessionStatus.PENDING]: true,
+  [PaymentSessionStatus.REQUIRES_MORE]: true,
+  [PaymentSessionStatus.AUTHORIZED]: true,
+  [PaymentSessionStatus.CAPTURED]: true,
+  [PaymentSessionStatus.PENDING_AUTHORIZATION]: true,
+  [PaymentSessionStatus.ERROR]: false,
+  [PaymentSessionStatus.CANCELED]: false,
+}
+
+export function unreachable(value: never): never {
+  throw new Error(`unhandled value: ${String(value)}`)
+}

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../providers/bnpl/webhook"
-import { confirmLoan } from "../../../workflows/confirm-loan"
+import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 
 /**
  * POST /hooks/bnpl: the URL given to the service as the loan's `webHookUrl`.
@@ -11,7 +11,8 @@ import { confirmLoan } from "../../../workflows/confirm-loan"
  * (body), and what they say only as a trigger: the status query decides
  * (confirmLoan). Answers: 200 done or already done; 400 not authenticated or
  * not a notification (no detail, as the spec asks); 409 the service does not
- * confirm the payment; 503 the work could not finish, send it again.
+ * confirm the payment; 503 the work could not finish, send it again. A paid
+ * loan that needs the admin (attention list) is received: 200.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
@@ -36,9 +37,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const claims = checkClaims(auth.claims, body.notification)
   if (!claims.ok) return reject(claims.reason)
 
-  let result
+  let result: Confirmation
   try {
-    result = await confirmLoan(req.scope, cartId, loanId)
+    result = (await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loanId } })).result
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
@@ -49,6 +50,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     case "already_authorized":
       logger.info(`[bnpl] webhook: loan ${loanId} of cart ${cartId} ${result.outcome.replace("_", " ")}, order ${result.orderId}`)
       return res.status(200).json({ received: true })
+    case "needs_attention":
+      // Received: the loan is on the admin's attention list, and repeating the notification changes nothing.
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: on the attention list: ${result.reason}`)
+      return res.status(200).json({ received: true })
+    case "completion_failed":
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: ${result.reason}`)
+      if (result.attention) return res.status(200).json({ received: true })
+      return res.status(503).json({ message: "Could not process the notification now; send it again." })
     case "no_pending_session":
       logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending pp_bnpl_bnpl session holds this loan`)
       break

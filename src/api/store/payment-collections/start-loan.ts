@@ -1,4 +1,5 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { type AuthenticatedMedusaRequest, type MedusaNextFunction, type MedusaRequest, type MedusaResponse, refetchEntity } from "@medusajs/framework/http"
+import { startLoanWorkflow } from "../../../workflows/start-loan"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { toCents, toDecimal } from "../../../providers/bnpl/money"
@@ -24,20 +25,25 @@ const ITEM_FIELDS = ["id", "title", "subtitle", "thumbnail", "quantity", "unit_p
 const METHOD_FIELDS = ["name", "amount", "adjustments.amount"]
 
 /**
+ * `POST /store/payment-collections/:id/payment-sessions` for pp_bnpl_bnpl.
+ *
  * A payment provider cannot read carts, and nothing a storefront sends may
- * decide the loan's cart id, amount or products. So for `pp_bnpl_bnpl` this
- * middleware replaces the request's `data` with a snapshot of the cart read
- * from the database. The provider validates it and checks its total against
- * the session amount, which Medusa itself computes.
+ * decide the loan's cart id, amount or products. So this reads a snapshot of
+ * the cart from the database and hands it to the start-loan workflow, which
+ * runs Medusa's own createPaymentSessionsWorkflow with it, keeps the rule for
+ * a paid loan, and writes the loan's ledger row. It answers exactly as
+ * Medusa's route does. Other providers go on to Medusa's route untouched.
  */
-export async function attachCartSnapshot(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export async function startLoan(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown } | undefined
   if (body?.provider_id !== PROVIDER_ID) return next()
-  const snapshot = await buildCartSnapshot(req, req.params.id)
-  const replaced = { ...body, data: { cart: snapshot } }
-  req.body = replaced
-  if (req.validatedBody) req.validatedBody = replaced
-  next()
+  const collectionId = req.params.id
+  const snapshot = await buildCartSnapshot(req, collectionId)
+  await startLoanWorkflow(req.scope).run({
+    input: { payment_collection_id: collectionId, customer_id: (req as AuthenticatedMedusaRequest).auth_context?.actor_id, snapshot },
+  })
+  const paymentCollection = await refetchEntity({ entity: "payment_collection", idOrFilter: collectionId, scope: req.scope, fields: req.queryConfig.fields })
+  res.status(200).json({ payment_collection: paymentCollection })
 }
 
 async function buildCartSnapshot(req: MedusaRequest, paymentCollectionId: string): Promise<CartSnapshot> {

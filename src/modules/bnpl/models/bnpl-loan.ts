@@ -18,6 +18,8 @@ export const BnplLoan = model
     payment_collection_id: model.text().nullable(),
     /** The payment session that held the loan; Medusa may delete the session, the row stays. */
     payment_session_id: model.text().nullable(),
+    /** The service's checkout page for the loan, so a session that takes the loan over can send the customer back. */
+    checkout_url: model.text().nullable(),
     amount: model.text(),
     currency_code: model.text(),
     /** The loan's status at the service when the plugin last looked. */

@@ -1,11 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reconcileLoans } from "../../../../workflows/reconcile-loans"
+import { reconcileLoansWorkflow } from "../../../../workflows/reconcile-loans"
 
 /**
  * POST /admin/bnpl/reconcile: the scheduled reconciliation, on demand (admin
- * only, like every /admin route). Answers what it did:
- * `{ checked, authorized, cancelled, pending, failed, orphan_orders_removed }`.
+ * only, like every /admin route). Answers what it did: `{ checked, authorized,
+ * cancelled, pending, failed, needs_attention, refunded, refunds_recorded, backfilled }`.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  res.json(await reconcileLoans(req.scope))
+  const { result } = await reconcileLoansWorkflow(req.scope).run({ input: {} })
+  res.json(result)
 }

@@ -1,4 +1,4 @@
-import { toSnapshot } from "../attach-cart-snapshot"
+import { toSnapshot } from "../start-loan"
 
 const cart = {
   id: "cart_1",

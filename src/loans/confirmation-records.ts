@@ -1,0 +1,72 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { LedgerLoan } from "../modules/bnpl/types"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { readSessionData } from "../providers/bnpl/session-data"
+import { toDecimal } from "../providers/bnpl/money"
+import { ledgerOf, type LedgerPatch, patchRow } from "./ledger"
+import type { SessionRow } from "./queries"
+
+/**
+ * What confirming a loan writes to the ledger, each write answering how to
+ * undo it, so the confirm workflow's compensation can put the row back.
+ */
+export interface RowPatchUndo {
+  id: string
+  previous: LedgerPatch
+}
+
+export async function undoRowPatch(container: MedusaContainer, undo: RowPatchUndo | undefined): Promise<void> {
+  if (undo) await ledgerOf(container).updateBnplLoans({ id: undo.id, ...undo.previous })
+}
+
+/**
+ * The loan's ledger row. A loan created before the ledger existed, or whose
+ * row a crash prevented, gets one now from its session: the ledger must know
+ * every loan it is asked about.
+ */
+export async function ensureRow(container: MedusaContainer, cartId: string, session: SessionRow, paymentCollectionId: string | null): Promise<LedgerLoan> {
+  const data = readSessionData(session.data)!
+  const ledger = ledgerOf(container)
+  const [row] = await ledger.listBnplLoans({ loan_id: data.loan_id }, { take: 1 })
+  if (row) return row
+  return ledger.createBnplLoans({
+    loan_id: data.loan_id,
+    cart_id: cartId,
+    payment_collection_id: paymentCollectionId,
+    payment_session_id: session.id,
+    checkout_url: data.checkout_url,
+    amount: toDecimal(session.amount),
+    currency_code: session.currency_code,
+    loan_status: data.loan_status ?? "REQUEST",
+  })
+}
+
+/** Counts a failed completion; the loan needs the admin once `maxCompletionAttempts` are used. */
+export async function recordCompletionFailure(
+  container: MedusaContainer,
+  rowOrId: LedgerLoan | string,
+  reason: string
+): Promise<{ attention: boolean; undo: RowPatchUndo }> {
+  const row = typeof rowOrId === "string" ? await ledgerOf(container).retrieveBnplLoan(rowOrId) : rowOrId
+  const failures = (row.completion_failures ?? 0) + 1
+  const attention = failures >= bnplFromContainer(container).options.maxCompletionAttempts
+  const patch: LedgerPatch = {
+    completion_failures: failures,
+    ...(attention ? { state: "needs_attention", attention_reason: `Paid, but ${reason} (${failures} attempts). Retry the completion, or refund the loan in full.` } : {}),
+  }
+  return { attention, undo: { id: row.id, previous: await patchRow(container, row, patch) } }
+}
+
+/** The loan is the payment of `orderId`; a look-alike order goes beside it for the admin. */
+export async function recordOrdered(container: MedusaContainer, ledgerId: string, orderId: string, suspectOrderId?: string): Promise<RowPatchUndo> {
+  const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
+  const patch: LedgerPatch = suspectOrderId
+    ? {
+        order_id: orderId,
+        suspect_order_id: suspectOrderId,
+        state: "needs_attention",
+        attention_reason: `Order ${suspectOrderId} may be a second order for this cart, placed by a completion a crash cut short; the loan paid order ${orderId}. Cancel the one that should not ship.`,
+      }
+    : { order_id: orderId, state: "ordered", attention_reason: null, completion_failures: 0, checked_at: new Date() }
+  return { id: row.id, previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }) }
+}

@@ -1,0 +1,26 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { BNPL_LEDGER_MODULE } from "../modules/bnpl"
+import type { BnplLedgerService } from "../modules/bnpl/service"
+import type { LedgerLoan } from "../modules/bnpl/types"
+
+export const ledgerOf = (container: MedusaContainer): BnplLedgerService => container.resolve(BNPL_LEDGER_MODULE)
+
+export async function rowOfLoan(container: MedusaContainer, loanId: number): Promise<LedgerLoan | undefined> {
+  const [row] = await ledgerOf(container).listBnplLoans({ loan_id: loanId }, { take: 1 })
+  return row
+}
+
+/** The lock key every workflow that changes a cart's loans takes (Medusa's locking module). */
+export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
+
+/** Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other. */
+export const CART_LOCK = { timeout: 30, ttl: 120, retryInterval: 0.05 } as const
+
+export type LedgerPatch = Partial<Omit<LedgerLoan, "id" | "created_at" | "updated_at" | "deleted_at">>
+
+/** Applies `patch` to the row and answers the values it replaced, for a compensation to put back. */
+export async function patchRow(container: MedusaContainer, row: LedgerLoan, patch: LedgerPatch): Promise<LedgerPatch> {
+  const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
+  await ledgerOf(container).updateBnplLoans({ id: row.id, ...patch })
+  return previous
+}

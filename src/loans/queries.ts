@@ -1,0 +1,129 @@
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { toCents } from "../providers/bnpl/money"
+import { centsToDecimal } from "../providers/bnpl/refunds"
+import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
+
+/**
+ * The reads of Medusa's data the loan workflows share: a cart's payment
+ * sessions and order, the order a payment collection belongs to, an order's
+ * pp_bnpl_bnpl payment. Through Query, so links are followed the supported way.
+ */
+
+export interface SessionRow {
+  id: string
+  status: string
+  provider_id: string
+  amount: number
+  currency_code: string
+  data: Record<string, unknown> | null
+}
+
+export interface CartPayment {
+  exists: boolean
+  completedAt: string | null
+  paymentCollectionId: string | null
+  sessions: SessionRow[]
+}
+
+export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "completed_at", "payment_collection.id", "payment_collection.payment_sessions.*"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as
+    | { completed_at?: string | Date | null; payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null }
+    | undefined
+  return {
+    exists: !!cart,
+    completedAt: cart?.completed_at ? new Date(cart.completed_at).toISOString() : null,
+    paymentCollectionId: cart?.payment_collection?.id ?? null,
+    sessions: cart?.payment_collection?.payment_sessions ?? [],
+  }
+}
+
+export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRow | undefined =>
+  sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
+
+export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
+}
+
+/** The order a payment collection belongs to, whether or not its cart is linked to it. */
+export async function orderOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
+}
+
+export interface OrderPayment {
+  orderId: string
+  orderStatus: string
+  paymentId: string
+  session: SessionData
+  captured: string
+  refunded: string
+  canceled: boolean
+}
+
+interface OrderRow {
+  id: string
+  status: string
+  payment_collections?: Array<{
+    payments?: Array<{
+      id: string
+      provider_id: string
+      data: Record<string, unknown> | null
+      canceled_at?: string | Date | null
+      captures?: Array<{ amount: unknown } | null> | null
+      refunds?: Array<{ amount: unknown } | null> | null
+    } | null> | null
+  } | null> | null
+}
+
+/** The order's pp_bnpl_bnpl payment holding `loanId`, with what Medusa captured and refunded on it. */
+export async function orderPayment(container: MedusaContainer, orderId: string, loanId: number): Promise<OrderPayment | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "status",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.data",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as OrderRow | undefined
+  if (!order) return undefined
+  for (const payment of (order.payment_collections ?? []).flatMap((c) => c?.payments ?? [])) {
+    const session = payment && payment.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
+    if (!payment || !session || session.loan_id !== loanId) continue
+    return {
+      orderId: order.id,
+      orderStatus: order.status,
+      paymentId: payment.id,
+      session,
+      captured: sum(payment.captures),
+      refunded: sum(payment.refunds),
+      canceled: !!payment.canceled_at,
+    }
+  }
+  return undefined
+}
+
+function sum(rows: Array<{ amount: unknown } | null> | null | undefined): string {
+  return centsToDecimal((rows ?? []).reduce((total, row) => total + toCents((row?.amount as BigNumberInput) ?? 0), 0n))
+}

@@ -1,0 +1,140 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { LedgerLoan } from "../modules/bnpl/types"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { LOAN_PAYMENT, unreachable } from "../providers/bnpl/status"
+import type { LoanRecord } from "../providers/bnpl/wire"
+import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
+import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loan"
+import { refundCheckWorkflow } from "../workflows/refund-check"
+import { refundLoanWorkflow } from "../workflows/refund-loan"
+import { patchRow } from "./ledger"
+import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "./queries"
+
+/**
+ * What reconciliation does with one ledger row, and what it counts. The
+ * status query decides; every change goes through a workflow.
+ */
+export type RowOutcome =
+  | "authorized"
+  | "cancelled"
+  | "pending"
+  | "failed"
+  | "needs_attention"
+  /** Refunded in full by the plugin: a paid loan no order can ever hold. */
+  | "refunded"
+  | "refunds_recorded"
+  | "in_order"
+
+export interface RowContext {
+  container: MedusaContainer
+  logger: Logger
+  timeoutCutoff: Date
+}
+
+export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+  const { client } = bnplFromContainer(ctx.container)
+  const loan = (await client.getLoans(row.cart_id)).find((l) => l.loanId === row.loan_id)
+  if (!loan) {
+    ctx.logger.warn(`[bnpl] reconciliation: the service lists no loan ${row.loan_id} for cart ${row.cart_id}`)
+    return "failed"
+  }
+  if (loan.status !== row.loan_status) await patchRow(ctx.container, row, { loan_status: loan.status })
+  switch (row.state) {
+    case "ordered":
+      return refundCheck(ctx, row)
+    case "needs_attention":
+      return refundCheck(ctx, row)
+    case "open":
+      return reconcileOpen(ctx, row, loan)
+    case "cancelled":
+    case "refunded":
+      return "pending"
+    default:
+      return unreachable(row.state)
+  }
+}
+
+async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord): Promise<RowOutcome> {
+  const payment = LOAN_PAYMENT[loan.status]
+  switch (payment) {
+    case "pending": {
+      if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
+      const { result } = await cancelAbandonedLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id } })
+      return result.cancelled ? "cancelled" : "pending"
+    }
+    case "cancelled": {
+      const { result } = await cancelAbandonedLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, cancelled_at_service: true } })
+      return result.cancelled ? "cancelled" : "pending"
+    }
+    case "paid":
+      return reconcilePaid(ctx, row)
+    default:
+      return unreachable(payment)
+  }
+}
+
+/**
+ * A paid loan not yet an order: its session confirms it; an order of the
+ * cart that holds it records it; a cart completed otherwise, or gone, can
+ * never hold it (refunded in full, or listed); a cart still open whose
+ * session was replaced waits for the customer until the loan time-out.
+ */
+async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+  const cart = await cartPayment(ctx.container, row.cart_id)
+  if (sessionOfLoan(cart.sessions, row.loan_id)) {
+    const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
+    const outcome = fromConfirmation(result)
+    if (outcome !== "failed") return outcome
+    ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
+    if (result.outcome !== "no_pending_session") return "failed"
+  }
+  const orderId = cart.exists ? await orderOfCart(ctx.container, row.cart_id) : undefined
+  if (orderId && (await orderPayment(ctx.container, orderId, row.loan_id))) {
+    await patchRow(ctx.container, row, { state: "ordered", order_id: orderId, checked_at: new Date() })
+    return "in_order"
+  }
+  if (!cart.exists || orderId) return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
+  if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
+  await patchRow(ctx.container, row, {
+    state: "needs_attention",
+    attention_reason: "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
+  })
+  return "needs_attention"
+}
+
+async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Promise<RowOutcome> {
+  if (bnplFromContainer(ctx.container).options.refundOrphanedLoans) {
+    ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} can never be an order's payment (${why}): refunding it in full`)
+    await refundLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, requested_by: "reconciliation", reason: why } })
+    return "refunded"
+  }
+  await patchRow(ctx.container, row, {
+    state: "needs_attention",
+    attention_reason: `Paid, but no order can hold it: ${why}. Refund it in full.`,
+  })
+  return "needs_attention"
+}
+
+function fromConfirmation(result: Confirmation): RowOutcome {
+  switch (result.outcome) {
+    case "authorized":
+    case "already_authorized":
+      return "authorized"
+    case "needs_attention":
+      return "needs_attention"
+    case "completion_failed":
+      return result.attention ? "needs_attention" : "failed"
+    case "not_paid":
+      return "pending"
+    case "amount_mismatch":
+    case "no_pending_session":
+      return "failed"
+    default:
+      return unreachable(result)
+  }
+}
+
+async function refundCheck(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+  const { result } = await refundCheckWorkflow(ctx.container).run({ input: { ledger_id: row.id } })
+  return result.outcome
+}

@@ -1,0 +1,61 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
+import { cartOfLedgerRowStep } from "../loans/ledger-steps"
+import { cartPayment, sessionOfLoan } from "../loans/queries"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { readSessionData } from "../providers/bnpl/session-data"
+
+/**
+ * Ends an unpaid loan: reconciliation's answer to a loan left past the loan
+ * time-out (the service never cancels one by itself), or one the service
+ * already cancelled. A loan paid since the last look is never cancelled.
+ */
+export interface CancelAbandonedLoanInput {
+  ledger_id: string
+  /** The status query already shows the loan CANCELLED: only Medusa's side is left to do. */
+  cancelled_at_service?: boolean
+}
+
+const cancelStep = createStep(
+  "bnpl-cancel-abandoned-loan",
+  async (input: CancelAbandonedLoanInput, { container }) => {
+    const { cancelled, undo } = await cancelAbandoned(container, input)
+    return new StepResponse({ cancelled }, { undo })
+  },
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+)
+
+async function cancelAbandoned(container: MedusaContainer, input: CancelAbandonedLoanInput): Promise<{ cancelled: boolean; undo?: RowPatchUndo }> {
+  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+  if (row.state !== "open") return { cancelled: false }
+  const session = sessionOfLoan((await cartPayment(container, row.cart_id)).sessions, row.loan_id)
+  if (session && session.status !== "pending") return { cancelled: false }
+  if (!input.cancelled_at_service) {
+    const { client } = bnplFromContainer(container)
+    const { cancelled } = await client.cancelIfUnpaid(row.cart_id, row.loan_id, "abandoned: not paid within the loan time-out")
+    if (!cancelled) return { cancelled: false }
+  }
+  if (session) {
+    await container.resolve(Modules.PAYMENT).updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...readSessionData(session.data), loan_status: "CANCELLED" },
+      status: "canceled",
+    })
+  }
+  return { cancelled: true, undo: { id: row.id, previous: await patchRow(container, row, { state: "cancelled", loan_status: "CANCELLED" }) } }
+}
+
+export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned-loan", (input: CancelAbandonedLoanInput) => {
+  const row = cartOfLedgerRowStep(input)
+  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
+  acquireLockStep({ key, ...CART_LOCK })
+  const result = cancelStep(input)
+  releaseLockStep({ key })
+  return new WorkflowResponse(result)
+})

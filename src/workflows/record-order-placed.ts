@@ -1,0 +1,44 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { patchRow, rowOfLoan } from "../loans/ledger"
+import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
+
+/**
+ * An order was placed (the `order.placed` event): a loan that paid it is now
+ * that order's payment in the ledger. The webhook's path records this itself;
+ * this catches the storefront's own completions.
+ */
+export interface RecordOrderPlacedInput {
+  order_id: string
+}
+
+const recordStep = createStep(
+  "bnpl-record-order-placed",
+  async (input: RecordOrderPlacedInput, { container }) => {
+    const undo = await recordOrderPlaced(container, input.order_id)
+    return new StepResponse(!!undo, { undo })
+  },
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+)
+
+async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<RowPatchUndo | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
+  const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => p?.provider_id === PROVIDER_ID)
+  const loan = payment ? readSessionData(payment.data) : undefined
+  if (!loan) return undefined
+  const row = await rowOfLoan(container, loan.loan_id)
+  if (!row || row.state !== "open") return undefined
+  return { id: row.id, previous: await patchRow(container, row, { state: "ordered", order_id: orderId, loan_status: "OUTSTANDING", checked_at: new Date() }) }
+}
+
+export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {
+  return new WorkflowResponse(recordStep(input))
+})
