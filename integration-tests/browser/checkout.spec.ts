@@ -3,17 +3,20 @@ import { adminToken, listOrders, type AdminOrder } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
 import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
+import { cartWith, storeApi } from "./helpers/store-api"
+import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
 /**
- * A person trying the plugin: `npm start`, then the demo storefront at /demo, the financing
- * sandbox's checkout page, and the order in Medusa's admin with the loan widget. Real
- * Chromium, real processes, nothing mocked.
+ * A person trying the plugin: `npm start`, then the demo storefront at /demo (built on the
+ * plugin's storefront kit), the financing sandbox's checkout page, and the order in Medusa's
+ * admin with the loan widget. In English (an en-US browser) and in Spanish (es-MX, the
+ * default). Real Chromium, real processes, nothing mocked.
  */
 jest.setTimeout(240_000)
 
 let demo: Demo | undefined
 let browser: Browser | undefined
-const shots = new Screenshots()
+const shots = new Screenshots("storefront-")
 const timings: Record<string, number> = {}
 /** Set by the checkout test, read by the admin test. */
 let placed: { order: AdminOrder; loanId: string } | undefined
@@ -38,11 +41,11 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
  */
 const MAX_ROUNDS = 4
 
-async function withPage(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+async function withPage(name: string, run: (page: Page) => Promise<void>, locale = "en-US"): Promise<void> {
   for (let round = 1; ; round++) {
     const restartsBefore = demo?.restarts() ?? 0
     try {
-      return await attempt(round === 1 ? name : `${name}-retry${round - 1}`, run, restartsBefore)
+      return await attempt(round === 1 ? name : `${name}-retry${round - 1}`, run, restartsBefore, locale)
     } catch (error) {
       if (!demo || demo.restarts() === restartsBefore || round === MAX_ROUNDS) throw error
       console.warn(`${name}: Medusa restarted on a file change during the test; running it again. ${(error as Error).message.split("\n")[0]}`)
@@ -51,9 +54,9 @@ async function withPage(name: string, run: (page: Page) => Promise<void>): Promi
   }
 }
 
-async function attempt(name: string, run: (page: Page) => Promise<void>, restartsBefore: number): Promise<void> {
+async function attempt(name: string, run: (page: Page) => Promise<void>, restartsBefore: number, locale: string): Promise<void> {
   if (!browser || !demo) throw new Error("the demo or the browser did not start: see beforeAll's error")
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" })
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale })
   const page = await context.newPage()
   page.setDefaultTimeout(30_000)
   const restart = demo.whenRestarted(restartsBefore)
@@ -69,6 +72,20 @@ async function attempt(name: string, run: (page: Page) => Promise<void>, restart
     await context.close()
   }
 }
+
+/** The store API calls a page makes, as "GET /store/bnpl/offer", in order. */
+function storeCalls(page: Page): string[] {
+  const calls: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/store/")) calls.push(`${request.method()} ${url.pathname.replace(/cart_\w+/, ":id").replace(/pay_col_\w+|paycol_\w+/, ":pc")}`)
+  })
+  return calls
+}
+
+/** "o 4 pagos de $812.62 cada 2 semanas" and its English twin. */
+const SPANISH_OFFER = /^o 4 pagos de \$[\d,]+\.\d{2} cada 2 semanas( \(el último de \$[\d,]+\.\d{2}\))?$/
+const ENGLISH_OFFER = /^or 4 payments of MX\$[\d,]+\.\d{2} every 2 weeks( \(the last one MX\$[\d,]+\.\d{2}\))?$/
 
 /** The amount in a formatted price such as "$3,097.00". */
 const amountOf = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""))
@@ -93,10 +110,12 @@ afterAll(async () => {
 it("pays in installments from /demo through the sandbox's checkout page to a placed order", async () => {
   await withPage("checkout", async (page) => {
     const { backendUrl, sandboxUrl } = demo!
+    const calls = storeCalls(page)
     await timed("storefront load", async () => {
       await page.goto(`${backendUrl}/demo`)
       await page.locator("[data-product]").first().waitFor()
     })
+    await expect(page.locator("[data-offer]").first().textContent({ timeout: 30_000 })).resolves.toMatch(ENGLISH_OFFER)
     await shots.take(page, "storefront")
 
     const product = page.locator("[data-product]").nth(2)
@@ -110,6 +129,10 @@ it("pays in installments from /demo through the sandbox's checkout page to a pla
       await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
     })
     await page.locator("#pay").waitFor()
+    // Through the kit: the offer, the cart's eligibility, then the session.
+    expect(calls).toEqual(expect.arrayContaining(["GET /store/bnpl/offer", "GET /store/carts/:id/bnpl"]))
+    expect(calls.indexOf("GET /store/carts/:id/bnpl")).toBeLessThan(calls.findIndex((c) => c.endsWith("/payment-sessions")))
+    await expect(page.locator("#pay").textContent()).resolves.toBe("Pay first installment")
     const loanId = new URL(page.url()).pathname.split("/")[2]
     const loanTotal = amountOf(await page.textContent("#total"))
     expect(loanTotal).toBeGreaterThan(0)
@@ -167,6 +190,66 @@ it("brings a customer who cancels at the sandbox back to the store with the cart
     const ordersAfter = (await listOrders(backendUrl, token)).map((o) => o.id).sort()
     expect(ordersAfter).toEqual(ordersBefore)
   })
+})
+
+it("shows the offer in Spanish on the product page and checks out in Spanish through the kit", async () => {
+  await withPage(
+    "spanish",
+    async (page) => {
+      const { backendUrl, sandboxUrl } = demo!
+      const calls = storeCalls(page)
+      await page.goto(`${backendUrl}/demo`)
+      const firstOffer = page.locator("[data-offer]").first()
+      await expect(firstOffer.textContent({ timeout: 30_000 })).resolves.toMatch(SPANISH_OFFER)
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es-MX")
+      await expect(page.locator("#checkout").textContent()).resolves.toBe("Continuar al pago")
+      await expect(page.locator("#offer-line").textContent()).resolves.toMatch(SPANISH_OFFER)
+      await shots.take(page, "producto-oferta")
+
+      // Too much for installments: the option greys out with the store's reason.
+      await page.locator('[data-title="Bicicleta de montaña"]').click()
+      await page.fill("#quantity", "12")
+      await expect(page.locator("#bnpl-reason").textContent({ timeout: 30_000 })).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
+      await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
+      await expect(page.locator("#pay-manual").isChecked()).resolves.toBe(true)
+      await shots.take(page, "producto-sin-plazos")
+
+      await page.fill("#quantity", "1")
+      await page.locator("#bnpl-reason").waitFor({ state: "hidden" })
+      await page.check("#pay-installments")
+      await page.click("#checkout")
+      await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
+      await expect(page.locator("#pay").textContent()).resolves.toBe("Pagar la primera cuota")
+      await shots.take(page, "sandbox-checkout-es")
+      await page.click("#pay")
+      await page.waitForURL((url) => url.pathname === "/demo/checkout/bnpl/success")
+      await expect(page.locator("#order-number").textContent({ timeout: 30_000 })).resolves.toMatch(/^Pedido #\d+$/)
+      await shots.take(page, "pedido-hecho")
+      expect(calls.filter((c) => c === "POST /store/carts/:id/complete").length).toBeGreaterThanOrEqual(1)
+    },
+    "es-MX"
+  )
+})
+
+it("shows an ineligible cart's installments option as unavailable, with its reason", async () => {
+  await withPage(
+    "ineligible-cart",
+    async (page) => {
+      const { backendUrl } = demo!
+      const cartId = await cartWith(await storeApi(backendUrl), "Bicicleta de montaña", 12, SAMPLE_SHIPPING_ADDRESS)
+      await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}`)
+      await page.locator("#checkout").waitFor()
+      await expect(page.locator("#bnpl-reason").textContent()).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
+      await expect(page.locator("#bnpl-reason").isVisible()).resolves.toBe(true)
+      await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
+      await shots.take(page, "carrito-sin-plazos")
+
+      await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
+      await expect(page.locator("#bnpl-reason").textContent({ timeout: 30_000 })).resolves.toBe("Pay in installments is available for purchases of up to MX$100,000.00.")
+      await shots.take(page, "cart-unavailable-en")
+    },
+    "es-MX"
+  )
 })
 
 it("shows the order's loan as OUTSTANDING in the admin's order page widget", async () => {

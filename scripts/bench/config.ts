@@ -3,9 +3,11 @@
  * sizes; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
-  /** Which figures to run: sessions, webhooks, storm, reconcile (BENCH_ONLY=storm,reconcile). */
+  /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */
   only: Set<Figure>
   sessionsN: number
+  /** GET /store/bnpl/offer calls (and as many GET /store/regions). */
+  offerN: number
   webhooksN: number
   stormN: number
   stormCopies: number
@@ -27,7 +29,7 @@ export interface BenchConfig {
   prepConcurrency: number
 }
 
-export const FIGURES = ["sessions", "webhooks", "storm", "reconcile"] as const
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
 export type Figure = (typeof FIGURES)[number]
 
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -41,6 +43,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   return {
     only: figures(env.BENCH_ONLY),
     sessionsN: int("BENCH_SESSIONS_N", 100, 10),
+    offerN: int("BENCH_OFFER_N", 500, 50),
     webhooksN: int("BENCH_WEBHOOKS_N", 200, 16),
     stormN: int("BENCH_STORM_N", 200, 16),
     stormCopies: int("BENCH_STORM_COPIES", 10, 10),

@@ -11,12 +11,13 @@ import { PROJECT_ROOT } from "./lib/medusa"
 import { Stack } from "./lib/stack"
 import { StoreApi } from "./lib/store-api"
 import { runGuarded } from "./lib/teardown"
+import { benchOffer } from "./offer"
 import { benchReconciliation } from "./reconciliation"
 import { benchSessionCreation } from "./session-creation"
 import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
 
 /**
- * `npm run bench`: the demo store against the sandbox, four figures, one table. Logs go to
+ * `npm run bench`: the demo store against the sandbox, its figures in one table. Logs go to
  * a temporary folder (a running `medusa develop` restarts on every file written in the
  * project); the table and the JSON report go to artifacts/bench/.
  */
@@ -67,6 +68,7 @@ async function runFigures(ctx: BenchContext): Promise<FigureRow[]> {
   }
   if (only.has("storm")) rows.push(...(await timed("duplicate storm", () => benchDuplicateStorm(ctx, baseline))))
   if (only.has("reconcile")) rows.push(...(await timed("reconciliation", () => benchReconciliation(ctx))))
+  if (only.has("offer")) rows.push(...(await timed("offer", () => benchOffer(ctx))))
   return rows
 }
 

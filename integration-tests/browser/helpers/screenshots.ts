@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "fs"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs"
 import { tmpdir } from "os"
 import { join, resolve } from "path"
 import type { Page } from "playwright-core"
@@ -15,17 +15,28 @@ export class Screenshots {
   private readonly dir = mkdtempSync(join(tmpdir(), "bnpl-screenshots-"))
   private count = 0
 
+  /** `prefix` keeps the pictures of several spec files apart in one folder ("storefront-01-…"). */
+  constructor(private readonly prefix = "") {}
+
   async take(page: Page, name: string): Promise<void> {
     this.count++
-    const file = `${String(this.count).padStart(2, "0")}-${name}.png`
+    const file = `${this.prefix}${String(this.count).padStart(2, "0")}-${name}.png`
     await page.screenshot({ path: join(this.dir, file), fullPage: true }).catch(() => {})
   }
 
-  /** Replaces artifacts/screenshots/ with this run's pictures; copies the given extra files beside it. */
+  /**
+   * Copies this spec's pictures to artifacts/screenshots/, and the given extra files beside
+   * it. The first spec file of a test run empties the folder; the others of the same run
+   * (same process) add to it, so every browser spec's pictures survive the run.
+   */
   publish(extraFiles: Record<string, string> = {}): string {
     const target = join(ARTIFACTS, "screenshots")
-    rmSync(target, { recursive: true, force: true })
-    mkdirSync(ARTIFACTS, { recursive: true })
+    const marker = join(target, ".run")
+    const run = String(process.pid)
+    const sameRun = existsSync(marker) && readFileSync(marker, "utf8") === run
+    if (!sameRun) rmSync(target, { recursive: true, force: true })
+    mkdirSync(target, { recursive: true })
+    writeFileSync(marker, run)
     cpSync(this.dir, target, { recursive: true })
     for (const [name, source] of Object.entries(extraFiles)) cpSync(source, join(ARTIFACTS, name), { force: true })
     rmSync(this.dir, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { completeOnReturn } from "../../../../storefront"
-import { h, show, statusArea } from "../dom"
+import { h, show } from "../dom"
 import { lang, t } from "../i18n"
 import { orderView } from "../payment"
 import type { DemoStore } from "../store"
@@ -12,9 +12,8 @@ import { missingCart } from "./missing-cart"
  */
 export async function cancelledPage(app: HTMLElement, store: DemoStore, cartId: string | null): Promise<void> {
   if (!cartId) return missingCart(app)
-  const status = statusArea()
-  show(app, h("section", { class: "card" }, ...status.nodes))
-  status.step(t.steps.checking)
+  // No #error-message until the answer is known: it holds the outcome.
+  show(app, h("section", { class: "card" }, h("p", { id: "status", class: "status", role: "status" }, h("span", { class: "spinner" }), t.steps.checking)))
   const result = await completeOnReturn(store.sdk, cartId, { outcome: "error", lang })
   if (result.state === "order") return show(app, orderView(result.order, t.methods.installments.title))
   show(
