@@ -1,7 +1,10 @@
 // `npm start`: the demo store. PostgreSQL (embedded unless DATABASE_URL is set), the bundled
 // sandbox of the financing service (unless BNPL_AUTH_URL and BNPL_BASE_URL are set), migrations,
 // the seed, then `medusa develop` with its admin. Ctrl-C stops everything it started.
+// Medusa's output goes to `<data folder>/medusa.log`; its warnings and errors also show here
+// (all of it with BNPL_VERBOSE=1).
 import { resolve } from "node:path"
+import { createMedusaLog } from "./lib/medusa-log.mjs"
 import { run, runToEnd, stopAllAndWait, waitForUrl } from "./lib/proc.mjs"
 
 const env = process.env
@@ -12,6 +15,8 @@ const DATA_DIR = env.BNPL_DATA_DIR || ".data"
 const backendUrl = env.BNPL_BACKEND_URL || `http://localhost:${PORT}`
 const bin = (name) => resolve("node_modules/.bin", name)
 const say = (line) => console.log(`[bnpl] ${line}`)
+const medusaLog = createMedusaLog(resolve(DATA_DIR, "medusa.log"), { verbose: Boolean(env.BNPL_VERBOSE) })
+const logged = { quiet: true, onLine: (line) => medusaLog.line(line) }
 
 let postgres
 let stopping = false
@@ -22,6 +27,7 @@ async function stop(code = 0) {
   say("stopping…")
   await stopAllAndWait()
   await postgres?.stop().catch(() => {})
+  await medusaLog.close()
   process.exit(code)
 }
 process.on("SIGINT", () => stop(0))
@@ -71,21 +77,23 @@ async function main() {
     ...service?.env,
   }
 
+  say(`Medusa's log: ${medusaLog.path} (warnings and errors show here too; BNPL_VERBOSE=1 shows all)`)
   say("migrating the database…")
-  await runToEnd(bin("medusa"), ["db:migrate"], { env: medusaEnv, quiet: true })
+  await runToEnd(bin("medusa"), ["db:migrate"], { env: medusaEnv, ...logged })
   say("seeding the demo store (first run only)…")
   let store
   await runToEnd(bin("medusa"), ["exec", "./src/scripts/seed.ts"], {
     env: medusaEnv,
-    quiet: true,
+    ...logged,
     onLine: (line) => {
+      medusaLog.line(line)
       const at = line.indexOf("BNPL_DEMO_STORE ")
       if (at >= 0) store = JSON.parse(line.slice(at + "BNPL_DEMO_STORE ".length))
     },
   })
 
   say("starting Medusa with its admin…")
-  const medusa = run(bin("medusa"), ["develop"], { env: medusaEnv, quiet: !env.BNPL_VERBOSE })
+  const medusa = run(bin("medusa"), ["develop"], { env: medusaEnv, ...logged })
   medusa.on("exit", (code) => !stopping && (say(`Medusa exited with ${code}`), stop(code ?? 1)))
   await waitForUrl(`http://localhost:${PORT}/health`, { child: medusa, timeoutMs: 180_000 })
 
@@ -101,6 +109,7 @@ async function main() {
       `  Demo checkout  ${backendUrl}/demo`,
       service ? `  Sandbox        ${service.url}  (npm run sandbox -- help)` : `  Service        ${env.BNPL_AUTH_URL}`,
       `  Webhook URL    ${backendUrl}/hooks/bnpl`,
+      `  Medusa log     ${medusaLog.path}`,
       "",
       "  Ctrl-C stops everything.",
       "",
@@ -109,6 +118,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`[bnpl] could not start: ${error.message}`)
+  console.error(`[bnpl] could not start: ${error.message}\n[bnpl] Medusa's whole log: ${medusaLog.path}`)
   stop(1)
 })
