@@ -22,8 +22,8 @@ export interface Topology {
 /**
  * Every process as `medusa-config.ts` builds it from REDIS_URL and MEDUSA_WORKER_MODE, in
  * NODE_ENV=production with Medusa's caching flag on. Reconciliation is scheduled every ten
- * seconds so that a run is never far; its grace period keeps it off loans whose customer is
- * still at checkout. Every process logs at debug level, where Medusa names each scheduled job
+ * seconds so that a run is never far, and leaves a session to its webhook for five seconds
+ * (as BNPL_RECONCILE_GRACE_SECONDS does in production, for longer). Every process logs at debug level, where Medusa names each scheduled job
  * it starts: that line, counted per process, shows where the reconciliation ran.
  */
 export async function startTopology(ctx: ChaosContext, reconcileSchedule: string): Promise<Topology> {
@@ -36,7 +36,7 @@ export async function startTopology(ctx: ChaosContext, reconcileSchedule: string
     MEDUSA_FF_CACHING: "true",
     BNPL_BACKEND_URL: proxy.url,
     BNPL_RECONCILE_SCHEDULE: reconcileSchedule,
-    BNPL_RECONCILE_GRACE_SECONDS: "600",
+    BNPL_RECONCILE_GRACE_SECONDS: "5",
     LOG_LEVEL: "debug",
   }
   const [one, two, worker] = await Promise.all([
