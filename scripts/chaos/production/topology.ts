@@ -23,8 +23,9 @@ export interface Topology {
  * Every process as `medusa-config.ts` builds it from REDIS_URL and MEDUSA_WORKER_MODE, in
  * NODE_ENV=production with Medusa's caching flag on. Reconciliation is scheduled every ten
  * seconds so that a run is never far, and leaves a session to its webhook for five seconds
- * (as BNPL_RECONCILE_GRACE_SECONDS does in production, for longer). Every process logs at debug level, where Medusa names each scheduled job
- * it starts: that line, counted per process, shows where the reconciliation ran.
+ * (as BNPL_RECONCILE_GRACE_SECONDS does in production, for longer). Every process logs at
+ * debug level, where Medusa names each scheduled job it starts: that line, counted per
+ * process, shows where the reconciliation ran.
  */
 export async function startTopology(ctx: ChaosContext, reconcileSchedule: string): Promise<Topology> {
   const { stack } = ctx
