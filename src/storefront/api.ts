@@ -1,4 +1,4 @@
-import type { Lang } from "./lang"
+import { langOf, type Lang } from "./lang"
 import type { BnplSdk } from "./sdk"
 import type { CartEligibility, CartEligibilityResponse, Offer, OfferResponse } from "./wire"
 
@@ -8,7 +8,8 @@ import type { CartEligibility, CartEligibilityResponse, Offer, OfferResponse } f
  */
 export async function getOffer(sdk: BnplSdk, input: { amount: number | string; currencyCode: string; lang?: Lang | string }): Promise<Offer> {
   const query: Record<string, string> = { amount: String(input.amount), currency_code: input.currencyCode }
-  if (input.lang) query.lang = input.lang
+  const lang = langOf(input.lang)
+  if (lang) query.lang = lang
   const { offer } = await sdk.client.fetch<OfferResponse>("/store/bnpl/offer", { query })
   return offer
 }
@@ -18,7 +19,9 @@ export async function getOffer(sdk: BnplSdk, input: { amount: number | string; c
  * loan. `next_step` says where a returning shopper belongs.
  */
 export async function getCartEligibility(sdk: BnplSdk, cartId: string, input: { lang?: Lang | string } = {}): Promise<CartEligibility> {
-  const query: Record<string, string> = input.lang ? { lang: input.lang } : {}
+  // A language the store does not speak ("fr-FR") is left to Accept-Language, not sent to be refused.
+  const lang = langOf(input.lang)
+  const query: Record<string, string> = lang ? { lang } : {}
   const { bnpl } = await sdk.client.fetch<CartEligibilityResponse>(`/store/carts/${encodeURIComponent(cartId)}/bnpl`, { query })
   return bnpl
 }

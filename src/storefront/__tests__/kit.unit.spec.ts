@@ -33,9 +33,14 @@ describe("getOffer and getCartEligibility", () => {
     const { sdk, calls } = stubSdk({ fetch: (path) => (path === "/store/bnpl/offer" ? { offer } : { bnpl: eligibility(null, "pay") }) })
     expect(await getOffer(sdk, { amount: 1234.5, currencyCode: "mxn", lang: "en" })).toBe(offer)
     expect((await getCartEligibility(sdk, "cart 1/x")).next_step).toBe("pay")
+    // navigator.language passed straight through: es-AR is Spanish, fr-FR is left to Accept-Language.
+    await getOffer(sdk, { amount: "10", currencyCode: "mxn", lang: "fr-FR" })
+    await getCartEligibility(sdk, "cart_2", { lang: "es-AR" })
     expect(calls).toEqual([
       { kind: "fetch", path: "/store/bnpl/offer", query: { amount: "1234.5", currency_code: "mxn", lang: "en" } },
       { kind: "fetch", path: "/store/carts/cart%201%2Fx/bnpl", query: {} },
+      { kind: "fetch", path: "/store/bnpl/offer", query: { amount: "10", currency_code: "mxn" } },
+      { kind: "fetch", path: "/store/carts/cart_2/bnpl", query: { lang: "es-MX" } },
     ])
   })
 })
