@@ -94,7 +94,7 @@ async function settle(topology: Topology, sandbox: ChaosContext["stack"]["sandbo
   let runs = 0
   // A run has ended when the next one begins (the worker runs the job one at a time).
   while (runs < SETTLE_RUNS + 1 && (outcome.violations.length || outcome.withoutRow || runs < 2)) {
-    if (!(await topology.worker.log.next(RUN_STARTS, 60_000))) break
+    if (!(await topology.worker.log.next(RUN_STARTS, 120_000))) break
     runs++
     outcome = await checkLoanOutcomes(sandbox, db, scope)
   }
