@@ -6,8 +6,8 @@ import type { Loan, WebhookDelivery } from "./state"
 import { notifyPayment } from "./webhook/sender"
 
 /**
- * The customer pays the first installment: the loan becomes OUTSTANDING (spec 3: `Activo`
- * is the outstanding state), the customer becomes known, and the merchant is notified.
+ * The customer pays the first installment: the loan becomes OUTSTANDING (`Activo` is the
+ * outstanding state: docs/service-api.md, "Webhook"), the customer becomes known, and the merchant is notified.
  * Resolves once the first webhook attempt is over; retries continue in the background.
  */
 export function payLoan(ctx: SandboxContext, loanId: number): Promise<WebhookDelivery> {
@@ -27,7 +27,7 @@ export function assertPayable(loan: Loan): void {
   if (loan.expired) throw new SandboxError(409, `loan ${loan.loanId} cannot be paid: its checkout link expired`)
 }
 
-/** The customer is refused: REQUEST -> CANCELLED, and no webhook (spec 6, rule 2). */
+/** The customer is refused: REQUEST -> CANCELLED, and no webhook (docs/service-api.md, "Webhook"). */
 export function declineLoan(ctx: SandboxContext, loanId: number): Loan {
   const loan = findLoan(ctx, loanId)
   if (loan.status !== "REQUEST") {

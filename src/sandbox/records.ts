@@ -5,7 +5,7 @@ import type { Loan } from "./state"
 const pesos = (amount: number): string => centsToDecimal(numberToCents(amount))
 
 /**
- * A loan as the status query reports it (spec 2.1-2.3).
+ * A loan as the status query reports it (docs/service-api.md, "Status").
  * `authorizeDate` is "the date the order was created" in the spec, yet its name speaks of an
  * authorization: the sandbox reports the creation time while the loan is unpaid and the
  * payment time once the first installment is paid, so that both readings hold.

@@ -13,7 +13,7 @@ import { createPersistence, loadState, type Persistence } from "./persistence"
 import { scheduleSettlement } from "./refunds"
 import { seededRandom } from "./rng"
 import { createState, type Refund, type SandboxState, type WebhookDelivery } from "./state"
-import type { WebhookConfigPatch } from "./webhook/config"
+import type { WebhookConfig, WebhookConfigPatch } from "./webhook/config"
 
 export interface Sandbox {
   /** e.g. "http://localhost:41234", no trailing slash. */
@@ -24,6 +24,8 @@ export interface Sandbox {
   baseUrl: string
   /** The live state; read it in tests, change it through the methods below. */
   state: SandboxState
+  /** The live webhook configuration, as `setWebhook` left it. */
+  readonly webhook: WebhookConfig
   setFaults(faults: FaultConfig): void
   setWebhook(config: WebhookConfigPatch): void
   /** As the customer clicking "Pay first installment"; resolves after the first webhook attempt. */
@@ -72,6 +74,9 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   return {
     ...urls,
     state: ctx.state,
+    get webhook() {
+      return ctx.webhook
+    },
     setFaults: (faults) => void controls.setFaults(faults),
     setWebhook: (config) => void controls.setWebhook(config),
     pay: async (loanId) => void (await controls.pay(loanId)),

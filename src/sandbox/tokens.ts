@@ -3,7 +3,7 @@ import jwt from "jsonwebtoken"
 import { z } from "zod"
 import type { SandboxContext } from "./context"
 
-/** Lifetime of an auth token; the spec publishes none (section 8). */
+/** Lifetime of an auth token; the service publishes none (docs/service-api.md, "Authentication"). */
 export const TOKEN_TTL_SECONDS = 300
 
 const TokenClaims = z.object({ merchantId: z.number().int(), jti: z.string(), exp: z.number() })

@@ -3,13 +3,13 @@ import { z } from "zod"
 /**
  * The financing service's wire formats, in the service's own words.
  *
- * Sources: the interface specification (sections 2, 4, 5, 7) and, where it is
- * silent (loan creation, cancellation, refunds), `service-api.md`. Both the
+ * Source: docs/service-api.md, which also records what was decided where the
+ * service's specification is silent (loan creation, cancellation, refunds). Both the
  * provider's client and the bundled sandbox validate against these schemas, so
  * the sandbox cannot drift from what the client expects.
  */
 
-/** `"1234.5"`, `"1234.50"`: pesos with at most two fractional digits (spec 2.1). */
+/** `"1234.5"`, `"1234.50"`: pesos with at most two fractional digits (docs/service-api.md). */
 export const DECIMAL_PATTERN = /^\d+(\.\d{1,2})?$/
 export const Decimal = z.string().regex(DECIMAL_PATTERN, "must be a decimal string such as 1234.50")
 
@@ -24,7 +24,7 @@ export type LoanStatus = z.infer<typeof LoanStatus>
 
 export const DiscountType = z.enum(["a", "p", ""])
 
-// ---------------------------------------------------------------- auth (spec 2.4, 2.5, 4.2)
+// ---------------------------------------------------------------- auth (docs/service-api.md, "Authentication")
 
 export const AuthRequest = z.object({
   apiToken: z.string(),
@@ -37,7 +37,7 @@ export const AuthResponse = z.object({
 })
 export type AuthResponse = z.infer<typeof AuthResponse>
 
-/** Spec 7: the body of a 404/400 from `/auth`, and of a 500 from the pos endpoints. */
+/** The body of a 404/400 from `/auth`, and of the pos endpoints' errors (docs/service-api.md, "Errors"). */
 export const ServiceErrorBody = z.object({
   timestamp: z.string(),
   status: z.number().int(),
@@ -47,7 +47,7 @@ export const ServiceErrorBody = z.object({
 })
 export type ServiceErrorBody = z.infer<typeof ServiceErrorBody>
 
-// ---------------------------------------------------------------- loan creation (service-api.md)
+// ---------------------------------------------------------------- loan creation (docs/service-api.md, "Loan creation")
 
 const Priced = z.object({ price: z.number().nonnegative(), title: z.string() })
 
@@ -94,7 +94,7 @@ export const LoanCreated = z.object({
 })
 export type LoanCreated = z.infer<typeof LoanCreated>
 
-// ---------------------------------------------------------------- status query (spec 2.1-2.3, 4.1)
+// ---------------------------------------------------------------- status query (docs/service-api.md, "Status")
 
 export const StatusProduct = z.object({
   id: z.string(),
@@ -108,7 +108,7 @@ export const StatusProduct = z.object({
   description: z.string().optional(),
 })
 
-/** All six keys are always present; every one may be null until the loan is paid (spec 2.3). */
+/** All six keys are always present; every one may be null until the loan is paid (docs/service-api.md, "Status"). */
 export const Customer = z.object({
   username: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -135,7 +135,7 @@ export type LoanRecord = z.infer<typeof LoanRecord>
 
 export const LoanRecords = z.array(LoanRecord)
 
-// ---------------------------------------------------------------- cancel and refund (service-api.md)
+// ---------------------------------------------------------------- cancel and refund (docs/service-api.md, "Cancel", "Refund", "Refund history")
 
 export const CancelRequest = z.object({
   cartId: z.string().min(1),
@@ -175,7 +175,7 @@ export type RefundRecord = z.infer<typeof RefundRecord>
 
 export const RefundRecords = z.array(RefundRecord)
 
-// ---------------------------------------------------------------- webhook (spec 2.6)
+// ---------------------------------------------------------------- webhook (docs/service-api.md, "Webhook")
 
 export const WebhookNotification = z.object({
   status: z.literal("Activo"),

@@ -79,7 +79,7 @@ describe("sandbox CLI", () => {
 
   it("help lists every command", async () => {
     expect(await cli("help")).toBe(0)
-    for (const command of ["serve", "loans", "loan <loanId>", "pay <loanId>", "decline", "expire", "redeliver", "requests", "webhooks", "faults", "reset"]) {
+    for (const command of ["serve", "--webhook-url", "loans", "loan <loanId>", "pay <loanId>", "decline", "expire", "redeliver", "refund <cartId>", "requests", "webhooks", "faults", "reset"]) {
       expect(out[0]).toContain(command)
     }
   })
@@ -102,5 +102,25 @@ describe("sandbox CLI", () => {
       await served?.close()
     }
     expect((await runCli(["serve", "--webhook-auth", "magic"], io)).exitCode).toBe(1)
+  })
+
+  it("serve --webhook-url sends every webhook there, whatever the loan's webHookUrl says", async () => {
+    const io = { out: (text: string) => out.push(text), err: (text: string) => err.push(text), env: {}, program: "npx bnpl-sandbox" }
+    const { exitCode, sandbox: served } = await runCli(["serve", "--port", "0", "--webhook-url", receiver.url], io)
+    try {
+      expect(exitCode).toBe(0)
+      if (!served) throw new Error("serve left no sandbox")
+      const banner = out.find((line) => line.includes("authUrl")) ?? ""
+      expect(banner).toContain(`webhook  auth none, sent to ${receiver.url}`)
+      expect(banner).toContain("In another terminal: npx bnpl-sandbox loans")
+      const { loanId } = await createLoan(served, { webHookUrl: "http://127.0.0.1:9/unreachable" })
+      await served.pay(loanId)
+      expect(receiver.hits).toEqual([expect.objectContaining({ body: expect.objectContaining({ loanId }) })])
+      expect(served.state.webhooks[0]).toMatchObject({ url: receiver.url, status: 200 })
+    } finally {
+      await served?.close()
+    }
+    expect((await runCli(["serve", "--port", "0", "--webhook-url", "ftp://nope"], io)).exitCode).toBe(1)
+    expect(err.at(-1)).toMatch(/must be an http\(s\) URL/)
   })
 })

@@ -32,7 +32,7 @@ describe("GET /api/pos/loan/:cartId", () => {
     expect(response.data).toEqual([])
   })
 
-  it("answers the spec 2.1 record, with a null customer before payment", async () => {
+  it("answers the status record (docs/service-api.md, Status), with a null customer before payment", async () => {
     await createLoan(sandbox)
     const response = await status("cart_01")
     expect(response.status).toBe(200)

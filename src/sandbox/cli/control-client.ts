@@ -11,7 +11,7 @@ export async function callControlApi(baseUrl: string, method: string, path: stri
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {
-    throw new ControlApiError(`no sandbox answers at ${baseUrl}: start one with \`npm run sandbox -- serve\` or pass --url`)
+    throw new ControlApiError(`no sandbox answers at ${baseUrl}: start one with the \`serve\` command or pass --url`)
   }
   const payload: unknown = await response.json().catch(() => null)
   if (!response.ok) throw new ControlApiError(`${method} ${path} failed (${response.status}): ${errorText(payload)}`)

@@ -6,7 +6,7 @@ import { authenticateMerchant } from "../merchants"
 import { issueToken } from "../tokens"
 import { sendAuthError, sendEmptyBadRequest } from "./service-errors"
 
-/** POST /api/auth (spec 4.2, errors as spec 7). */
+/** POST /api/auth (docs/service-api.md, "Authentication", errors included). */
 export function authRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
     const parsed = AuthRequest.safeParse(req.body)

@@ -24,7 +24,7 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   )
 }
 
-/** A body that is not JSON: an empty 400 on /api/auth (spec 7), the error body elsewhere. */
+/** A body that is not JSON: an empty 400 on /api/auth (docs/service-api.md, "Authentication"), the error body elsewhere. */
 export function apiBodyErrors(): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (!isBodyParserError(error)) return next(error)

@@ -6,7 +6,7 @@ import { describeIssues } from "../issues"
 import { posMerchant } from "./pos-merchant"
 import { sendServiceError } from "./service-errors"
 
-/** POST /api/pos/loan/cancel (service-api.md). `totalAmount` is informational and not checked. */
+/** POST /api/pos/loan/cancel (docs/service-api.md, "Cancel"). `totalAmount` is informational and not checked. */
 export function cancelRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
     const merchant = posMerchant(ctx, req, res)

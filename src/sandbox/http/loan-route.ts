@@ -9,7 +9,7 @@ import { redeemToken } from "../tokens"
 import { header } from "./notes"
 import { sendServiceError } from "./service-errors"
 
-/** POST /api/loan: creates a loan and answers its checkout link (service-api.md). */
+/** POST /api/loan: creates a loan and answers its checkout link (docs/service-api.md, "Loan creation"). */
 export function loanRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
     const merchant = bearerMerchant(ctx, req, res)

@@ -6,9 +6,9 @@ import { header } from "./notes"
 import { sendServiceError } from "./service-errors"
 
 /**
- * The pos endpoints authenticate with the `api_token` and `merchant_id` headers (spec 4.1,
- * 5.3), no Bearer token. Anything but an approved merchant's pair is answered 401; the spec
- * does not show this error, so the sandbox uses the service's error body.
+ * The pos endpoints authenticate with the `api_token` and `merchant_id` headers, no Bearer
+ * token (docs/service-api.md, "Authentication"). Anything but an approved merchant's pair is
+ * answered 401; the service shows no such error, so the sandbox uses its error body.
  */
 export function posMerchant(ctx: SandboxContext, req: Request, res: Response): Merchant | undefined {
   const apiToken = header(req, "api_token")

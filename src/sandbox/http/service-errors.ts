@@ -12,7 +12,7 @@ const ERROR_NAMES: Record<number, string> = {
   503: "Service Unavailable",
 }
 
-/** The service's error body (spec 7 and the documented 500), with a message saying what to fix. */
+/** The service's error body (docs/service-api.md, "Errors"), with a message saying what to fix. */
 export function sendServiceError(req: Request, res: Response, status: number, message: string): void {
   noteReason(res, message || (ERROR_NAMES[status] ?? "error"))
   res.status(status).json(serviceErrorBody(req, status, message))
@@ -29,7 +29,7 @@ export function serviceErrorBody(req: Request, status: number, message: string):
 }
 
 /**
- * Spec 7's auth errors carry exactly timestamp, status, error and path: no message. The
+ * The auth errors (docs/service-api.md, "Authentication") carry exactly timestamp, status, error and path: no message. The
  * reason still reaches the developer through the log.
  */
 export function sendAuthError(req: Request, res: Response, status: 400 | 404, reason: string): void {
@@ -42,7 +42,7 @@ export function sendAuthError(req: Request, res: Response, status: 400 | 404, re
   })
 }
 
-/** Spec 7: a missing or mistyped field in an auth request gets a 400 with an empty body. */
+/** docs/service-api.md, "Authentication": a missing or mistyped field in an auth request gets a 400 with an empty body. */
 export function sendEmptyBadRequest(res: Response, reason: string): void {
   noteReason(res, reason)
   res.status(400).end()

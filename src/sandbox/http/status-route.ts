@@ -6,8 +6,8 @@ import { loansOfCart } from "../state"
 import { posMerchant } from "./pos-merchant"
 
 /**
- * GET /api/pos/loan/:cartId (spec 4.1): one record per loan of the cart, oldest first.
- * An unknown cart answers 200 with an empty list: the spec shows no error for it, and "no
+ * GET /api/pos/loan/:cartId (docs/service-api.md, "Status"): one record per loan of the cart, oldest first.
+ * An unknown cart answers 200 with an empty list: the service shows no error for it, and "no
  * loan for this cart" is exactly what an empty array says.
  */
 export function statusRoute(ctx: SandboxContext): RequestHandler {

@@ -3,7 +3,7 @@ import type { WebhookNotification } from "../../providers/bnpl/wire"
 import type { WebhookConfig } from "./config"
 
 /**
- * The Authorization header of a webhook (spec 5.5: optional Basic or Bearer token).
+ * The Authorization header of a webhook (docs/service-api.md, "Webhook": optional Basic or Bearer token).
  * `jwt` mimics the official plugin that verifies an HS512 token whose claims repeat the
  * notification; it is signed with the configured key, else with the merchant's apiToken.
  */

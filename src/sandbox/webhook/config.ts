@@ -12,6 +12,11 @@ const settings = {
    * jwt: the HS512 key (defaults to the merchant's apiToken, as an official plugin expects).
    */
   token: z.string().min(1),
+  /**
+   * Where every webhook goes, instead of the loan's own `webHookUrl`: for a store whose
+   * BNPL_BACKEND_URL is a public address the sandbox cannot reach from where it runs.
+   */
+  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
   /** Retries after the first attempt; 0 turns them off. */
   retries: z.number().int().min(0).max(10),
   /** Wait before the first retry; doubled before each next one. */
@@ -28,6 +33,7 @@ export const WebhookConfig = z
   .strictObject({
     auth: settings.auth.default("none"),
     token: settings.token.optional(),
+    url: settings.url.optional(),
     retries: settings.retries.default(3),
     backoffMs: settings.backoffMs.default(500),
     timeoutMs: settings.timeoutMs.default(10_000),

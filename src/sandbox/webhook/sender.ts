@@ -6,7 +6,7 @@ import { webhookAuthorization } from "./authorization"
 import { postJson } from "./post"
 
 /**
- * Sends the payment confirmation (spec 2.6, 6) for a freshly paid loan and resolves with the
+ * Sends the payment confirmation (docs/service-api.md, "Webhook") for a freshly paid loan and resolves with the
  * first attempt; retries go on in the background with exponential backoff, because the
  * customer's redirect must not wait for a merchant that is down. Webhook faults apply here.
  */
@@ -42,6 +42,10 @@ function retryLater(ctx: SandboxContext, loan: Loan, attempt: number): void {
   )
 }
 
+function webhookUrlOf(ctx: SandboxContext, loan: Loan): string {
+  return ctx.webhook.url ?? loan.request.webHookUrl
+}
+
 function notificationOf(loan: Loan): WebhookNotification {
   return { status: "Activo", loanId: loan.loanId, cartId: loan.cartId, merchantId: loan.merchantId }
 }
@@ -52,7 +56,7 @@ async function sendAttempt(
   attempt: number,
   duplicate: boolean,
 ): Promise<WebhookDelivery> {
-  const url = loan.request.webHookUrl
+  const url = webhookUrlOf(ctx, loan)
   const notification = notificationOf(loan)
   const started = Date.now()
   const delivery: WebhookDelivery = {
@@ -87,7 +91,7 @@ function recordDrop(ctx: SandboxContext, loan: Loan): WebhookDelivery {
     cartId: loan.cartId,
     attempt: 1,
     at: new Date().toISOString(),
-    url: loan.request.webHookUrl,
+    url: webhookUrlOf(ctx, loan),
     status: null,
     error: "dropped by fault (webhook.dropRate): never sent, never retried",
     durationMs: 0,
