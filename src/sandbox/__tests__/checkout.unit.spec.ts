@@ -1,7 +1,11 @@
+import axios from "axios"
 import type { Sandbox } from "../index"
-import { client, createLoan, startQuietSandbox, startReceiver, type Receiver } from "./helpers"
+import { createLoan, startQuietSandbox, startReceiver, type Receiver } from "./helpers"
 
 const PLAN_DAYS_MS = 14 * 24 * 60 * 60 * 1000
+
+/** The English pages: these tests read the English texts; checkout-language.unit.spec.ts covers the Spanish default. */
+const english = axios.create({ validateStatus: () => true, maxRedirects: 0, headers: { "accept-language": "en" } })
 
 describe("checkout page", () => {
   let sandbox: Sandbox
@@ -17,14 +21,14 @@ describe("checkout page", () => {
   })
 
   const form = (url: string, action: "pay" | "cancel") =>
-    client.post(url.replace(/\/checkout\/(\d+)\?/, `/checkout/$1/${action}?`), "", {
+    english.post(url.replace(/\/checkout\/(\d+)\?/, `/checkout/$1/${action}?`), "", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     })
 
   it("shows the merchant, products, adjustments, total and an exact installment plan", async () => {
     const before = Date.now()
     const { url } = await createLoan(sandbox)
-    const response = await client.get<string>(url, { responseType: "text" })
+    const response = await english.get<string>(url, { responseType: "text" })
     const after = Date.now()
     expect(response.status).toBe(200)
     expect(response.headers["content-type"]).toMatch(/^text\/html/)
@@ -58,15 +62,15 @@ describe("checkout page", () => {
       shipping: undefined,
       taxes: undefined,
     })
-    const html = (await client.get<string>(url, { responseType: "text" })).data
+    const html = (await english.get<string>(url, { responseType: "text" })).data
     expect(html).not.toContain("<script>alert(1)")
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
   })
 
   it("answers 404 for a wrong token or an unknown loan", async () => {
     const { url, loanId } = await createLoan(sandbox)
-    expect((await client.get(url.replace(/token=\w+/, "token=wrong"))).status).toBe(404)
-    expect((await client.get(`${sandbox.url}/checkout/${loanId + 1}?token=x`)).status).toBe(404)
+    expect((await english.get(url.replace(/token=\w+/, "token=wrong"))).status).toBe(404)
+    expect((await english.get(`${sandbox.url}/checkout/${loanId + 1}?token=x`)).status).toBe(404)
     expect((await form(url.replace(/token=\w+/, "token=wrong"), "pay")).status).toBe(404)
     expect(sandbox.state.loans.get(loanId)?.status).toBe("REQUEST")
   })
@@ -92,7 +96,7 @@ describe("checkout page", () => {
     expect(again.status).toBe(409)
     expect(again.data).toContain("cannot be paid")
     expect(again.data).toContain("OUTSTANDING")
-    const page = await client.get<string>(url, { responseType: "text" })
+    const page = await english.get<string>(url, { responseType: "text" })
     expect(page.data).toContain("OUTSTANDING")
     expect(page.data).not.toContain('id="pay"')
     expect(receiver.hits).toHaveLength(1)
@@ -110,7 +114,7 @@ describe("checkout page", () => {
   it("an expired link answers 410 and cannot be paid", async () => {
     const { url, loanId } = await createLoan(sandbox)
     sandbox.expire(loanId)
-    expect((await client.get(url)).status).toBe(410)
+    expect((await english.get(url)).status).toBe(410)
     expect((await form(url, "pay")).status).toBe(410)
     expect(sandbox.state.loans.get(loanId)?.status).toBe("REQUEST")
   })
@@ -119,7 +123,7 @@ describe("checkout page", () => {
     const { url, loanId } = await createLoan(sandbox, { webHookUrl: receiver.url })
     sandbox.decline(loanId)
     expect(sandbox.state.loans.get(loanId)?.status).toBe("CANCELLED")
-    expect((await client.get<string>(url, { responseType: "text" })).data).toContain("CANCELLED")
+    expect((await english.get<string>(url, { responseType: "text" })).data).toContain("CANCELLED")
     expect(() => sandbox.decline(loanId)).toThrow(/cannot be declined/)
     await expect(sandbox.pay(loanId)).rejects.toThrow(/cannot be paid/)
     expect(receiver.hits).toHaveLength(0)
