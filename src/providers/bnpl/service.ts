@@ -26,7 +26,7 @@ import type {
 import { BnplClient } from "./client"
 import { queueForCart } from "./provider-cart-queue"
 import { loanLines } from "./cart-snapshot"
-import { asMedusaError } from "./errors"
+import { asMedusaError, asShopperError } from "./errors"
 import { sameAmount, toCents, toDecimal, toPesos } from "./money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "./options"
 import { InitiateData, SessionData, readSessionData } from "./session-data"
@@ -88,7 +88,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
         ...loanLines(cart, amount),
       })
     }).catch((error) => {
-      throw asMedusaError(error, "start the loan")
+      throw this.forShopper(error, "start the loan")
     })
 
     this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cart.cartId}`)
@@ -105,7 +105,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = this.sessionData(data)
-    const loan = await this.loanOf(session)
+    // Cart completion from the storefront lands here: a failure is worded for the shopper.
+    const loan = await this.loanOf(session).catch((error) => {
+      throw this.forShopper(error, "confirm the installment payment")
+    })
     if (isPaid(loan) && !sameAmount(loan.totalAmount, session.amount)) {
       this.logger.warn(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`)
       throw new MedusaError(
@@ -288,6 +291,13 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     })
     this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} is paid: refunded the remaining ${remaining} instead of cancelling`)
     return { ...session, loan_status: loan?.status ?? session.loan_status }
+  }
+
+  /** The operator's detail goes to the log; the shopper gets what they can do. */
+  private forShopper(error: unknown, action: string): MedusaError {
+    const shopper = asShopperError(error, action)
+    if (shopper !== error) this.logger.warn(`[bnpl] ${asMedusaError(error, action).message}`)
+    return shopper
   }
 
   private refundError(error: unknown, session: SessionData, amount: string): MedusaError {
