@@ -1,28 +1,30 @@
 import axios, { type AxiosRequestConfig } from "axios"
 import { execFileSync, spawn, type ChildProcess } from "child_process"
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
 import { tmpdir } from "os"
-import { join, resolve } from "path"
+import { dirname, join, relative, resolve } from "path"
 import { Client } from "pg"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { freePort } from "../helpers/environment"
 
 /**
  * What a merchant does, from the tarball: install it into a fresh Medusa 2.21.2
- * store, register it with the README's own medusa-config.ts snippet, boot, and
- * sell once. The scratch store gets no file from this project but the tarball
- * (and the README's snippet); it shares the npm cache.
+ * store, register it with the README's own medusa-config.ts snippet, start the
+ * package's own sandbox (`npx bnpl-sandbox serve`), boot, and sell once. The
+ * scratch store gets no file from this project but the tarball (and the README's
+ * snippet); it shares the npm cache. `npm pack` builds the plugin itself (prepack).
  */
 jest.setTimeout(600_000)
 
 const PROJECT = resolve(__dirname, "../..")
 const MEDUSA_VERSION = "2.21.2"
-const MERCHANT = { merchantId: 3003, apiToken: "package-test-api-token-0123", name: "Tienda Empaquetada", approved: true }
+// The sandbox's default merchant: what `bnpl-sandbox serve` prints in its banner.
+const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token" }
 const WEBHOOK_TOKEN = "package-test-webhook-token-0123"
 const ADMIN = { email: "merchant@package.test", password: "merchant-password" }
 
 let scratch: string
-let sandbox: Sandbox
+let sandbox: ChildProcess | undefined
+let sandboxUrl: string
 let medusa: ChildProcess | undefined
 let database: string
 let base: string
@@ -72,8 +74,7 @@ async function createDatabase(): Promise<string> {
 }
 
 beforeAll(async () => {
-  // The package, as it would be published.
-  run("npm", ["run", "build"], PROJECT)
+  // The package, as it would be published: `npm pack` builds it first (the prepack script).
   scratch = mkdtempSync(join(tmpdir(), "bnpl-store-"))
   run("npm", ["pack", "--pack-destination", scratch], PROJECT)
   const tarball = readdirSync(scratch).find((f) => f.endsWith(".tgz"))!
@@ -104,15 +105,15 @@ beforeAll(async () => {
   writeFileSync(join(scratch, "medusa-config.ts"), readmeConfig())
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], scratch)
 
-  sandbox = await startSandbox({ log: () => {}, merchants: [MERCHANT], webhook: { auth: "bearer", token: WEBHOOK_TOKEN, retries: 0 } })
   const port = await freePort()
   base = `http://localhost:${port}`
+  sandbox = await startPackagedSandbox(`${base}/hooks/bnpl`)
   const env = {
     DATABASE_URL: await createDatabase(),
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: "true",
-    BNPL_AUTH_URL: sandbox.authUrl,
-    BNPL_BASE_URL: sandbox.baseUrl,
+    BNPL_AUTH_URL: `${sandboxUrl}/api`,
+    BNPL_BASE_URL: sandboxUrl,
     BNPL_API_TOKEN: MERCHANT.apiToken,
     BNPL_MERCHANT_ID: String(MERCHANT.merchantId),
     BNPL_SHOP_ID: "package-shop",
@@ -138,7 +139,13 @@ afterAll(async () => {
       // gone
     }
   }
-  await sandbox?.close()
+  if (sandbox?.pid) {
+    try {
+      process.kill(-sandbox.pid, "SIGTERM")
+    } catch {
+      // gone
+    }
+  }
   if (database) {
     const admin = await maintenance()
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
@@ -146,6 +153,50 @@ afterAll(async () => {
   }
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
+
+/** `npx bnpl-sandbox serve`, from the installed package: what a merchant points their own store at. */
+async function startPackagedSandbox(webhookUrl: string): Promise<ChildProcess> {
+  const port = await freePort()
+  sandboxUrl = `http://localhost:${port}`
+  const args = ["bnpl-sandbox", "serve", "--port", String(port), "--webhook-auth", "bearer", "--webhook-token", WEBHOOK_TOKEN, "--webhook-url", webhookUrl]
+  const child = spawn("npx", ["--no-install", ...args], { cwd: scratch, env: process.env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  child.stdout!.on("data", (chunk) => log.push(String(chunk)))
+  child.stderr!.on("data", (chunk) => log.push(String(chunk)))
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode != null) throw new Error(`bnpl-sandbox exited with ${child.exitCode}:\n${log.join("")}`)
+    if (log.join("").includes("Financing service sandbox is running.")) return child
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`bnpl-sandbox did not start:\n${log.join("")}`)
+}
+
+/** The packaged CLI driving the packaged sandbox, as a merchant would from another terminal. */
+function sandboxCli(...args: string[]): string {
+  return run(join(scratch, "node_modules/.bin/bnpl-sandbox"), [...args, "--url", sandboxUrl], scratch)
+}
+
+/** Every `exports` entry of the installed package leads to at least one file. */
+function deadExports(): string[] {
+  const installed = join(scratch, "node_modules/medusa-payment-bnpl")
+  const exportsField: Record<string, string | Record<string, string>> = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).exports
+  const targets = Object.values(exportsField).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)))
+  return targets.filter((target) => !matchesAFile(installed, target))
+}
+
+function matchesAFile(root: string, target: string): boolean {
+  if (!target.includes("*")) return existsSync(join(root, target))
+  const [prefix, suffix] = target.split("*")
+  const dir = join(root, dirname(prefix + "x"))
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]
+    )
+  return existsSync(dir) && walk(dir).some((file) => {
+    const path = `./${relative(root, file)}`
+    return path.startsWith(prefix) && path.endsWith(suffix) && path.length > prefix.length + suffix.length
+  })
+}
 
 async function adminApi() {
   const { data } = await axios.post(`${base}/auth/user/emailpass`, ADMIN)
@@ -198,6 +249,18 @@ async function setUpStore() {
 }
 
 describe("the packed plugin in a fresh Medusa store", () => {
+  it("ships the built plugin, and every exports entry leads to a file", () => {
+    const installed = join(scratch, "node_modules/medusa-payment-bnpl/.medusa/server/src")
+    expect(existsSync(join(installed, "providers/bnpl/index.js"))).toBe(true)
+    expect(readFileSync(join(installed, "sandbox/cli.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/)
+    expect(deadExports()).toEqual([])
+  })
+
+  it("serves the sandbox from the package: `npx bnpl-sandbox serve`, and its CLI talks to it", () => {
+    expect(log.join("")).toContain(`webhook  auth bearer, sent to ${base}/hooks/bnpl`)
+    expect(sandboxCli("loans")).toContain("No loans yet.")
+  })
+
   it("lists pp_bnpl_bnpl among the payment providers", async () => {
     const admin = await adminApi()
     const { payment_providers } = await admin.get("/admin/payments/payment-providers")
@@ -224,8 +287,8 @@ describe("the packed plugin in a fresh Medusa store", () => {
       .payment_collection.payment_sessions[0]
     expect(session.data.checkout_url).toContain("/checkout/")
 
-    await sandbox.pay(session.data.loan_id)
-    expect(sandbox.state.webhooks[0].status).toBe(200)
+    // The customer pays at the sandbox; its webhook (sent to --webhook-url) reaches the store.
+    expect(sandboxCli("pay", String(session.data.loan_id))).toMatch(/attempt 1 -> .*\/hooks\/bnpl: HTTP 200/)
     const completed = (await axios.post(`${base}/store/carts/${cart.id}/complete`, {}, headers)).data
     expect(completed.type).toBe("order")
     expect(Number(completed.order.total)).toBe(3099)
