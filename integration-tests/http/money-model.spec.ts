@@ -1,0 +1,49 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSandbox } from "../helpers/environment"
+import { ADMIN, useStorefront } from "../helpers/store"
+import { formatFailure, runMoneyModel } from "../model/run"
+import type { Sql } from "../model/system"
+import { httpCalls } from "../model/system"
+
+/**
+ * The ledger issue's randomized model test, quick size: random interleavings of sessions,
+ * cart changes, payments (webhook delivered, duplicated, dropped, late), completions,
+ * cancels, captures, refunds whose reply is lost, refunds in the service's portal,
+ * reconciliation and time passing; then the rule for money (integration-tests/model).
+ * `npm run test:chaos` runs the full size. Replay a failure with the FC_SEED and FC_PATH it
+ * prints (`FC_SHRINK=1` to shrink it); `FC_RUNS` changes the number of sequences.
+ */
+jest.setTimeout(60 * 60_000)
+
+// Refund checks on every run, no grace period: reconciliation sees everything a sequence did.
+const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0" })
+
+const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
+const QUICK_RUNS = 50
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    const shop = useStorefront(env, api, getContainer)
+
+    it("accounts for every loan and every refund after random sequences of shoppers, admin, service and reconciliation", async () => {
+      const { store, admin } = await httpCalls(env.backendUrl, shop.store, ADMIN)
+      // knex binds `?`; the model writes `$1`-style parameters, each once and in order.
+      const sql: Sql = async <Row extends object>(text: string, params: unknown[] = []) =>
+        ((await dbConnection.raw(text.replace(/\$\d+/g, "?"), params)) as { rows: Row[] }).rows
+      const report = await runMoneyModel(
+        { store, admin, sandbox: env.sandbox, sql },
+        {
+          numRuns: number("FC_RUNS") ?? QUICK_RUNS,
+          size: { minCommands: 3, maxCommands: 8 },
+          seed: number("FC_SEED"),
+          path: process.env.FC_PATH,
+          shrink: process.env.FC_SHRINK === "1",
+          log: (line) => process.stdout.write(`${line}\n`),
+        }
+      )
+      process.stdout.write(`money model figures: ${JSON.stringify({ seed: report.seed, loans: report.loans, orders: report.orders })}\n`)
+      expect(report.failures.map(formatFailure)).toEqual([])
+      expect(report.sequences).toBe(process.env.FC_PATH ? 1 : (number("FC_RUNS") ?? QUICK_RUNS))
+    })
+  },
+})

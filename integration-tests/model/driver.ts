@@ -1,0 +1,253 @@
+import type { FaultConfig, Loan, Refund } from "../../src/sandbox"
+import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
+import { refundableCents } from "../../src/sandbox/refunds"
+import { type Command, describe, type WebhookFate } from "./commands"
+import { letTimePass, orderOfCart, orderPayments } from "./facts"
+import { brief, type Reply } from "./http"
+import type { ModelSystem, ReadyCart } from "./system"
+
+interface CartInPlay extends ReadyCart {
+  quantity: number
+}
+
+const WEBHOOK: Record<WebhookFate, FaultConfig> = {
+  deliver: {},
+  duplicate: { webhook: { duplicateRate: 1 } },
+  drop: { webhook: { dropRate: 1 } },
+}
+
+const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
+
+/** Final reconciliation passes: as the scheduled job would run again five minutes later, until a pass changes nothing. */
+const MAX_FINAL_PASSES = 3
+
+/**
+ * Drives one sequence against the real system: each command does what a shopper, the admin,
+ * the service or the clock would do, and records what it saw in the trace. Commands that do
+ * not apply (pay with nothing to pay, cancel with no order) are no-ops, so any sequence runs.
+ * A few checks belong to one command (a REJECTED refund fails the cancel; one Medusa refund
+ * is one refund at the service); the rest is the invariant after the last reconcile.
+ */
+export class SequenceRun {
+  readonly trace: string[] = []
+  readonly violations: string[] = []
+  private readonly carts: CartInPlay[] = []
+
+  constructor(private readonly system: ModelSystem) {}
+
+  get cartIds(): string[] {
+    return this.carts.map((cart) => cart.cartId)
+  }
+
+  async setUp(quantities: number[]): Promise<void> {
+    for (const quantity of quantities) {
+      const cart = await this.system.store.readyCart(quantity)
+      this.carts.push({ ...cart, quantity })
+      this.trace.push(`cart ${this.carts.length - 1}: ${cart.cartId}, quantity ${quantity}`)
+    }
+  }
+
+  async run(command: Command): Promise<void> {
+    const outcome = await this.perform(command)
+    this.trace.push(`${describe(command)} -> ${outcome}`)
+  }
+
+  /** Webhooks and refunds settle, half a day passes, and reconciliation runs until it has nothing left to do. */
+  async finish(): Promise<void> {
+    const { sandbox } = this.system
+    sandbox.setFaults({})
+    await sandbox.idle()
+    await letTimePass(this.system.sql, this.cartIds)
+    this.trace.push("(final) half a day passes")
+    for (let pass = 1; pass <= MAX_FINAL_PASSES; pass++) {
+      const summary = await this.reconcile()
+      this.trace.push(`(final) reconcile -> ${summary.line}`)
+      if (summary.quiet) break
+    }
+    await sandbox.idle()
+  }
+
+  private perform(command: Command): Promise<string> {
+    switch (command.kind) {
+      case "session":
+        return this.session(this.cart(command.cart))
+      case "change":
+        return this.change(this.cart(command.cart), command.quantity)
+      case "pay":
+        return this.pay(this.cart(command.cart), command)
+      case "late-webhook":
+        return this.lateWebhook(this.cart(command.cart))
+      case "complete":
+        return this.complete(this.cart(command.cart))
+      case "cancel":
+        return this.cancel(this.cart(command.cart), command.rejected)
+      case "capture":
+        return this.capture(this.cart(command.cart))
+      case "refund":
+        return this.refund(this.cart(command.cart), command)
+      case "portal-refund":
+        return this.portalRefund(this.cart(command.cart), command.share)
+      case "reconcile":
+        return this.reconcile().then((summary) => summary.line)
+      case "time-passes":
+        return letTimePass(this.system.sql, this.cartIds).then(() => "loans 13 h older")
+      default:
+        return unreachable(command)
+    }
+  }
+
+  private cart(index: number): CartInPlay {
+    return this.carts[index % this.carts.length]
+  }
+
+  private loansOf(cartId: string): Loan[] {
+    return [...this.system.sandbox.state.loans.values()].filter((loan) => loan.cartId === cartId).sort((a, b) => a.loanId - b.loanId)
+  }
+
+  /** A user must never see a 5xx or a dropped connection, whatever the interleaving. */
+  private served(what: string, reply: Reply): Reply {
+    if (reply.status === 0 || reply.status >= 500) this.violations.push(`${what} answered ${brief(reply)}`)
+    return reply
+  }
+
+  private async session(cart: CartInPlay): Promise<string> {
+    const reply = this.served("session", await this.system.store.startSession(cart.collectionId))
+    if (reply.status !== 200) return brief(reply)
+    const sessions = (reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } }).payment_collection.payment_sessions
+    const loanId = sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
+    return `200 loan ${loanId}`
+  }
+
+  private async change(cart: CartInPlay, quantity: number): Promise<string> {
+    const reply = this.served("change cart", await this.system.store.setQuantity(cart.cartId, cart.itemId, quantity))
+    if (reply.status === 200) cart.quantity = quantity
+    return brief(reply)
+  }
+
+  private async pay(cart: CartInPlay, command: Extract<Command, { kind: "pay" }>): Promise<string> {
+    const unpaid = this.loansOf(cart.cartId).filter((loan) => loan.status === "REQUEST" && !loan.expired)
+    const loan = command.loan === "newest" ? unpaid[unpaid.length - 1] : unpaid[0]
+    if (!loan) return "no unpaid loan"
+    const { sandbox } = this.system
+    sandbox.setFaults(WEBHOOK[command.webhook])
+    try {
+      await sandbox.pay(loan.loanId)
+    } finally {
+      sandbox.setFaults({})
+    }
+    const delivery = sandbox.state.webhooks.filter((d) => d.loanId === loan.loanId).pop()
+    return `loan ${loan.loanId} paid, webhook ${delivery?.status ?? delivery?.error ?? "none"}`
+  }
+
+  private async lateWebhook(cart: CartInPlay): Promise<string> {
+    const loan = this.loansOf(cart.cartId).filter(isPaid).pop()
+    if (!loan) return "no paid loan"
+    const delivery = await this.system.sandbox.redeliver(loan.loanId)
+    return `loan ${loan.loanId}: ${delivery.status ?? delivery.error}`
+  }
+
+  private async complete(cart: CartInPlay): Promise<string> {
+    const reply = this.served("complete", await this.system.store.complete(cart.cartId))
+    const order = (reply.body as { type?: string; order?: { id: string } } | null)?.order
+    return reply.status === 200 && order ? `200 order ${order.id}` : brief(reply)
+  }
+
+  private async cancel(cart: CartInPlay, rejected: boolean): Promise<string> {
+    const { sandbox, sql } = this.system
+    const orderId = await orderOfCart(sql, cart.cartId)
+    if (!orderId) return "no order"
+    const since = new Date().toISOString()
+    if (rejected) sandbox.setFaults({ refund: { rejectNext: 1 } })
+    let reply: Reply
+    try {
+      reply = this.served("cancel", await this.system.admin.post(`/admin/orders/${orderId}/cancel`))
+    } finally {
+      sandbox.setFaults({})
+    }
+    const refused = sandbox.state.requests.some((request) => request.fault === "reject" && request.at >= since)
+    if (refused) await this.expectCancelRefused(orderId, reply)
+    return `${brief(reply)}${refused ? " (refund REJECTED)" : ""}`
+  }
+
+  /** Case 2: a REJECTED refund makes the cancel fail, with a message that says why, and the order stays. */
+  private async expectCancelRefused(orderId: string, reply: Reply): Promise<void> {
+    if (reply.status < 400 || reply.status >= 500) this.violations.push(`cancel of ${orderId}: the service REJECTED the refund, but the cancel answered ${brief(reply)}`)
+    else if (!/reject/i.test(brief(reply))) this.violations.push(`cancel of ${orderId} failed without saying the refund was rejected: ${brief(reply)}`)
+    const [order] = (await orderPayments(this.system.sql, this.cartIds)).filter((o) => o.order_id === orderId)
+    if (order?.order_status === "canceled") this.violations.push(`order ${orderId} is canceled although the service REJECTED its refund`)
+  }
+
+  private async paymentOf(cart: CartInPlay) {
+    return (await orderPayments(this.system.sql, [cart.cartId])).find((order) => order.payment_id && order.cart_id === cart.cartId)
+  }
+
+  private async capture(cart: CartInPlay): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    if (!payment?.payment_id) return "no order payment"
+    return brief(this.served("capture", await this.system.admin.post(`/admin/payments/${payment.payment_id}/capture`)))
+  }
+
+  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>): Promise<string> {
+    const { sandbox } = this.system
+    const payment = await this.paymentOf(cart)
+    if (!payment?.payment_id) return "no order payment"
+    const base = payment.captured > 0 ? payment.captured - payment.refunded : payment.amount
+    const amount = Math.max(1, Math.floor((base * command.share) / 100))
+    const before = new Set(this.refundsOf(cart).map((refund) => refund.refundId))
+    if (command.lostReply) sandbox.setFaults({ refund: { applyThenFailNext: 1 } })
+    let reply: Reply
+    try {
+      reply = this.served("refund", await this.system.admin.post(`/admin/payments/${payment.payment_id}/refund`, { amount: amount / 100 }))
+    } finally {
+      sandbox.setFaults({})
+    }
+    const made = this.refundsOf(cart).filter((refund) => !before.has(refund.refundId))
+    this.expectOneRefund(payment.payment_id, amount, reply, made)
+    return `${centsToDecimal(amount)}: ${brief(reply)}, ${made.length} refund(s) at the service`
+  }
+
+  /** Case 3: one Medusa refund is one refund at the service, even when its reply was lost. */
+  private expectOneRefund(paymentId: string, amount: number, reply: Reply, made: Refund[]): void {
+    const what = `refund of ${centsToDecimal(amount)} on payment ${paymentId}`
+    if (made.length > 1) this.violations.push(`${what}: the service refunded ${made.length} times (${made.map((r) => r.totalAmount).join(", ")})`)
+    else if (reply.status === 200 && (made.length !== 1 || decimalToCents(made[0].totalAmount) !== amount)) {
+      this.violations.push(`${what}: Medusa answered 200, the service recorded ${made.map((r) => r.totalAmount).join(", ") || "nothing"}`)
+    }
+  }
+
+  private refundsOf(cart: CartInPlay): Refund[] {
+    return this.loansOf(cart.cartId).flatMap((loan) => loan.refunds)
+  }
+
+  private async portalRefund(cart: CartInPlay, share: number): Promise<string> {
+    const loans = this.loansOf(cart.cartId)
+    // The portal refunds the cart's paid loan as the service picks it: the newest outstanding, else the newest closed.
+    const loan = loans.filter((l) => l.status === "OUTSTANDING").pop() ?? loans.filter((l) => l.status === "HISTORICAL").pop()
+    if (!loan) return "no paid loan"
+    const left = refundableCents(loan)
+    if (left <= 0) return `loan ${loan.loanId}: nothing left to refund`
+    const amount = centsToDecimal(Math.max(1, Math.floor((left * share) / 100)))
+    try {
+      const refund = this.system.sandbox.refundAtService(cart.cartId, amount)
+      return `loan ${refund.loanId}: ${amount} refunded in the portal`
+    } catch (error) {
+      return `refused: ${(error as Error).message}`
+    }
+  }
+
+  private async reconcile(): Promise<{ line: string; quiet: boolean }> {
+    const reply = this.served("reconcile", await this.system.admin.post("/admin/bnpl/reconcile"))
+    if (reply.status !== 200) return { line: brief(reply), quiet: false }
+    const counts = reply.body as Record<string, number>
+    const busy = ["authorized", "cancelled", "failed", "refunded", "refunds_recorded"].some((key) => counts[key] > 0)
+    const line = Object.entries(counts)
+      .filter(([key, n]) => n > 0 && key !== "checked")
+      .map(([key, n]) => `${key} ${n}`)
+      .join(", ")
+    return { line: `200 ${line || "nothing to do"}`, quiet: !busy }
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unknown command ${JSON.stringify(value)}`)
+}

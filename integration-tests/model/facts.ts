@@ -1,0 +1,111 @@
+import type { Sql } from "./system"
+
+/**
+ * What Medusa's database says about a sequence's carts, read with plain SQL so that the
+ * checker does not go through the code it checks. Cart ids are passed as one
+ * comma-joined parameter: the same text works through pg and through knex.
+ */
+
+export interface LedgerRow {
+  loan_id: number
+  cart_id: string
+  state: string
+  attention_reason: string | null
+  order_id: string | null
+}
+
+export interface OrderPayment {
+  order_id: string
+  order_status: string
+  cart_id: string | null
+  payment_id: string | null
+  /** The loan the pp_bnpl_bnpl payment holds; null when the order has no such payment. */
+  loan_id: number | null
+  amount: number
+  canceled: boolean
+  captured: number
+  refunded: number
+}
+
+const ids = (cartIds: string[]) => cartIds.join(",")
+
+export async function ledgerRows(sql: Sql, cartIds: string[]): Promise<LedgerRow[]> {
+  const rows = await sql<LedgerRow>(
+    `SELECT loan_id, cart_id, state, attention_reason, order_id FROM bnpl_loan
+      WHERE deleted_at IS NULL AND cart_id = ANY(string_to_array($1, ','))`,
+    [ids(cartIds)],
+  )
+  return rows.map((row) => ({ ...row, loan_id: Number(row.loan_id) }))
+}
+
+interface PaymentRow {
+  order_id: string
+  order_status: string
+  cart_id: string | null
+  payment_id: string | null
+  loan_id: string | null
+  amount: string | null
+  canceled_at: string | Date | null
+  captured: string
+  refunded: string
+}
+
+/** Every order of the carts (linked to one, or paid by one's loan), with its pp_bnpl_bnpl payment in cents. */
+export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderPayment[]> {
+  const rows = await sql<PaymentRow>(
+    `WITH carts AS (SELECT unnest(string_to_array($1, ',')) AS cart_id),
+          orders AS (
+            SELECT oc.order_id FROM order_cart oc JOIN carts USING (cart_id) WHERE oc.deleted_at IS NULL
+            UNION
+            SELECT opc.order_id FROM order_payment_collection opc
+              JOIN payment p ON p.payment_collection_id = opc.payment_collection_id AND p.deleted_at IS NULL
+              JOIN carts ON carts.cart_id = p.data->>'cart_id'
+             WHERE opc.deleted_at IS NULL)
+     SELECT o.id AS order_id, o.status AS order_status,
+            (SELECT oc.cart_id FROM order_cart oc WHERE oc.order_id = o.id AND oc.deleted_at IS NULL LIMIT 1) AS cart_id,
+            p.id AS payment_id, p.data->>'loan_id' AS loan_id, p.amount::text AS amount, p.canceled_at,
+            (SELECT COALESCE(SUM(c.amount), 0)::text FROM capture c WHERE c.payment_id = p.id AND c.deleted_at IS NULL) AS captured,
+            (SELECT COALESCE(SUM(r.amount), 0)::text FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunded
+       FROM "order" o
+       JOIN orders ON orders.order_id = o.id
+       LEFT JOIN order_payment_collection opc ON opc.order_id = o.id AND opc.deleted_at IS NULL
+       LEFT JOIN payment p ON p.payment_collection_id = opc.payment_collection_id AND p.deleted_at IS NULL AND p.provider_id = 'pp_bnpl_bnpl'
+      WHERE o.deleted_at IS NULL`,
+    [ids(cartIds)],
+  )
+  return rows.map((row) => ({
+    order_id: row.order_id,
+    order_status: row.order_status,
+    cart_id: row.cart_id,
+    payment_id: row.payment_id,
+    loan_id: row.loan_id === null ? null : Number(row.loan_id),
+    amount: cents(row.amount ?? "0"),
+    canceled: row.canceled_at !== null,
+    captured: cents(row.captured),
+    refunded: cents(row.refunded),
+  }))
+}
+
+/** The order of a cart, as Medusa links them. */
+export async function orderOfCart(sql: Sql, cartId: string): Promise<string | undefined> {
+  const rows = await sql<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE cart_id = $1 AND deleted_at IS NULL`, [cartId])
+  return rows[0]?.order_id
+}
+
+/**
+ * Half a day passes for these carts' loans: past the loan time-out (12 h by default) and the
+ * refund-check interval (6 h by default). The ledger's clock is its rows' times, so they move
+ * back, as the http reconcile spec does; nothing else is touched.
+ */
+export async function letTimePass(sql: Sql, cartIds: string[], hours = 13): Promise<void> {
+  await sql(
+    `UPDATE bnpl_loan SET created_at = created_at - make_interval(hours => $1::int), checked_at = checked_at - make_interval(hours => $2::int)
+      WHERE cart_id = ANY(string_to_array($3, ','))`,
+    [hours, hours, ids(cartIds)],
+  )
+}
+
+/** Exact cents of a decimal amount as PostgreSQL prints it ("3349.5", "0"). */
+export function cents(decimal: string | number): number {
+  return Math.round(Number(decimal) * 100)
+}

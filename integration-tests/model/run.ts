@@ -1,0 +1,137 @@
+import fc from "fast-check"
+import { type Sequence, type SequenceSize, describe, sequences } from "./commands"
+import { SequenceRun } from "./driver"
+import { ledgerRows, orderPayments } from "./facts"
+import { checkMoney, isPaid, type MoneyFacts } from "./invariant"
+import type { ModelSystem } from "./system"
+
+/**
+ * Runs the money model: `numRuns` random sequences (fast-check), each on fresh carts, each
+ * ending with the invariant of invariant.ts. Every sequence runs even after a failure, so one
+ * run reports every broken sequence, each with the seed and path that replays it alone:
+ * `FC_SEED=<seed> FC_PATH=<path>`. With `shrink`, the first failure is shrunk by fast-check
+ * to a shorter sequence instead (slow: each attempt drives the real store).
+ */
+export interface ModelOptions {
+  numRuns: number
+  size: SequenceSize
+  /** Replays a run: the seed printed by an earlier one. */
+  seed?: number
+  /** With the seed: only the sequence at this path (a run prints it for each failure). */
+  path?: string
+  shrink?: boolean
+  log?: (line: string) => void
+}
+
+export interface SequenceFailure {
+  seed: number
+  path: string
+  sequence: Sequence
+  trace: string[]
+  violations: string[]
+}
+
+export interface ModelReport {
+  seed: number
+  sequences: number
+  commands: number
+  seconds: number
+  /** How the sequences' loans ended, summed: the rule's three outcomes and the unpaid. */
+  loans: { created: number; paid: number; inOrder: number; refundedInFull: number; listed: number; unpaid: number }
+  orders: { placed: number; cancelled: number; captured: number }
+  failures: SequenceFailure[]
+  /** The shrunk counterexample when `shrink` was asked for and a sequence failed. */
+  shrunk?: SequenceFailure
+}
+
+export async function runMoneyModel(system: ModelSystem, options: ModelOptions): Promise<ModelReport> {
+  const seed = options.seed ?? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0
+  const log = options.log ?? (() => {})
+  const started = Date.now()
+  const first = options.path === undefined ? 0 : Number(options.path)
+  const report: ModelReport = { seed, sequences: 0, commands: 0, seconds: 0, loans: { created: 0, paid: 0, inOrder: 0, refundedInFull: 0, listed: 0, unpaid: 0 }, orders: { placed: 0, cancelled: 0, captured: 0 }, failures: [] }
+  log(`money model: ${options.path === undefined ? options.numRuns : 1} sequence(s), seed ${seed}${options.path === undefined ? "" : `, path ${options.path}`} (replay: FC_SEED=${seed} FC_PATH=<path>)`)
+  let index = first
+  const property = fc.asyncProperty(sequences(options.size), async (sequence) => {
+    const path = String(index++)
+    const outcome = await runOne(system, sequence)
+    report.sequences++
+    report.commands += sequence.commands.length
+    if (outcome.facts) tally(report, outcome.facts)
+    if (!outcome.violations.length) return
+    const failure: SequenceFailure = { seed, path, sequence, trace: outcome.trace, violations: outcome.violations }
+    if (options.shrink) {
+      report.shrunk = failure
+      throw new Error(formatFailure(failure))
+    }
+    report.failures.push(failure)
+    log(formatFailure(failure))
+  })
+  const details = await fc.check(property, {
+    seed,
+    numRuns: options.path === undefined ? options.numRuns : 1,
+    ...(options.path === undefined ? {} : { path: options.path }),
+    endOnFailure: !options.shrink,
+  })
+  // While shrinking, the last failing attempt is the smallest; fast-check names its path.
+  if (options.shrink && details.failed && report.shrunk) report.failures.push({ ...report.shrunk, path: details.counterexamplePath ?? report.shrunk.path })
+  report.seconds = (Date.now() - started) / 1000
+  log(`money model: ${report.sequences} sequences, ${report.commands} commands, ${report.failures.length} failed, ${report.seconds.toFixed(0)} s`)
+  return report
+}
+
+interface Outcome {
+  trace: string[]
+  violations: string[]
+  facts?: MoneyFacts
+}
+
+/** One sequence on fresh carts; an exception (the store down, a broken reply) is a failure too. */
+async function runOne(system: ModelSystem, sequence: Sequence): Promise<Outcome> {
+  const run = new SequenceRun(system)
+  try {
+    await run.setUp(sequence.quantities)
+    for (const command of sequence.commands) await run.run(command)
+    await run.finish()
+    const cartIds = run.cartIds
+    const facts: MoneyFacts = {
+      loans: [...system.sandbox.state.loans.values()].filter((loan) => cartIds.includes(loan.cartId)),
+      rows: await ledgerRows(system.sql, cartIds),
+      orders: await orderPayments(system.sql, cartIds),
+    }
+    return { trace: run.trace, violations: [...run.violations, ...checkMoney(facts)], facts }
+  } catch (error) {
+    return { trace: run.trace, violations: [...run.violations, `the sequence crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] }
+  }
+}
+
+function tally(report: ModelReport, facts: MoneyFacts): void {
+  const rows = new Map(facts.rows.map((row) => [row.loan_id, row]))
+  for (const loan of facts.loans) {
+    report.loans.created++
+    if (!isPaid(loan)) {
+      report.loans.unpaid++
+      continue
+    }
+    report.loans.paid++
+    const row = rows.get(loan.loanId)
+    if (facts.orders.some((order) => order.loan_id === loan.loanId)) report.loans.inOrder++
+    else if (row?.state === "needs_attention") report.loans.listed++
+    else report.loans.refundedInFull++
+  }
+  report.orders.placed += facts.orders.length
+  report.orders.cancelled += facts.orders.filter((order) => order.order_status === "canceled").length
+  report.orders.captured += facts.orders.filter((order) => order.captured > 0).length
+}
+
+export function formatFailure(failure: SequenceFailure): string {
+  return [
+    `money model: sequence failed; replay it alone with FC_SEED=${failure.seed} FC_PATH=${failure.path}`,
+    `  carts: ${failure.sequence.quantities.map((q, i) => `cart ${i} quantity ${q}`).join(", ")}`,
+    `  commands: ${failure.sequence.commands.map(describe).join("; ")}`,
+    "  what happened:",
+    ...failure.trace.map((line) => `    ${line}`),
+    "  broken:",
+    ...failure.violations.map((line) => `    - ${line}`),
+  ].join("\n")
+}

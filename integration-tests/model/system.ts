@@ -1,0 +1,93 @@
+import type { Sandbox } from "../../src/sandbox"
+import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../src/scripts/demo-data"
+import { type Reply, requestJson } from "./http"
+
+/**
+ * What the money model drives, and nothing more: the store API, the admin API, the sandbox
+ * (in this process) and read access to Medusa's database. The http spec and the chaos
+ * scenario each build one; the model does not know which Medusa it talks to.
+ */
+export interface ModelSystem {
+  store: StoreCalls
+  admin: AdminCalls
+  sandbox: Sandbox
+  sql: Sql
+}
+
+/** One SQL statement with `$1`-style parameters; arrays are passed joined, see facts.ts. */
+export type Sql = <Row extends object>(text: string, params?: unknown[]) => Promise<Row[]>
+
+export interface ReadyCart {
+  cartId: string
+  itemId: string
+  collectionId: string
+}
+
+export interface StoreCalls {
+  /** A cart ready for payment: one line of `quantity`, an address, a shipping method, a payment collection. */
+  readyCart(quantity: number): Promise<ReadyCart>
+  setQuantity(cartId: string, itemId: string, quantity: number): Promise<Reply>
+  /** Selecting "Pay in installments": a pp_bnpl_bnpl session on the cart's collection. */
+  startSession(collectionId: string): Promise<Reply>
+  complete(cartId: string): Promise<Reply>
+}
+
+export interface AdminCalls {
+  post(path: string, body?: unknown): Promise<Reply>
+}
+
+/** The variant with cents in its price (3,250.50 MXN), so that amounts are never round. */
+const VARIANT = 2
+let carts = 0
+
+/** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP. */
+export async function httpCalls(baseUrl: string, store: DemoStore, admin: { email: string; password: string }): Promise<Pick<ModelSystem, "store" | "admin">> {
+  const login = await requestJson("POST", `${baseUrl}/auth/user/emailpass`, {}, admin)
+  const token = (login.body as { token?: unknown } | null)?.token
+  if (login.status !== 200 || typeof token !== "string") throw new Error(`admin login: HTTP ${login.status}`)
+  const adminHeaders = { authorization: `Bearer ${token}` }
+  return { store: new HttpStore(baseUrl, store), admin: { post: (path, body) => requestJson("POST", `${baseUrl}${path}`, adminHeaders, body ?? {}) } }
+}
+
+class HttpStore implements StoreCalls {
+  private readonly headers: Record<string, string>
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly demo: DemoStore,
+  ) {
+    this.headers = { "x-publishable-api-key": demo.publishableKey }
+  }
+
+  private post(path: string, body: unknown = {}): Promise<Reply> {
+    return requestJson("POST", `${this.baseUrl}${path}`, this.headers, body)
+  }
+
+  async readyCart(quantity: number): Promise<ReadyCart> {
+    // One e-mail per cart: Medusa makes a guest customer per e-mail, and the plugin looks for look-alike orders by it.
+    const email = `model+${process.pid}-${++carts}@example.com`
+    const items = [{ variant_id: this.demo.variantIds[VARIANT], quantity }]
+    const created = ok("create cart", await this.post("/store/carts", { region_id: this.demo.regionId, email, shipping_address: SAMPLE_SHIPPING_ADDRESS, items }))
+    const cart = (created as { cart: { id: string; items: Array<{ id: string }> } }).cart
+    ok("shipping method", await this.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: this.demo.shippingOptionId }))
+    const collection = ok("payment collection", await this.post("/store/payment-collections", { cart_id: cart.id }))
+    return { cartId: cart.id, itemId: cart.items[0].id, collectionId: (collection as { payment_collection: { id: string } }).payment_collection.id }
+  }
+
+  setQuantity(cartId: string, itemId: string, quantity: number): Promise<Reply> {
+    return this.post(`/store/carts/${cartId}/line-items/${itemId}`, { quantity })
+  }
+
+  startSession(collectionId: string): Promise<Reply> {
+    return this.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" })
+  }
+
+  complete(cartId: string): Promise<Reply> {
+    return this.post(`/store/carts/${cartId}/complete`)
+  }
+}
+
+function ok(step: string, reply: Reply): unknown {
+  if (reply.status !== 200) throw new Error(`${step}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`)
+  return reply.body
+}
