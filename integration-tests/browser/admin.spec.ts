@@ -6,6 +6,7 @@ import { adminToken } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
 import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
+import { storeApi } from "./helpers/store-api"
 
 /**
  * The merchant's side in Medusa's admin, in real Chromium against `npm start`: the loans
@@ -17,7 +18,7 @@ jest.setTimeout(300_000)
 
 let demo: Demo | undefined
 let browser: Browser | undefined
-const shots = new Screenshots()
+const shots = new Screenshots("admin-")
 
 const STUCK_LOAN = 990001
 const STUCK_REASON = "The cart could not be completed 3 times: an item is out of stock. Retry once restocked, or refund in full."
@@ -190,19 +191,22 @@ interface PlacedOrder {
 }
 
 /** A cart paid in installments through the store API and the sandbox, completed into an order. */
-async function placeBnplOrder({ backendUrl, sandboxUrl, admin }: Demo): Promise<PlacedOrder> {
-  const token = await adminToken(backendUrl, admin)
-  const keys = await call<{ api_keys: Array<{ token: string; revoked_at: string | null }> }>(`${backendUrl}/admin/api-keys?type=publishable`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const key = keys.api_keys.find((k) => !k.revoked_at)?.token
-  if (!key) throw new Error("the demo store has no live publishable key")
-  const store = <T>(path: string, body?: unknown) => call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": key } })
+async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedOrder> {
+  const { publishableKey } = await storeApi(backendUrl)
+  const store = <T>(path: string, body?: unknown) => call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
 
-  const { regions } = await store<{ regions: Array<{ id: string }> }>("/regions")
-  const { products } = await store<{ products: Array<{ variants: Array<{ id: string }> }> }>(`/products?region_id=${regions[0].id}&limit=1`)
-  const { cart } = await store<{ cart: { id: string } }>("/carts", { region_id: regions[0].id, email: "ana.admin@example.com", shipping_address: SAMPLE_SHIPPING_ADDRESS })
-  await store(`/carts/${cart.id}/line-items`, { variant_id: products[0].variants[0].id, quantity: 1 })
+  const { regions } = await store<{ regions: Array<{ id: string; currency_code: string }> }>("/regions")
+  const region = regions.find((r) => r.currency_code === "mxn")
+  if (!region) throw new Error("the demo store has no MXN region")
+  const { products } = await store<{ products: Array<{ variants: Array<{ id: string }> }> }>(`/products?region_id=${region.id}&fields=*variants&limit=1`)
+  const variant = products[0]?.variants[0]
+  if (!variant) throw new Error("the demo store's sales channel lists no product with a variant")
+  const { cart } = await store<{ cart: { id: string } }>("/carts", {
+    region_id: region.id,
+    email: "ana.admin@example.com",
+    shipping_address: SAMPLE_SHIPPING_ADDRESS,
+    items: [{ variant_id: variant.id, quantity: 1 }],
+  })
   const { shipping_options } = await store<{ shipping_options: Array<{ id: string }> }>(`/shipping-options?cart_id=${cart.id}`)
   await store(`/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
   const { payment_collection } = await store<{ payment_collection: { id: string } }>("/payment-collections", { cart_id: cart.id })
