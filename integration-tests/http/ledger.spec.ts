@@ -1,0 +1,254 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { useSandbox } from "../helpers/environment"
+import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
+import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
+import type { BnplLedgerService } from "../../src/modules/bnpl/service"
+import { refundLoanWorkflow } from "../../src/workflows/refund-loan"
+import { retryCompletionWorkflow } from "../../src/workflows/retry-completion"
+
+jest.setTimeout(120_000)
+
+/**
+ * The five ways money used to drift between the service and Medusa (the
+ * ledger issue), each ending as the rule for a paid loan says: the payment of
+ * one order, refunded in full at the service, or on the attention list.
+ */
+const env = useSandbox(
+  {},
+  { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" }
+)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const shop = useStorefront(env, api, getContainer)
+    const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+    const rowOf = async (loanId: number) => (await ledger().listBnplLoans({ loan_id: loanId }))[0]
+    const requests = (path: string) => env.sandbox.state.requests.filter((r) => r.path === path)
+    const loansOf = (cartId: string) => [...env.sandbox.state.loans.values()].filter((loan) => loan.cartId === cartId)
+    const refundedAtService = (loanId: number) =>
+      (env.sandbox.state.loans.get(loanId)?.refunds ?? []).reduce((sum, r) => sum + Math.round(Number(r.totalAmount) * 100), 0) / 100
+
+    async function admin() {
+      return adminHeaders(api)
+    }
+
+    async function reconcile() {
+      const response = await api.post("/admin/bnpl/reconcile", {}, await admin())
+      expect(response.status).toBe(200)
+      return response.data as Record<string, number>
+    }
+
+    /** A paid loan confirmed by its webhook into an order; answers the order's payment. */
+    async function orderedCart() {
+      const paid = await paidCart(env, shop)
+      expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(200)
+      const [{ order_id: orderId }] = await ordersOfCart(getContainer(), paid.cartId)
+      const payment = await paymentOf(getContainer(), orderId)
+      return { ...paid, orderId, paymentId: payment.id, amount: Number(payment.amount) }
+    }
+
+    describe("case 1: a paid loan outranks a new selection", () => {
+      it("selecting the method again takes the paid loan over: no second loan, and it becomes the order", async () => {
+        const paid = await paidCart(env, shop)
+        const again = await shop.bnplSession(paid.cartId)
+        expect(again.data.loan_id).toBe(paid.loanId)
+        expect(loansOf(paid.cartId)).toHaveLength(1)
+        expect(requests("/api/loan")).toHaveLength(1)
+
+        const completed = await shop.complete(paid.cartId)
+        expect(completed.status).toBe(200)
+        expect(completed.data.type).toBe("order")
+        await waitFor(async () => (await rowOf(paid.loanId)).state === "ordered")
+        expect((await rowOf(paid.loanId)).order_id).toBe(completed.data.order.id)
+      })
+
+      it("a changed cart refunds the paid loan in full before a new loan exists, and says so in the ledger", async () => {
+        const paid = await paidCart(env, shop)
+        await shop.addItem(paid.cartId, 1, 1)
+        const next = await shop.bnplSession(paid.cartId)
+
+        expect(next.data.loan_id).not.toBe(paid.loanId)
+        const first = env.sandbox.state.loans.get(paid.loanId)!
+        expect(refundedAtService(paid.loanId)).toBe(first.request.totalPrice)
+        const refund = requests("/api/pos/loan/refund")
+        expect(refund).toHaveLength(1)
+        const row = await rowOf(paid.loanId)
+        expect(row.state).toBe("refunded")
+        expect(row.attention_reason).toMatch(/cart changed/)
+        // Its late webhook orders nothing.
+        expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(409)
+        expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(0)
+
+        await env.sandbox.pay(next.data.loan_id)
+        await waitFor(async () => (await ordersOfCart(getContainer(), paid.cartId)).length === 1)
+        expect((await rowOf(next.data.loan_id)).state).toBe("ordered")
+      })
+
+      it("a paid loan whose cart was completed with another payment is refunded in full by reconciliation", async () => {
+        const paid = await paidCart(env, shop)
+        const other = await shop.startSession(paid.cartId, "pp_system_default")
+        expect(other.status).toBe(200)
+        expect((await shop.complete(paid.cartId)).status).toBe(200)
+
+        expect(await reconcile()).toMatchObject({ refunded: 1 })
+        expect(refundedAtService(paid.loanId)).toBe(env.sandbox.state.loans.get(paid.loanId)!.request.totalPrice)
+        expect((await rowOf(paid.loanId)).state).toBe("refunded")
+      })
+    })
+
+    describe("case 2: cancelling an order whose loan is paid refunds what remains at the service", () => {
+      it("an uncaptured payment ends cancelled, with the loan refunded in full", async () => {
+        const order = await orderedCart()
+        const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
+        expect(cancel.status).toBe(200)
+
+        expect(refundedAtService(order.loanId)).toBe(order.amount)
+        const payment = await paymentOf(getContainer(), order.orderId)
+        expect(payment.canceled_at).not.toBeNull()
+        expect(payment.refunds).toHaveLength(0)
+        await waitFor(async () => (await rowOf(order.loanId)).state === "refunded")
+      })
+
+      it("a captured payment carries refund records equal to the service's refunds", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        expect((await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 10 }, await admin())).status).toBe(200)
+        expect((await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())).status).toBe(200)
+
+        const payment = await paymentOf(getContainer(), order.orderId)
+        const medusaRefunded = payment.refunds.reduce((sum: number, r: { amount: number }) => sum + Number(r.amount), 0)
+        expect(medusaRefunded).toBe(order.amount)
+        expect(refundedAtService(order.loanId)).toBe(order.amount)
+        await waitFor(async () => (await rowOf(order.loanId)).state === "refunded")
+      })
+
+      it("a REJECTED refund makes the cancel fail with the reason, and changes nothing", async () => {
+        const order = await orderedCart()
+        // The service turns the refund down every time it is asked (what remains is not refundable there).
+        env.sandbox.setFaults({ refund: { rejectNext: 5 } })
+        const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
+        expect(cancel.status).toBeGreaterThanOrEqual(400)
+        expect(cancel.data.message).toMatch(/rejected the refund/)
+        expect(refundedAtService(order.loanId)).toBe(0)
+        const { data } = await api.get(`/admin/orders/${order.orderId}`, await admin())
+        expect(data.order.status).not.toBe("canceled")
+        expect((await paymentOf(getContainer(), order.orderId)).canceled_at).toBeNull()
+      })
+    })
+
+    describe("case 3: refunds are idempotent", () => {
+      it("a refund whose reply is lost is found applied in the history and not sent again", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        env.sandbox.setFaults({ refund: { applyThenFailNext: 1 } })
+        const refund = await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 25 }, await admin())
+
+        expect(refund.status).toBe(200)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(1)
+        expect(refundedAtService(order.loanId)).toBe(25)
+        const payment = await paymentOf(getContainer(), order.orderId)
+        expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([25])
+        const keys = requests("/api/pos/loan/refund").map((r) => r.headers?.["x-idempotency-key"])
+        expect(keys[0]).toBeTruthy()
+      })
+
+      it("a refund the service failed before applying is sent once more, and applied once", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        env.sandbox.setFaults({ refund: { failNext: 1, errorStatus: 503 } })
+        const refund = await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 30 }, await admin())
+
+        expect(refund.status).toBe(200)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(2)
+        expect(refundedAtService(order.loanId)).toBe(30)
+      })
+    })
+
+    describe("case 4: a paid loan whose cart cannot complete goes on the attention list", () => {
+      it("after the allowed attempts; the admin retries the completion once the cause is fixed", async () => {
+        const paid = await paidCart(env, shop)
+        await setStock(getContainer(), 0)
+        expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(503)
+        expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(200)
+        const row = await rowOf(paid.loanId)
+        expect(row.state).toBe("needs_attention")
+        expect(row.attention_reason).toMatch(/could not be completed/)
+        expect(await reconcile()).toMatchObject({ needs_attention: 1, authorized: 0 })
+        expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(0)
+
+        await setStock(getContainer(), 1_000_000)
+        const { result } = await retryCompletionWorkflow(getContainer()).run({ input: { ledger_id: row.id } })
+        expect(result.state).toBe("ordered")
+        expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
+      })
+
+      it("or refunds the loan in full, which cancels its session", async () => {
+        const paid = await paidCart(env, shop)
+        await setStock(getContainer(), 0)
+        await postWebhook(env, notification(paid.cartId, paid.loanId))
+        await postWebhook(env, notification(paid.cartId, paid.loanId))
+        await setStock(getContainer(), 1_000_000)
+        const row = await rowOf(paid.loanId)
+        const { result } = await refundLoanWorkflow(getContainer()).run({ input: { ledger_id: row.id, requested_by: "test" } })
+
+        expect(result.state).toBe("refunded")
+        expect(refundedAtService(paid.loanId)).toBe(env.sandbox.state.loans.get(paid.loanId)!.request.totalPrice)
+        expect((await sessionsOfCart(getContainer(), paid.cartId)).map((s) => s.status)).toEqual(["canceled"])
+        expect((await shop.complete(paid.cartId)).data.type).not.toBe("order")
+      })
+    })
+
+    describe("case 5: refunds made at the service reach Medusa's books", () => {
+      it("recorded into Medusa when the payment is captured, without refunding again", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        env.sandbox.refundAtService(order.cartId, "40.00")
+
+        expect(await reconcile()).toMatchObject({ refunds_recorded: 1 })
+        const payment = await paymentOf(getContainer(), order.orderId)
+        expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([40])
+        expect(requests("/api/pos/loan/refund")).toHaveLength(0)
+        expect((await rowOf(order.loanId))).toMatchObject({ refunded_at_service: "40.00", refunded_in_medusa: "40.00", state: "ordered" })
+        expect(await reconcile()).toMatchObject({ refunds_recorded: 0, needs_attention: 0 })
+      })
+
+      it("listed for the admin when Medusa cannot record it (payment not captured)", async () => {
+        const order = await orderedCart()
+        env.sandbox.refundAtService(order.cartId, "40.00")
+        expect(await reconcile()).toMatchObject({ needs_attention: 1, refunds_recorded: 0 })
+        const row = await rowOf(order.loanId)
+        expect(row.state).toBe("needs_attention")
+        expect(row.attention_reason).toMatch(/40\.00/)
+      })
+    })
+  },
+})
+
+async function paymentOf(container: MedusaContainer, orderId: string) {
+  const query = container.resolve("query")
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["payment_collections.payments.*", "payment_collections.payments.refunds.*"],
+    filters: { id: orderId },
+  })
+  const payments = (data[0] as { payment_collections: Array<{ payments: Array<Record<string, any>> }> }).payment_collections.flatMap((c) => c.payments)
+  return payments.find((p) => p.provider_id === "pp_bnpl_bnpl")!
+}
+
+/** Stock gone (or back) at every location: the cart's completion fails at Medusa's inventory check. */
+async function setStock(container: MedusaContainer, quantity: number) {
+  const inventory = container.resolve(Modules.INVENTORY)
+  const levels = await inventory.listInventoryLevels({})
+  await inventory.updateInventoryLevels(levels.map((l) => ({ inventory_item_id: l.inventory_item_id, location_id: l.location_id, stocked_quantity: quantity })))
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time")
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
