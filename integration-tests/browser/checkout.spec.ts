@@ -115,7 +115,7 @@ it("pays in installments from /demo through the sandbox's checkout page to a pla
       await page.goto(`${backendUrl}/demo`)
       await page.locator("[data-product]").first().waitFor()
     })
-    await expect(page.locator("[data-offer]").first().textContent({ timeout: 30_000 })).resolves.toMatch(ENGLISH_OFFER)
+    await expect(page.locator("[data-offer]:not(:empty)").first().textContent({ timeout: 30_000 })).resolves.toMatch(ENGLISH_OFFER)
     await shots.take(page, "storefront")
 
     const product = page.locator("[data-product]").nth(2)
@@ -199,17 +199,18 @@ it("shows the offer in Spanish on the product page and checks out in Spanish thr
       const { backendUrl, sandboxUrl } = demo!
       const calls = storeCalls(page)
       await page.goto(`${backendUrl}/demo`)
-      const firstOffer = page.locator("[data-offer]").first()
+      // The lines fill in once the store answers: wait for text, not for the element.
+      const firstOffer = page.locator("[data-offer]:not(:empty)").first()
       await expect(firstOffer.textContent({ timeout: 30_000 })).resolves.toMatch(SPANISH_OFFER)
       await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es-MX")
       await expect(page.locator("#checkout").textContent()).resolves.toBe("Continuar al pago")
-      await expect(page.locator("#offer-line").textContent()).resolves.toMatch(SPANISH_OFFER)
+      await expect(page.locator("#offer-line:visible").textContent()).resolves.toMatch(SPANISH_OFFER)
       await shots.take(page, "producto-oferta")
 
       // Too much for installments: the option greys out with the store's reason.
       await page.locator('[data-title="Bicicleta de montaña"]').click()
       await page.fill("#quantity", "12")
-      await expect(page.locator("#bnpl-reason").textContent({ timeout: 30_000 })).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
+      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
       await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
       await expect(page.locator("#pay-manual").isChecked()).resolves.toBe(true)
       await shots.take(page, "producto-sin-plazos")
@@ -239,13 +240,12 @@ it("shows an ineligible cart's installments option as unavailable, with its reas
       const cartId = await cartWith(await storeApi(backendUrl), "Bicicleta de montaña", 12, SAMPLE_SHIPPING_ADDRESS)
       await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}`)
       await page.locator("#checkout").waitFor()
-      await expect(page.locator("#bnpl-reason").textContent()).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
-      await expect(page.locator("#bnpl-reason").isVisible()).resolves.toBe(true)
+      await expect(page.locator("#bnpl-reason:visible").textContent()).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
       await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
       await shots.take(page, "carrito-sin-plazos")
 
       await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
-      await expect(page.locator("#bnpl-reason").textContent({ timeout: 30_000 })).resolves.toBe("Pay in installments is available for purchases of up to MX$100,000.00.")
+      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe("Pay in installments is available for purchases of up to MX$100,000.00.")
       await shots.take(page, "cart-unavailable-en")
     },
     "es-MX"
