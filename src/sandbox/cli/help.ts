@@ -1,7 +1,8 @@
 import { CONTROL_COMMANDS } from "./commands"
 
 export function helpText(program: string): string {
-  const commands = Object.values(CONTROL_COMMANDS).map((command) => `  ${command.usage.padEnd(26)}${command.summary}`)
+  const width = Math.max(26, ...Object.values(CONTROL_COMMANDS).map((command) => command.usage.length + 2))
+  const commands = Object.values(CONTROL_COMMANDS).map((command) => `  ${command.usage.padEnd(width)}${command.summary}`)
   return [
     "Sandbox of the financing service: a local stand-in for development and tests.",
     "",
@@ -17,6 +18,6 @@ export function helpText(program: string): string {
     "",
     "Talk to a running one (--url, else BNPL_SANDBOX_URL, else http://localhost:4010):",
     ...commands,
-    "  help                      this text",
+    `  ${"help".padEnd(width)}this text`,
   ].join("\n")
 }
