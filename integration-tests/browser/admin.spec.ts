@@ -91,6 +91,8 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await expect(widget.getByRole("heading").textContent()).resolves.toBe("Pago a plazos")
     await expect(widget.textContent()).resolves.toContain("Sin reembolsos")
     await expect(widget.textContent()).resolves.toMatch(/Registro|no está en el registro/)
+    // The order page scrolls inside its own pane: bring the card into the picture.
+    await page.getByTestId("bnpl-loan-refunds").scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es")
 
     // The financing service fails: the widget says so, in Spanish, and the page stands.
@@ -99,6 +101,7 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await expect(page.getByTestId("bnpl-loan-error").textContent({ timeout: 30_000 })).resolves.toContain(
       "No se pudo contactar al servicio de financiamiento"
     )
+    await page.getByTestId("bnpl-loan-error").scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es-error")
     await setFaults(sandboxUrl, {})
     await page.getByTestId("bnpl-loan-refresh").click()
@@ -109,6 +112,7 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await page.getByTestId("bnpl-loan-refresh").click()
     const refund = page.getByTestId("bnpl-loan-refund")
     await expect(refund.textContent({ timeout: 30_000 })).resolves.toMatch(/100\.00.*(Solicitado|Reembolsado)/)
+    await refund.scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es-refund")
   })
 }, 480_000)
