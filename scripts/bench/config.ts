@@ -39,7 +39,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not ${env[name]}`)
     return value
   }
-  const reconcileN = int("BENCH_RECONCILE_N", 5000, 200)
+  const reconcileN = int("BENCH_RECONCILE_N", 50_000, 200)
   return {
     only: figures(env.BENCH_ONLY),
     sessionsN: int("BENCH_SESSIONS_N", 100, 10),
@@ -49,7 +49,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     stormCopies: int("BENCH_STORM_COPIES", 10, 10),
     concurrency: int("BENCH_CONCURRENCY", 16, 16),
     reconcileN,
-    reconcileBaseN: int("BENCH_RECONCILE_BASE_N", Math.round(reconcileN / 5), Math.round(reconcileN / 5)),
+    reconcileBaseN: int("BENCH_RECONCILE_BASE_N", Math.round(reconcileN / 10), Math.round(reconcileN / 5)),
     reconcileConcurrency: int("BENCH_RECONCILE_CONCURRENCY", 8, 8),
     sandboxLatencyMs: int("BENCH_SANDBOX_LATENCY_MS", 0, 0),
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),

@@ -46,7 +46,7 @@ export async function templateCheckout(ctx: BenchContext): Promise<Template> {
 /**
  * `n` pending pp_bnpl_bnpl sessions: carts from the factory (SQL copies), a loan for each
  * made at the sandbox through its API, a session row holding that loan with the data the
- * provider writes (SQL), then each loan's fate applied at the sandbox. `offset` keeps the
+ * provider writes and the loan's ledger row (SQL), then each loan's fate applied at the sandbox. `offset` keeps the
  * mix the same whatever n is.
  */
 export async function buildFixture(ctx: BenchContext, template: Template, n: number): Promise<ReconcileFixture> {
@@ -116,6 +116,23 @@ async function insertSessions(
       carts.map((c) => c.cartId),
       carts.map((c) => c.collectionId),
       data,
+      createdAt,
+    ],
+  )
+  // The plugin writes a ledger row with every loan it creates: so does the fixture, aged like its session.
+  await ctx.stack.db.query(
+    `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, payment_session_id, checkout_url, amount,
+                            currency_code, loan_status, state, created_at, updated_at)
+     SELECT 'bnplloan_' || x.cart_id, x.loan_id, x.cart_id, x.collection_id, 'payses_' || x.cart_id, x.url, $1, $2,
+            'REQUEST', 'open', x.created_at, x.created_at
+       FROM unnest($3::text[], $4::text[], $5::int[], $6::text[], $7::timestamptz[]) AS x(cart_id, collection_id, loan_id, url, created_at)`,
+    [
+      model.data.amount,
+      model.currency_code,
+      carts.map((c) => c.cartId),
+      carts.map((c) => c.collectionId),
+      loans.map((l) => l.loanId),
+      loans.map((l) => l.url),
       createdAt,
     ],
   )

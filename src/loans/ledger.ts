@@ -13,8 +13,11 @@ export async function rowOfLoan(container: MedusaContainer, loanId: number): Pro
 /** The lock key every workflow that changes a cart's loans takes (Medusa's locking module). */
 export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
 
-/** Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other. */
-export const CART_LOCK = { timeout: 30, ttl: 120, retryInterval: 0.05 } as const
+/**
+ * Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other.
+ * The TTL bounds how long a process killed while holding it blocks the cart (Redis locking).
+ */
+export const CART_LOCK = { timeout: 30, ttl: 60, retryInterval: 0.05 } as const
 
 export type LedgerPatch = Partial<Omit<LedgerLoan, "id" | "created_at" | "updated_at" | "deleted_at">>
 
