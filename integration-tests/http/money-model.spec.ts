@@ -38,6 +38,7 @@ medusaIntegrationTestRunner({
           seed: number("FC_SEED"),
           path: process.env.FC_PATH,
           shrink: process.env.FC_SHRINK === "1",
+          verbose: process.env.FC_VERBOSE === "1",
           log: (line) => process.stdout.write(`${line}\n`),
         }
       )

@@ -33,6 +33,13 @@ export type Command =
 export interface Sequence {
   /** The starting quantity of each cart (one or two carts). */
   quantities: number[]
+  /** How many commands the sequence performs. */
+  length: number
+  /**
+   * Candidates, in order: a command that cannot apply to the sequence's state right now
+   * (pay with no unpaid loan, refund with no captured payment) is passed over, so that
+   * random sequences spend their length on what matters. See driver.ts, `applies`.
+   */
   commands: Command[]
 }
 
@@ -66,16 +73,20 @@ export interface SequenceSize {
   maxCommands: number
 }
 
+/** Candidates per command performed: enough that a sequence rarely runs out of applicable ones. */
+const CANDIDATES = 4
+
 export function sequences(size: SequenceSize): fc.Arbitrary<Sequence> {
   return fc.record({
     quantities: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
-    commands: fc.array(command, { minLength: size.minCommands, maxLength: size.maxCommands }),
+    length: fc.integer({ min: size.minCommands, max: size.maxCommands }),
+    commands: fc.array(command, { minLength: size.minCommands * CANDIDATES, maxLength: size.maxCommands * CANDIDATES }),
   })
 }
 
-/** One line per command, as the trace and the failure report print it. */
-export function describe(command: Command): string {
-  const on = "cart" in command ? ` cart ${command.cart}` : ""
+/** One line per command, as the trace and the failure report print it; `cartCount` resolves the cart index. */
+export function describe(command: Command, cartCount = 2): string {
+  const on = "cart" in command ? ` cart ${command.cart % cartCount}` : ""
   switch (command.kind) {
     case "session":
     case "late-webhook":

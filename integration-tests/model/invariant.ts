@@ -11,7 +11,8 @@ import type { LedgerRow, OrderPayment } from "./facts"
  *   paid <=> (exactly one order holds it) or (refunded in full at the service)
  *            or (on the attention list with a reason)
  * and no loan is held by two orders. For every order:
- *   - a captured payment carries refunds equal to the service's refunds of its loan;
+ *   - a captured payment carries refunds equal to the service's refunds of its loan, and
+ *     when its order is cancelled the loan is refunded in full (or listed);
  *   - an uncaptured payment of a cancelled order is cancelled, its loan refunded in full;
  *   - an uncaptured payment still live: no refund at the service, or the mismatch listed.
  */
@@ -53,7 +54,12 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
   const service = refundedCents(loan)
   const of = `loan ${loan.loanId} refunded ${centsToDecimal(service)} of ${loan.request.totalPrice} at the service`
   if (order.captured > 0) {
-    return order.refunded === service ? [] : [`${name}: Medusa's refunds differ from the service's (${of})`]
+    const breaches = order.refunded === service ? [] : [`${name}: Medusa's refunds differ from the service's (${of})`]
+    // Case 2: cancelling refunds what remains; a refund that could not be made is listed, never silent.
+    if (order.order_status === "canceled" && !inFull(loan) && !listed(rows.get(loan.loanId))) {
+      breaches.push(`${name}: cancelled, but ${of} and the loan is not on the attention list`)
+    }
+    return breaches
   }
   if (order.order_status === "canceled") {
     const breaches = []
