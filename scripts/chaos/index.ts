@@ -11,6 +11,7 @@ import { badInputScenario } from "./bad-input/scenario"
 import type { ChaosContext } from "./context"
 import { faultsScenario } from "./faults"
 import { interruptedCompletionScenario } from "./interrupted-completion"
+import { moneyModelScenario } from "./money-model"
 import { closeRawAgent } from "./lib/raw-webhook"
 import { productionScenario } from "./production"
 import { restartScenario } from "./restart"
@@ -31,6 +32,7 @@ const SCENARIOS: Scenario[] = [
   badInputScenario,
   twoInstancesScenario,
   productionScenario,
+  moneyModelScenario,
   secretsScenario,
 ]
 /** The sandbox's webhook retries (0.5, 1, 2 s apart): scenarios wait for them to run out. */
