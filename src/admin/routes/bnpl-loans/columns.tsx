@@ -17,6 +17,9 @@ export function useLedgerColumns(actions: RowActions) {
       column.accessor("loan_id", { header: t("bnpl.loans.column.loan") }),
       column.accessor("state", {
         header: t("bnpl.loans.column.state"),
+        // Room for the attention reason, which wraps instead of being cut.
+        size: 320,
+        truncateTooltip: false,
         cell: ({ row }) => <StateCell row={row.original} label={t(`bnpl.ledgerState.${row.original.state}`)} />,
       }),
       column.accessor("loan_status", {
