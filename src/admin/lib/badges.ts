@@ -1,4 +1,4 @@
-import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-view"
+import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-states"
 import type { LoanStatus } from "../../providers/bnpl/wire"
 
 type BadgeColor = "green" | "grey" | "orange" | "red" | "blue" | "purple"

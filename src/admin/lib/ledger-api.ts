@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { LedgerStateName, LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
+import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-states"
+import type { LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
 import type { RefundLoanResult } from "../../workflows/refund-loan"
 import type { RetryCompletionResult } from "../../workflows/retry-completion"
 import { sdk } from "./sdk"

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
+import { LEDGER_STATES } from "./ledger-states"
 
 /**
  * The ledger as the admin API answers it. Rows keep the module's field names
@@ -13,8 +14,6 @@ export type LedgerLoanJson = {
   [K in keyof LedgerLoan]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
 }
 
-export const LEDGER_STATES = ["open", "ordered", "cancelled", "refunded", "needs_attention"] as const
-export type LedgerStateName = (typeof LEDGER_STATES)[number]
 
 /** Columns the list can be ordered by; a leading "-" orders descending, as in Medusa's own lists. */
 const ORDER_VALUES = [
