@@ -3,6 +3,7 @@ import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
 import { type Command, describe, type WebhookFate } from "./commands"
 import { letTimePass, orderOfCart, orderPayments } from "./facts"
+import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import type { ModelSystem, ReadyCart } from "./system"
 
@@ -36,7 +37,10 @@ export class SequenceRun {
   readonly violations: string[] = []
   private readonly carts: CartInPlay[] = []
 
-  constructor(private readonly system: ModelSystem) {}
+  constructor(
+    private readonly system: ModelSystem,
+    private readonly gate = new Gate(),
+  ) {}
 
   get cartIds(): string[] {
     return this.carts.map((cart) => cart.cartId)
@@ -44,7 +48,7 @@ export class SequenceRun {
 
   async setUp(quantities: number[]): Promise<void> {
     for (const quantity of quantities) {
-      const cart = await this.system.store.readyCart(quantity)
+      const cart = await this.gate.alongside(() => this.system.store.readyCart(quantity))
       this.carts.push({ ...cart, quantity })
       this.trace.push(`cart ${this.carts.length - 1}: ${cart.cartId}, quantity ${quantity}`)
     }
@@ -54,7 +58,7 @@ export class SequenceRun {
   async attempt(command: Command): Promise<boolean> {
     if (!(await this.applies(command))) return false
     const started = Date.now()
-    const outcome = await this.perform(command)
+    const outcome = await (runsAlone(command) ? this.gate.alone(() => this.perform(command)) : this.gate.alongside(() => this.perform(command)))
     this.trace.push(`${describe(command, this.carts.length)} -> ${outcome} (${Date.now() - started} ms)`)
     return true
   }
@@ -94,8 +98,11 @@ export class SequenceRun {
 
   /** Webhooks and refunds settle, half a day passes, and reconciliation runs until it has nothing left to do. */
   async finish(): Promise<void> {
+    await this.gate.alongside(() => this.settle())
+  }
+
+  private async settle(): Promise<void> {
     const { sandbox } = this.system
-    sandbox.setFaults({})
     await sandbox.idle()
     await letTimePass(this.system.sql, this.cartIds)
     this.trace.push("(final) half a day passes")
@@ -169,11 +176,11 @@ export class SequenceRun {
     const loan = command.loan === "newest" ? unpaid[unpaid.length - 1] : unpaid[0]
     if (!loan) return "no unpaid loan"
     const { sandbox } = this.system
-    sandbox.setFaults(WEBHOOK[command.webhook])
+    if (setsFault(command)) sandbox.setFaults(WEBHOOK[command.webhook])
     try {
       await sandbox.pay(loan.loanId)
     } finally {
-      sandbox.setFaults({})
+      if (setsFault(command)) sandbox.setFaults({})
     }
     const delivery = sandbox.state.webhooks.filter((d) => d.loanId === loan.loanId).pop()
     return `loan ${loan.loanId} paid, webhook ${delivery?.status ?? delivery?.error ?? "none"}`
@@ -203,7 +210,7 @@ export class SequenceRun {
     try {
       reply = this.served("cancel", await this.system.admin.post(`/admin/orders/${orderId}/cancel`))
     } finally {
-      sandbox.setFaults({})
+      if (rejected) sandbox.setFaults({})
     }
     const refused = sandbox.state.requests.some((request) => request.fault === "reject" && request.at >= since)
     if (refused) await this.expectCancelRefused(cart, orderId, reply)
@@ -249,7 +256,7 @@ export class SequenceRun {
     try {
       reply = this.served("refund", await this.system.admin.post(`/admin/payments/${payment.payment_id}/refund`, { amount: amount / 100 }))
     } finally {
-      sandbox.setFaults({})
+      if (command.lostReply) sandbox.setFaults({})
     }
     const made = this.refundsOf(cart).filter((refund) => !before.has(refund.refundId))
     this.expectOneRefund(payment.payment_id, amount, reply, made)
@@ -296,6 +303,19 @@ export class SequenceRun {
       .join(", ")
     return { line: `200 ${line || "nothing to do"}`, quiet: !busy }
   }
+}
+
+/** Commands that set one of the sandbox's (global) faults for their duration. */
+function setsFault(command: Command): boolean {
+  return (command.kind === "pay" && command.webhook !== "deliver") || (command.kind === "cancel" && command.rejected) || (command.kind === "refund" && command.lostReply)
+}
+
+/**
+ * Run alone: commands that set a fault, and refunds, whose check counts the service's new
+ * refunds on the cart (another sequence's reconciliation could refund the cart's other loan).
+ */
+function runsAlone(command: Command): boolean {
+  return setsFault(command) || command.kind === "refund"
 }
 
 function unreachable(value: never): never {

@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { type Sequence, type SequenceSize, sequences } from "./commands"
 import { SequenceRun } from "./driver"
 import { ledgerRows, orderPayments } from "./facts"
+import { Gate } from "./gate"
 import { checkMoney, isPaid, type MoneyFacts } from "./invariant"
 import type { ModelSystem } from "./system"
 
@@ -9,8 +10,8 @@ import type { ModelSystem } from "./system"
  * Runs the money model: `numRuns` random sequences (fast-check), each on fresh carts, each
  * ending with the invariant of invariant.ts. Every sequence runs even after a failure, so one
  * run reports every broken sequence, each with the seed and path that replays it alone:
- * `FC_SEED=<seed> FC_PATH=<path>`. With `shrink`, the first failure is shrunk by fast-check
- * to a shorter sequence instead (slow: each attempt drives the real store).
+ * `FC_SEED=<seed> FC_PATH=<path>`. With `shrink`, fast-check shrinks the first failure to a
+ * shorter sequence instead (slow: each attempt drives the real store).
  */
 export interface ModelOptions {
   numRuns: number
@@ -20,6 +21,8 @@ export interface ModelOptions {
   /** With the seed: only the sequence at this path (a run prints it for each failure). */
   path?: string
   shrink?: boolean
+  /** Sequences driven side by side (each on its own carts; see gate.ts). Default 1. */
+  concurrency?: number
   /** Logs every sequence's trace, not only the failing ones'. */
   verbose?: boolean
   log?: (line: string) => void
@@ -50,37 +53,62 @@ export async function runMoneyModel(system: ModelSystem, options: ModelOptions):
   const seed = options.seed ?? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0
   const log = options.log ?? (() => {})
   const started = Date.now()
-  const first = options.path === undefined ? 0 : Number(options.path)
   const report: ModelReport = { seed, sequences: 0, commands: 0, seconds: 0, loans: { created: 0, paid: 0, inOrder: 0, refundedInFull: 0, listed: 0, unpaid: 0 }, orders: { placed: 0, cancelled: 0, captured: 0 }, failures: [] }
-  log(`money model: ${options.path === undefined ? options.numRuns : 1} sequence(s), seed ${seed}${options.path === undefined ? "" : `, path ${options.path}`} (replay: FC_SEED=${seed} FC_PATH=<path>)`)
-  let index = first
-  const property = fc.asyncProperty(sequences(options.size), async (sequence) => {
-    const path = String(index++)
-    const outcome = await runOne(system, sequence)
+  const replay = options.path !== undefined
+  log(`money model: ${replay ? 1 : options.numRuns} sequence(s), seed ${seed}${replay ? `, path ${options.path}` : ""}, ${options.concurrency ?? 1} at a time (replay one: FC_SEED=${seed} FC_PATH=<path>)`)
+  const record = (path: string, sequence: Sequence, outcome: Outcome): SequenceFailure | undefined => {
     report.sequences++
     report.commands += outcome.performed
     if (outcome.facts) tally(report, outcome.facts)
     if (options.verbose) log([`sequence ${path} (${outcome.ms} ms):`, ...outcome.trace.map((line) => `  ${line}`)].join("\n"))
-    if (!outcome.violations.length) return
-    const failure: SequenceFailure = { seed, path, sequence, trace: outcome.trace, violations: outcome.violations }
-    if (options.shrink) {
-      report.shrunk = failure
-      throw new Error(formatFailure(failure))
-    }
-    report.failures.push(failure)
-    log(formatFailure(failure))
+    if (!outcome.violations.length) return undefined
+    return { seed, path, sequence, trace: outcome.trace, violations: outcome.violations }
+  }
+  if (options.shrink) await shrinkFirstFailure(system, options, seed, report, record)
+  else await runAll(system, options, seed, (path, sequence, outcome) => {
+    const failure = record(path, sequence, outcome)
+    if (failure) report.failures.push(failure)
+    if (failure) log(formatFailure(failure))
   })
-  const details = await fc.check(property, {
-    seed,
-    numRuns: options.path === undefined ? options.numRuns : 1,
-    ...(options.path === undefined ? {} : { path: options.path }),
-    endOnFailure: !options.shrink,
-  })
-  // While shrinking, the last failing attempt is the smallest; fast-check names its path.
-  if (options.shrink && details.failed && report.shrunk) report.failures.push({ ...report.shrunk, path: details.counterexamplePath ?? report.shrunk.path })
   report.seconds = (Date.now() - started) / 1000
   log(`money model: ${report.sequences} sequences, ${report.commands} commands, ${report.failures.length} failed, ${report.seconds.toFixed(0)} s`)
   return report
+}
+
+type Recorder = (path: string, sequence: Sequence, outcome: Outcome) => void
+
+/**
+ * Every sequence, `concurrency` at a time, each with the path fast-check would give it:
+ * `fc.sample` with the same seed yields the values `fc.check` runs, in the same order.
+ */
+async function runAll(system: ModelSystem, options: ModelOptions, seed: number, record: Recorder): Promise<void> {
+  const first = options.path === undefined ? 0 : Number(options.path)
+  const all = fc.sample(sequences(options.size), { seed, numRuns: options.path === undefined ? options.numRuns : first + 1 })
+  const queue = all.map((sequence, index) => ({ sequence, index })).slice(first)
+  const gate = new Gate()
+  const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) record(String(next.index), next.sequence, await runOne(system, next.sequence, gate))
+  })
+  await Promise.all(lanes)
+}
+
+/** One at a time through fast-check, which shrinks the first failing sequence (slow: each try drives the real store). */
+async function shrinkFirstFailure(
+  system: ModelSystem,
+  options: ModelOptions,
+  seed: number,
+  report: ModelReport,
+  record: (path: string, sequence: Sequence, outcome: Outcome) => SequenceFailure | undefined,
+): Promise<void> {
+  let smallest: SequenceFailure | undefined
+  const property = fc.asyncProperty(sequences(options.size), async (sequence) => {
+    const failure = record("?", sequence, await runOne(system, sequence, new Gate()))
+    if (!failure) return
+    smallest = failure
+    throw new Error(formatFailure(failure))
+  })
+  const details = await fc.check(property, { seed, numRuns: options.path === undefined ? options.numRuns : 1, ...(options.path === undefined ? {} : { path: options.path }) })
+  if (details.failed && smallest) report.failures.push({ ...smallest, path: details.counterexamplePath ?? "?" })
 }
 
 interface Outcome {
@@ -92,8 +120,8 @@ interface Outcome {
 }
 
 /** One sequence on fresh carts; an exception (the store down, a broken reply) is a failure too. */
-async function runOne(system: ModelSystem, sequence: Sequence): Promise<Outcome> {
-  const run = new SequenceRun(system)
+async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Promise<Outcome> {
+  const run = new SequenceRun(system, gate)
   const started = Date.now()
   let performed = 0
   try {
