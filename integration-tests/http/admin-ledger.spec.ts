@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import type { LedgerLoan } from "../../src/modules/bnpl/types"
 import { useSandbox } from "../helpers/environment"
-import { adminHeaders, useStorefront } from "../helpers/store"
+import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -18,7 +18,7 @@ type NewRow = Partial<LedgerLoan> & Pick<LedgerLoan, "loan_id" | "cart_id">
  */
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    useStorefront(env, api, getContainer)
+    const shop = useStorefront(env, api, getContainer)
 
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
 
@@ -158,34 +158,62 @@ medusaIntegrationTestRunner({
       expect(env.sandbox.state.requests).toHaveLength(0)
     })
 
-    it("retries the completion of a loan on the attention list and answers the row's state", async () => {
-      const { attention } = await sampleLedger()
+    /**
+     * A loan the customer paid whose webhook never arrived and whose cart was not completed,
+     * put on the attention list as the plugin does after its failed completions.
+     */
+    async function stuckPaidLoan() {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(session.data.loan_id)
+      env.sandbox.setFaults({})
+      const [row] = await ledger().listBnplLoans({ loan_id: session.data.loan_id })
+      expect(row).toEqual(expect.objectContaining({ cart_id: cart.id, amount: session.data.amount })) // written when the loan was made
+      await ledger().updateBnplLoans({ id: row.id, state: "needs_attention", loan_status: "OUTSTANDING", attention_reason: "The cart could not be completed 3 times." })
+      return { cart, row, loanId: session.data.loan_id, amount: session.data.amount }
+    }
 
-      const response = await post(`${attention.id}/retry-completion`)
+    const refundRequests = (cartId: string) =>
+      env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body ?? "").includes(cartId))
 
-      // Provisional until the ledger workflows land: the shape, and the row it acted on.
+    it("retries the completion of a loan on the attention list: its cart becomes the order", async () => {
+      const { cart, row } = await stuckPaidLoan()
+
+      const response = await post(`${row.id}/retry-completion`)
+
       expect(response.status).toBe(200)
-      expect(response.data.loan).toEqual(
-        expect.objectContaining({ ledger_id: attention.id, state: expect.stringMatching(/^(open|ordered|cancelled|refunded|needs_attention)$/) })
-      )
-      expect(response.data.loan).toHaveProperty("order_id")
-      expect(response.data.loan).toHaveProperty("attention_reason")
+      const orders = await ordersOfCart(getContainer(), cart.id)
+      expect(orders).toHaveLength(1)
+      expect(response.data.loan).toEqual({ ledger_id: row.id, state: "ordered", order_id: orders[0].order_id, attention_reason: null })
+      expect(await ledger().retrieveBnplLoan(row.id)).toEqual(expect.objectContaining({ state: "ordered", order_id: orders[0].order_id }))
     })
 
-    it("refunds a loan on the attention list in full and answers what the service refunded", async () => {
-      const { attention } = await sampleLedger()
+    it("refunds a loan on the attention list in full at the service, once, and places no order", async () => {
+      const { cart, row, amount } = await stuckPaidLoan()
 
-      const response = await post(`${attention.id}/refund`)
+      const response = await post(`${row.id}/refund`)
 
-      // Provisional until the ledger workflows land: the shape, and the row it acted on.
       expect(response.status).toBe(200)
-      expect(response.data.loan).toEqual(
-        expect.objectContaining({
-          ledger_id: attention.id,
-          state: expect.stringMatching(/^(open|ordered|cancelled|refunded|needs_attention)$/),
-          refunded_at_service: expect.stringMatching(/^\d+\.\d{2}$/),
-        })
-      )
+      expect(response.data.loan).toEqual({ ledger_id: row.id, state: "refunded", refunded_at_service: amount })
+      expect(refundRequests(cart.id)).toHaveLength(1)
+      expect(await ledger().retrieveBnplLoan(row.id)).toEqual(expect.objectContaining({ state: "refunded", refunded_at_service: amount }))
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+    })
+
+    it("refuses to refund a loan that is an order's payment, and says where to refund it", async () => {
+      const cart = await shop.cart()
+      const session = await shop.bnplSession(cart.id)
+      await env.sandbox.pay(session.data.loan_id)
+      expect((await shop.complete(cart.id)).data.type).toBe("order")
+      const [row] = await ledger().listBnplLoans({ loan_id: session.data.loan_id })
+
+      const response = await post(`${row.id}/refund`)
+
+      expect(response.status).toBe(400)
+      expect(response.data.type).toBe("not_allowed")
+      expect(response.data.message).toContain("refund it from the order")
+      expect(refundRequests(cart.id)).toEqual([])
     })
   },
 })
