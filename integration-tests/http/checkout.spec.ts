@@ -145,12 +145,15 @@ medusaIntegrationTestRunner({
         ["answers 500", { loan: { errorRate: 1 } }, "answered HTTP 500"],
         ["hangs past the time-out", { loan: { hangRate: 1 } }, "did not answer within 1500 ms"],
         ["sends malformed JSON", { loan: { malformedRate: 1 } }, "cannot read"],
-      ])("%s: a clear error and nothing half-done", async (_name, faults, message) => {
+      ])("%s: a clear error for the shopper, the detail in the log, and nothing half-done", async (_name, faults, detail) => {
         const cart = await shop.cart()
         env.sandbox.setFaults(faults)
+        const warn = jest.spyOn(getContainer().resolve("logger"), "warn")
         const response = await shop.startSession(cart.id)
         expect(response.status).toBeGreaterThanOrEqual(400)
-        expect(response.data.message).toContain(message)
+        expect(response.data.message).toBe("Could not start the loan. Installments are unavailable right now; choose another payment method or try again.")
+        expect(warn.mock.calls.map(([line]) => String(line)).some((line) => line.includes(detail))).toBe(true)
+        warn.mockRestore()
         expect(JSON.stringify(response.data)).not.toContain("sandbox-api-token")
         expect(await sessionsOfCart(getContainer(), cart.id)).toHaveLength(0)
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)

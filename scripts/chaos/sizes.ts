@@ -1,4 +1,4 @@
-/** How big each scenario is: the issue's sizes, or the CI-sized `--quick` ones (≤ 4 min in all). */
+/** How big each scenario is: the full sizes, or the CI-sized `--quick` ones (≤ 4 min in all). */
 export interface ChaosSizes {
   quick: boolean
   faultCheckouts: number

@@ -1,8 +1,23 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf } from "./ledger"
+import { createStep, StepResponse, transform } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { CART_LOCK, cartLockKey, ledgerOf } from "./ledger"
 
 /** Reads the cart a ledger row belongs to, so a workflow can lock the cart before touching the row. */
 export const cartOfLedgerRowStep = createStep("bnpl-cart-of-ledger-row", async (input: { ledger_id: string }, { container }) => {
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id, { select: ["id", "cart_id", "loan_id"] })
   return new StepResponse({ cart_id: row.cart_id, loan_id: row.loan_id })
 })
+
+/**
+ * Composes `work` between Medusa's lock steps on the cart of a ledger row:
+ * every workflow that changes a loan holds its cart's lock (`bnpl:cart:<id>`),
+ * the one the webhook's confirmation takes too.
+ */
+export function underCartLockOfRow<I extends { ledger_id: string }, O>(input: I, work: (input: I) => O): O {
+  const row = cartOfLedgerRowStep(input)
+  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
+  acquireLockStep({ key, ...CART_LOCK })
+  const result = work(input)
+  releaseLockStep({ key })
+  return result
+}

@@ -1,8 +1,9 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../providers/bnpl/money"
 import { centsToDecimal } from "../providers/bnpl/refunds"
 import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
+import type { LoanStatus } from "../providers/bnpl/wire"
 
 /**
  * The reads of Medusa's data the loan workflows share: a cart's payment
@@ -46,6 +47,19 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
 
 export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRow | undefined =>
   sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
+
+/** Cancels the session still waiting with the loan, so its cart can no longer complete with it. */
+export async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number, loanStatus: LoanStatus): Promise<void> {
+  const session = sessionOfLoan((await cartPayment(container, cartId)).sessions, loanId)
+  if (!session || session.status !== "pending") return
+  await container.resolve(Modules.PAYMENT).updatePaymentSession({
+    id: session.id,
+    amount: session.amount,
+    currency_code: session.currency_code,
+    data: { ...readSessionData(session.data), loan_status: loanStatus },
+    status: "canceled",
+  })
+}
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

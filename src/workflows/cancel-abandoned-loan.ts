@@ -1,13 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
-import { cartOfLedgerRowStep } from "../loans/ledger-steps"
-import { cartPayment, sessionOfLoan } from "../loans/queries"
+import { ledgerOf, patchRow } from "../loans/ledger"
+import { underCartLockOfRow } from "../loans/ledger-steps"
+import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../loans/queries"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { readSessionData } from "../providers/bnpl/session-data"
 
 /**
  * Ends an unpaid loan: reconciliation's answer to a loan left past the loan
@@ -39,23 +36,10 @@ async function cancelAbandoned(container: MedusaContainer, input: CancelAbandone
     const { cancelled } = await client.cancelIfUnpaid(row.cart_id, row.loan_id, "abandoned: not paid within the loan time-out")
     if (!cancelled) return { cancelled: false }
   }
-  if (session) {
-    await container.resolve(Modules.PAYMENT).updatePaymentSession({
-      id: session.id,
-      amount: session.amount,
-      currency_code: session.currency_code,
-      data: { ...readSessionData(session.data), loan_status: "CANCELLED" },
-      status: "canceled",
-    })
-  }
+  if (session) await cancelWaitingSession(container, row.cart_id, row.loan_id, "CANCELLED")
   return { cancelled: true, undo: { id: row.id, previous: await patchRow(container, row, { state: "cancelled", loan_status: "CANCELLED" }) } }
 }
 
 export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned-loan", (input: CancelAbandonedLoanInput) => {
-  const row = cartOfLedgerRowStep(input)
-  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
-  acquireLockStep({ key, ...CART_LOCK })
-  const result = cancelStep(input)
-  releaseLockStep({ key })
-  return new WorkflowResponse(result)
+  return new WorkflowResponse(underCartLockOfRow(input, cancelStep))
 })

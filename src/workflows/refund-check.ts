@@ -1,10 +1,10 @@
 import type { MedusaContainer, UpdatePaymentDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, refundPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { CART_LOCK, cartLockKey, ledgerOf, type LedgerPatch, patchRow } from "../loans/ledger"
-import { cartOfLedgerRowStep } from "../loans/ledger-steps"
+import { ledgerOf, type LedgerPatch, patchRow } from "../loans/ledger"
+import { underCartLockOfRow } from "../loans/ledger-steps"
 import { orderPayment } from "../loans/queries"
 import { toCents } from "../providers/bnpl/money"
 import { centsToDecimal, refundedTotal, refundsOfLoan } from "../providers/bnpl/refunds"
@@ -92,10 +92,5 @@ async function recordServiceRefund(container: MedusaContainer, paymentId: string
 }
 
 export const refundCheckWorkflow = createWorkflow("bnpl-refund-check", (input: RefundCheckInput) => {
-  const row = cartOfLedgerRowStep(input)
-  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
-  acquireLockStep({ key, ...CART_LOCK })
-  const result = checkRefundsStep(input)
-  releaseLockStep({ key })
-  return new WorkflowResponse(result)
+  return new WorkflowResponse(underCartLockOfRow(input, checkRefundsStep))
 })

@@ -1,12 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
-import { cartOfLedgerRowStep } from "../loans/ledger-steps"
-import { cartPayment, sessionOfLoan } from "../loans/queries"
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ledgerOf, patchRow } from "../loans/ledger"
+import { underCartLockOfRow } from "../loans/ledger-steps"
+import { cancelWaitingSession } from "../loans/queries"
 import { refundLoanInFull } from "../loans/refund-in-full"
-import { readSessionData } from "../providers/bnpl/session-data"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",
@@ -49,28 +47,11 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
   await patchRow(container, row, { state: "refunded", loan_status: result.loan.status, refunded_at_service: total, attention_reason: `Refunded in full: ${reason}.` })
-  await cancelWaitingSession(container, row.cart_id, row.loan_id)
+  await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
 }
 
-async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number) {
-  const session = sessionOfLoan((await cartPayment(container, cartId)).sessions, loanId)
-  if (!session || session.status !== "pending") return
-  await container.resolve(Modules.PAYMENT).updatePaymentSession({
-    id: session.id,
-    amount: session.amount,
-    currency_code: session.currency_code,
-    data: { ...readSessionData(session.data), loan_status: "HISTORICAL" },
-    status: "canceled",
-  })
-}
-
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
-  const row = cartOfLedgerRowStep(input)
-  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
-  acquireLockStep({ key, ...CART_LOCK })
-  const result = refundInFullStep(input)
-  releaseLockStep({ key })
-  return new WorkflowResponse(result)
+  return new WorkflowResponse(underCartLockOfRow(input, refundInFullStep))
 })

@@ -4,7 +4,7 @@ import { WebhookConfig } from "../../../src/sandbox/webhook/config"
 import { webhookAuthorization } from "../../../src/sandbox/webhook/authorization"
 import type { Secrets } from "../../bench/lib/stack"
 
-/** The notification the service sends when a loan's first installment is paid (spec 2.6). */
+/** The notification the service sends when a loan's first installment is paid (docs/service-api.md, "Webhook"). */
 export function notification(secrets: Secrets, cartId: string, loanId: number): WebhookNotification {
   return { status: "Activo", loanId, cartId, merchantId: secrets.merchantId }
 }

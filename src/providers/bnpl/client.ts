@@ -21,9 +21,10 @@ import {
  * the service goes through here, so this is the one place that knows about
  * tokens, headers, time-outs and retries.
  *
- * Secrets (the API token and every Bearer token) live only in request headers:
- * no error built here ever includes a header, a request config or an axios
- * error object.
+ * Secrets travel only in requests: the API token in the body of `POST /auth`
+ * and in the `api_token` header of the pos endpoints, Bearer tokens in
+ * headers. No error built here ever includes a body, a header, a request
+ * config or an axios error object.
  */
 
 export type ServiceErrorKind = "timeout" | "network" | "http" | "malformed"
@@ -85,7 +86,7 @@ export class BnplClient {
     })
   }
 
-  /** POST {authUrl}/auth. A new token is needed for every call (spec 5.2). */
+  /** POST {authUrl}/auth. A new token is needed for every call (docs/service-api.md, "Authentication"). */
   async authenticate(): Promise<string> {
     const { Authorization } = await this.call({
       operation: "authenticate",

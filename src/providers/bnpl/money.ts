@@ -3,7 +3,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 
 /**
  * Medusa keeps amounts in major units as arbitrary-precision numbers; the
- * service speaks decimal strings with at most two fractional digits (spec 2.1)
+ * service speaks decimal strings with at most two fractional digits (docs/service-api.md, "Status")
  * and, for loan creation, JSON numbers. Every comparison goes through cents so
  * that "1234.5", 1234.50 and BigNumber(1234.5) are the same amount.
  */

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { WebhookAuthMode } from "./webhook-auth-mode"
 
 /**
  * The provider's options: one zod schema, one table of environment variables.
@@ -23,8 +24,7 @@ const bool = (value: unknown) =>
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform(trimSlash)
 
-export const WebhookAuthMode = z.enum(["none", "basic", "bearer", "jwt"])
-export type WebhookAuthMode = z.infer<typeof WebhookAuthMode>
+export { WebhookAuthMode }
 
 const OptionsShape = z.object({
   /** The service's authentication host, ending in `/api`: `POST /auth` and `POST /loan` live there. Differs between development and production. */

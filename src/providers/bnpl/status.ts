@@ -1,5 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { LoanRecord, LoanStatus } from "./wire"
+import { LOAN_PAYMENT } from "./loan-payment"
+import type { LoanStatus } from "./wire"
 
 /**
  * Every decision about what a loan's status at the service means, in one
@@ -10,17 +11,7 @@ import type { LoanRecord, LoanStatus } from "./wire"
  * in full): it still counts as paid (docs/service-api.md, "Status").
  */
 
-/** What the loan is for the shop: waiting for the customer, paid, or dead. */
-export type LoanPayment = "pending" | "paid" | "cancelled"
-
-export const LOAN_PAYMENT: Record<LoanStatus, LoanPayment> = {
-  REQUEST: "pending",
-  OUTSTANDING: "paid",
-  HISTORICAL: "paid",
-  CANCELLED: "cancelled",
-}
-
-export const isPaid = (loan: Pick<LoanRecord, "status">): boolean => LOAN_PAYMENT[loan.status] === "paid"
+export { LOAN_PAYMENT, isPaid, type LoanPayment } from "./loan-payment"
 
 /** Medusa's payment session status for a loan status (getPaymentStatus). */
 export const SESSION_STATUS: Record<LoanStatus, PaymentSessionStatus> = {

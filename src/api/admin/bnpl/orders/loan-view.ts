@@ -3,7 +3,7 @@ import type { LedgerLoanJson } from "../loans/ledger-view"
 
 /**
  * What `GET /admin/bnpl/orders/:id/loan` answers with 200. Service records keep
- * the service's own field names (camelCase, spec 2.1); what this plugin adds is
+ * the service's own field names (camelCase, docs/service-api.md "Status"); what this plugin adds is
  * snake_case, like the rest of Medusa's admin API.
  *
  * ```
