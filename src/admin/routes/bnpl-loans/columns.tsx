@@ -14,11 +14,21 @@ export function useLedgerColumns(actions: RowActions) {
   return useMemo(() => {
     const format = formatFor(i18n.language)
     return [
-      column.accessor("loan_id", { header: t("bnpl.loans.column.loan") }),
+      // The cart under the loan id: the table stays narrow enough for the admin's content pane.
+      column.accessor("loan_id", {
+        header: t("bnpl.loans.column.loan"),
+        cell: ({ row }) => (
+          <div className="flex flex-col py-2">
+            <span>{row.original.loan_id}</span>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+              {row.original.cart_id}
+            </Text>
+          </div>
+        ),
+      }),
       column.accessor("state", {
         header: t("bnpl.loans.column.state"),
-        // Room for the attention reason, which wraps instead of being cut.
-        size: 320,
+        // The attention reason wraps instead of being cut.
         truncateTooltip: false,
         cell: ({ row }) => <StateCell row={row.original} label={t(`bnpl.ledgerState.${row.original.state}`)} />,
       }),
@@ -37,7 +47,6 @@ export function useLedgerColumns(actions: RowActions) {
         cell: ({ row }) =>
           `${format.money(row.original.refunded_at_service, row.original.currency_code)} / ${format.money(row.original.refunded_in_medusa, row.original.currency_code)}`,
       }),
-      column.accessor("cart_id", { header: t("bnpl.loans.column.cart") }),
       column.accessor("order_id", { header: t("bnpl.loans.column.order"), cell: ({ getValue }) => getValue() ?? "—" }),
       column.accessor("created_at", { header: t("bnpl.loans.column.created"), cell: ({ getValue }) => format.date(getValue()) }),
       column.action({ actions: ({ row }) => actions.for(row.original) }),
