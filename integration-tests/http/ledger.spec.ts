@@ -137,6 +137,19 @@ medusaIntegrationTestRunner({
         expect(data.order.status).not.toBe("canceled")
         expect((await paymentOf(getContainer(), order.orderId)).canceled_at).toBeNull()
       })
+
+      it("a captured payment whose refund is REJECTED fails the cancel too", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        env.sandbox.setFaults({ refund: { rejectNext: 5 } })
+        const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
+        expect(cancel.status).toBeGreaterThanOrEqual(400)
+        expect(cancel.data.message).toMatch(/rejected or did not take the refund/)
+        expect(refundedAtService(order.loanId)).toBe(0)
+        const { data } = await api.get(`/admin/orders/${order.orderId}`, await admin())
+        expect(data.order.status).not.toBe("canceled")
+        expect((await paymentOf(getContainer(), order.orderId)).refunds).toHaveLength(0)
+      })
     })
 
     describe("case 3: refunds are idempotent", () => {

@@ -42,6 +42,8 @@ medusaIntegrationTestRunner({
 
       expect(await reconcile()).toEqual(summary({ checked: 1, authorized: 1 }))
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      // The next run compares the new order's refunds with the service's once; nothing to do.
+      expect(await reconcile()).toEqual(summary({ checked: 1 }))
       expect(await reconcile()).toEqual(nothing)
     })
 

@@ -90,7 +90,7 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
   }
   const orderId = cart.exists ? await orderOfCart(ctx.container, row.cart_id) : undefined
   if (orderId && (await orderPayment(ctx.container, orderId, row.loan_id))) {
-    await patchRow(ctx.container, row, { state: "ordered", order_id: orderId, checked_at: new Date() })
+    await patchRow(ctx.container, row, { state: "ordered", order_id: orderId, checked_at: null })
     return "in_order"
   }
   if (!cart.exists || orderId) return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")

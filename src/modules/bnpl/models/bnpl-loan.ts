@@ -37,7 +37,11 @@ export const BnplLoan = model
     suspect_order_id: model.text().nullable(),
     /** Failed completions of the cart since the loan was seen paid. */
     completion_failures: model.number().default(0),
-    /** When reconciliation last compared this loan with the service. */
+    /**
+     * When reconciliation last compared this loan's refunds with the service's. Empty on a
+     * new order, so the next run compares at once: a refund made at the service before the
+     * order existed is found then, not hours later.
+     */
     checked_at: model.dateTime().nullable(),
   })
   .indexes([{ name: "IDX_bnpl_loan_state", on: ["state"] }])
