@@ -68,5 +68,6 @@ export async function recordOrdered(container: MedusaContainer, ledgerId: string
         attention_reason: `Order ${suspectOrderId} may be a second order for this cart, placed by a completion a crash cut short; the loan paid order ${orderId}. Cancel the one that should not ship.`,
       }
     : { order_id: orderId, state: "ordered", attention_reason: null, completion_failures: 0, checked_at: null }
+  patch.completion_started_at = null
   return { id: row.id, previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }) }
 }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { ensureRow, recordCompletionFailure, recordOrdered as markOrdered, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { CART_LOCK, cartLockKey, patchRow } from "../loans/ledger"
+import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
 import { cartPayment, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { findSuspectOrder } from "../loans/suspects"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
@@ -53,6 +53,8 @@ interface Plan {
   ledgerId?: string
   /** An order that holds the cart's payment collection while no order is linked to the cart. */
   halfMadeOrderId?: string
+  /** An earlier completion with this loan started and never ended in its order. */
+  interrupted?: boolean
 }
 
 /** Reads and decides; changes only the ledger's knowledge of the loan. */
@@ -96,7 +98,8 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
     }
   }
   const halfMadeOrderId = existing || !cart.paymentCollectionId ? undefined : await orderOfPaymentCollection(container, cart.paymentCollectionId)
-  return { plan: { sessionId: session.id, sessionAmount: session.amount, ledgerId: row.id, halfMadeOrderId }, undo }
+  const interrupted = !!row.completion_started_at
+  return { plan: { sessionId: session.id, sessionAmount: session.amount, ledgerId: row.id, halfMadeOrderId, interrupted }, undo }
 }
 
 interface RollForwardUndo {
@@ -138,6 +141,7 @@ const completeStep = createStep(
     const { plan } = input
     if (plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(plan.confirmation, {})
     let failure: string | undefined
+    if (!plan.interrupted) await ledgerOf(container).updateBnplLoans({ id: plan.ledgerId!, completion_started_at: new Date() })
     try {
       await processPaymentWorkflow(container).run({ input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } } })
     } catch (error) {
@@ -153,7 +157,9 @@ const completeStep = createStep(
 )
 
 async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, orderId: string) {
-  const suspect = await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!)
+  // Only after a completion that started and never finished: otherwise another cart's order,
+  // still being linked at this moment, could look like a leftover.
+  const suspect = input.plan.interrupted ? await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!) : undefined
   const undo = await markOrdered(container, input.plan.ledgerId!, orderId, suspect)
   const confirmation: Confirmation = { outcome: "authorized", orderId, rolledForward: input.rolledForward, ...(suspect ? { suspectOrderId: suspect } : {}) }
   return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })

@@ -36,7 +36,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   if (!loan) return undefined
   const row = await rowOfLoan(container, loan.loan_id)
   if (!row || row.state !== "open") return undefined
-  return { id: row.id, previous: await patchRow(container, row, { state: "ordered", order_id: orderId, loan_status: "OUTSTANDING", checked_at: null }) }
+  return { id: row.id, previous: await patchRow(container, row, { state: "ordered", order_id: orderId, loan_status: "OUTSTANDING", checked_at: null, completion_started_at: null }) }
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ledgerOf, rowOfLoan } from "../../../loans/ledger"
 import { cartPayment, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
 import { PROVIDER_ID, readSessionData } from "../../../providers/bnpl/session-data"
 import { CONFIRMABLE_SESSION } from "../../../providers/bnpl/status"
@@ -11,7 +12,8 @@ import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
  * cut short already placed the order (it holds the cart's payment
  * collection, but the cart is not linked to it), the confirmation workflow
  * rolls it forward first: Medusa's route then finds the cart's order instead
- * of placing a second one.
+ * of placing a second one. Otherwise it marks the loan's completion as
+ * started, so that a crash in it is known to the next confirmation.
  */
 export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
@@ -19,7 +21,13 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
   const session = cart.sessions.find((s) => s.provider_id === PROVIDER_ID && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
-  const [holder, linked] = await Promise.all([orderOfPaymentCollection(req.scope, cart.paymentCollectionId), orderOfCart(req.scope, cartId)])
+  const [holder, linked, row] = await Promise.all([
+    orderOfPaymentCollection(req.scope, cart.paymentCollectionId),
+    orderOfCart(req.scope, cartId),
+    rowOfLoan(req.scope, loan.loan_id),
+  ])
   if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
+  // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
+  else if (row && row.state === "open" && !row.completion_started_at) await ledgerOf(req.scope).updateBnplLoans({ id: row.id, completion_started_at: new Date() })
   next()
 }

@@ -35,6 +35,12 @@ export const BnplLoan = model
     attention_reason: model.text().nullable(),
     /** A second order that may hold the same cart (a completion cut short by a crash): the admin cancels one. */
     suspect_order_id: model.text().nullable(),
+    /**
+     * Set when a completion of the cart with this loan starts, cleared when the loan is an
+     * order's payment: still set at the next confirmation means the last one died or failed,
+     * the only time the plugin looks for an order a crash may have left beside the cart's.
+     */
+    completion_started_at: model.dateTime().nullable(),
     /** Failed completions of the cart since the loan was seen paid. */
     completion_failures: model.number().default(0),
     /**

@@ -59,6 +59,7 @@ export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
   return {
     ...row,
     checked_at: iso(row.checked_at),
+    completion_started_at: iso(row.completion_started_at),
     created_at: iso(row.created_at) ?? "",
     updated_at: iso(row.updated_at) ?? "",
     deleted_at: iso(row.deleted_at),
