@@ -34,6 +34,8 @@ medusaIntegrationTestRunner({
         { store, admin, sandbox: env.sandbox, sql },
         {
           numRuns: number("FC_RUNS") ?? QUICK_RUNS,
+          // Side by side, each on its own carts (fault-setting commands and refunds run alone: gate.ts).
+          concurrency: number("FC_CONCURRENCY") ?? 4,
           size: { minCommands: 3, maxCommands: 8 },
           seed: number("FC_SEED"),
           path: process.env.FC_PATH,

@@ -1,6 +1,7 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { randomUUID } from "crypto"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { ledgerOf } from "../loans/ledger"
 import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
@@ -40,15 +41,24 @@ export interface ReconcileInput {
   now?: string
 }
 
+interface RunInput extends ReconcileInput {
+  /** The run's own lock owner, so that the run can extend its lock page by page. */
+  owner: string
+}
+
 const PAGE_SIZE = 100
-const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 30 * 60, retryInterval: 0.5 }
+/**
+ * The run holds its lock for two minutes at a time and extends it after every page, so that a
+ * long run keeps it while a worker killed mid-run blocks the next run for two minutes at most.
+ */
+const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 120, retryInterval: 0.5 }
 
 /** Only reads and dispatches: each change it causes is a workflow with its own compensation. */
-const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: ReconcileInput, { container }) => {
-  return new StepResponse(await reconcileRun(container, input.now ? new Date(input.now) : new Date()))
+const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: RunInput, { container }) => {
+  return new StepResponse(await reconcileRun(container, input.now ? new Date(input.now) : new Date(), input.owner))
 })
 
-async function reconcileRun(container: MedusaContainer, now: Date): Promise<ReconcileSummary> {
+async function reconcileRun(container: MedusaContainer, now: Date, owner: string): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
@@ -70,6 +80,7 @@ async function reconcileRun(container: MedusaContainer, now: Date): Promise<Reco
     )
     if (!page.length) break
     after = page[page.length - 1].id
+    await container.resolve(Modules.LOCKING).acquire(RUN_LOCK.key, { ownerId: owner, expire: RUN_LOCK.ttl })
     await eachLimited(page, options.reconcileConcurrency, async (row) => {
       summary.checked++
       const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
@@ -134,8 +145,9 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * run waits for the first, then finds little left to do.
  */
 export const reconcileLoansWorkflow = createWorkflow("bnpl-reconcile-loans", (input: ReconcileInput) => {
-  acquireLockStep(RUN_LOCK)
-  const summary = reconcileStep(input)
-  releaseLockStep({ key: RUN_LOCK.key })
+  const run = transform({ input }, ({ input }): RunInput => ({ ...input, owner: `bnpl-reconcile-${randomUUID()}` }))
+  acquireLockStep(transform({ run }, ({ run }) => ({ ...RUN_LOCK, ownerId: run.owner })))
+  const summary = reconcileStep(run)
+  releaseLockStep(transform({ run }, ({ run }) => ({ key: RUN_LOCK.key, ownerId: run.owner })))
   return new WorkflowResponse(summary)
 })
