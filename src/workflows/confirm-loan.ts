@@ -161,6 +161,11 @@ async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput
   // still being linked at this moment, could look like a leftover.
   const suspect = input.plan.interrupted ? await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!) : undefined
   const undo = await markOrdered(container, input.plan.ledgerId!, orderId, suspect)
+  if (suspect) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(
+      `[bnpl] cart ${input.cart_id}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${input.loan_id} paid order ${orderId}; listed for the admin`
+    )
+  }
   const confirmation: Confirmation = { outcome: "authorized", orderId, rolledForward: input.rolledForward, ...(suspect ? { suspectOrderId: suspect } : {}) }
   return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
 }
