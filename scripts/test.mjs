@@ -47,12 +47,18 @@ async function typecheck() {
   }
 }
 
-async function jest(suite, testType, env) {
+/**
+ * `workers`: test files run side by side. Each http spec file boots its own Medusa on its own
+ * database (named after the jest worker) and its own ports, and spends much of its time waiting
+ * on PostgreSQL and HTTP, so two of them share the 2 cores well.
+ */
+async function jest(suite, testType, env, workers = 1) {
   const started = Date.now()
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
     // No --passWithNoTests: a suite asked for that runs nothing is a failure, not a green line.
-    await runToEnd(bin("jest"), ["--runInBand", "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns], {
+    const parallel = workers > 1 ? [`--maxWorkers=${workers}`] : ["--runInBand"]
+    await runToEnd(bin("jest"), [...parallel, "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns], {
       env: { ...env, TEST_TYPE: testType, LOG_LEVEL: process.env.LOG_LEVEL || "error", NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
     })
   } catch {
@@ -108,9 +114,9 @@ async function chaos() {
 
 const db = await database()
 try {
-  if (wanted("typecheck")) await typecheck()
-  if (wanted("unit")) await jest("unit", "unit", db.env)
-  if (wanted("http")) await jest("http", "integration:http", db.env)
+  // The typecheck is one compiler process and the unit suite another: side by side.
+  await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
+  if (wanted("http")) await jest("http", "integration:http", db.env, 2)
   if (wanted("browser")) await jest("browser", "browser", db.env)
   if (wanted("chaos")) await chaos()
   if (wanted("package")) await jest("package", "package", db.env)

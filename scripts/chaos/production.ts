@@ -74,8 +74,8 @@ export const productionScenario: Scenario = {
         orders: outcome.orders,
         "loan outcomes": { ordered: outcome.ordered, refunded: outcome.refunded, "needs attention": outcome.needsAttention },
         duplicates: outcome.duplicates,
-        "deleted orders": deleted.linked.length,
-        "orders Medusa's compensation removed before linking them (failed completions)": deleted.neverLinked.length,
+        "deleted orders": deleted.paid.length,
+        "orders Medusa's compensation removed before any payment (failed completions)": deleted.unpaid.length,
         "suspects listed": outcome.suspectsListed,
         "paid loans without a ledger row": outcome.withoutRow,
         "reconciliation runs after the faults": settled.runs,
@@ -116,7 +116,7 @@ function expectations(
     .that(outcome.paidLoans > 0, "no loan was paid at all: the scenario tested nothing")
     .that(outcome.violations.length === 0, `ledger invariant: ${outcome.violations.slice(0, 5).join("; ")}`)
     .that(outcome.duplicates === 0, `${outcome.duplicates} carts have more than one order`)
-    .that(deleted.linked.length === 0, `orders deleted during the run: ${deleted.linked.slice(0, 5).join(", ")}`)
+    .that(deleted.paid.length === 0, `orders that held a payment deleted during the run: ${deleted.paid.slice(0, 5).join(", ")}`)
     .that(outcome.withoutRow === 0, `${outcome.withoutRow} paid loans have no bnpl_loan row`)
     .that(faults.problems.length === 0 && faults.injected.length === 3, `faults not all injected: ${faults.problems.join("; ")}`)
     .that(faults.killedRunFinished === false, "the worker was not killed inside a reconciliation run (its summary printed first)")

@@ -5,20 +5,21 @@ import type { Database } from "../../bench/lib/postgres"
  * removed later (deleted, soft-deleted) is found at the end: the plugin never deletes one.
  *
  * Medusa does: when a cart completion fails after it created the order (the provider's
- * authorization at the end of completeCartWorkflow fails, e.g. the service's status query
- * answers 503), the workflow's compensation deletes that order before it was ever linked to
- * its cart. Those are told apart from the deletion of an order a cart had.
+ * authorization, the last step of completeCartWorkflow, fails, e.g. the service's status
+ * query answers 503), the workflow's compensation removes that order, and any link it made,
+ * before a payment was ever recorded for it. Those are told apart from the removal of an
+ * order that held a payment.
  */
 export interface DeletedOrders {
-  /** Orders that were linked to their cart at some moment, then removed: never acceptable. */
-  linked: string[]
-  /** Orders removed before any cart was linked to them: Medusa's compensation of a failed completion. */
-  neverLinked: string[]
+  /** Orders that held a payment at some moment, then were removed: never acceptable. */
+  paid: string[]
+  /** Orders removed before any payment was recorded for them: Medusa's compensation of a failed completion. */
+  unpaid: string[]
 }
 
 export class OrderWatch {
   private readonly seen = new Set<string>()
-  private readonly linked = new Set<string>()
+  private readonly paid = new Set<string>()
   private timer: NodeJS.Timeout | undefined
   private readonly since = new Date()
   private reading: Promise<void> = Promise.resolve()
@@ -46,9 +47,7 @@ export class OrderWatch {
     const present = new Set(rows.map((row) => row.id))
     const softDeleted = await this.db.query<{ id: string }>(`SELECT id FROM "order" WHERE deleted_at IS NOT NULL AND created_at >= $1`, [this.since])
     const gone = [...new Set([...[...this.seen].filter((id) => !present.has(id)), ...softDeleted.map((row) => row.id)])]
-    const everLinked = await this.db.query<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE order_id = ANY($1)`, [gone])
-    everLinked.forEach((row) => this.linked.add(row.order_id))
-    return { linked: gone.filter((id) => this.linked.has(id)), neverLinked: gone.filter((id) => !this.linked.has(id)) }
+    return { paid: gone.filter((id) => this.paid.has(id)), unpaid: gone.filter((id) => !this.paid.has(id)) }
   }
 
   get count(): number {
@@ -56,12 +55,14 @@ export class OrderWatch {
   }
 
   private async read(): Promise<void> {
-    const rows = await this.db.query<{ id: string; linked: boolean }>(
-      `SELECT o.id, EXISTS (SELECT 1 FROM order_cart oc WHERE oc.order_id = o.id) AS linked FROM "order" o WHERE o.deleted_at IS NULL`,
+    const rows = await this.db.query<{ id: string; paid: boolean }>(
+      `SELECT o.id, EXISTS (SELECT 1 FROM order_payment_collection opc JOIN payment p ON p.payment_collection_id = opc.payment_collection_id
+                             WHERE opc.order_id = o.id AND opc.deleted_at IS NULL AND p.deleted_at IS NULL) AS paid
+         FROM "order" o WHERE o.deleted_at IS NULL`,
     )
-    for (const { id, linked } of rows) {
+    for (const { id, paid } of rows) {
       this.seen.add(id)
-      if (linked) this.linked.add(id)
+      if (paid) this.paid.add(id)
     }
   }
 }
