@@ -9,7 +9,7 @@ import { findSuspectOrder } from "../loans/suspects"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { sameAmount, toDecimal } from "../providers/bnpl/money"
 import { CONFIRMABLE_SESSION, isPaid } from "../providers/bnpl/status"
-import type { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
 
 /**
  * Turns a paid loan into an order: the one path of the webhook route,
@@ -45,6 +45,8 @@ export type Confirmation =
   /** Paid and matching, but the cart did not become an order; `attention` once the attempts are used up. */
   | { outcome: "completion_failed"; reason: string; attention: boolean }
   | { outcome: "needs_attention"; reason: string }
+
+const AUTHORIZED: string[] = [PaymentSessionStatus.AUTHORIZED, PaymentSessionStatus.CAPTURED]
 
 interface Plan {
   confirmation?: Confirmation
@@ -147,9 +149,16 @@ const completeStep = createStep(
     } catch (error) {
       failure = (error as Error).message
     }
-    const orderId = await orderOfCart(container, input.cart_id)
-    if (orderId) return recordOrdered(container, input, orderId)
-    const reason = `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
+    // Done means an order and the loan authorized on it: an order a cut-short completion left
+    // can exist while the authorization onto it failed (the status query down at that moment).
+    const [orderId, session] = await Promise.all([
+      orderOfCart(container, input.cart_id),
+      container.resolve(Modules.PAYMENT).retrievePaymentSession(plan.sessionId!, { select: ["status"] }),
+    ])
+    if (orderId && AUTHORIZED.includes(session.status)) return recordOrdered(container, input, orderId)
+    const reason = orderId
+      ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
+      : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
     const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
     return new StepResponse<Confirmation, { undo?: RowPatchUndo }>({ outcome: "completion_failed", reason, attention: recorded.attention }, { undo: recorded.undo })
   },
