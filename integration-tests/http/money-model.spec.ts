@@ -36,7 +36,7 @@ medusaIntegrationTestRunner({
           numRuns: number("FC_RUNS") ?? QUICK_RUNS,
           // Side by side, each on its own carts (fault-setting commands and refunds run alone: gate.ts).
           concurrency: number("FC_CONCURRENCY") ?? 4,
-          size: { minCommands: 3, maxCommands: 8 },
+          size: { minCommands: 3, maxCommands: 6 },
           seed: number("FC_SEED"),
           path: process.env.FC_PATH,
           shrink: process.env.FC_SHRINK === "1",
