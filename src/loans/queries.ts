@@ -103,8 +103,8 @@ interface OrderRow {
   } | null> | null
 }
 
-/** The order's pp_bnpl_bnpl payment holding `loanId`, with what Medusa captured and refunded on it. */
-export async function orderPayment(container: MedusaContainer, orderId: string, loanId: number): Promise<OrderPayment | undefined> {
+/** The order's pp_bnpl_bnpl payments, with what Medusa captured and refunded on each. */
+export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -121,21 +121,27 @@ export async function orderPayment(container: MedusaContainer, orderId: string, 
     filters: { id: orderId },
   })
   const order = data[0] as OrderRow | undefined
-  if (!order) return undefined
-  for (const payment of (order.payment_collections ?? []).flatMap((c) => c?.payments ?? [])) {
+  if (!order) return []
+  return (order.payment_collections ?? []).flatMap((c) => c?.payments ?? []).flatMap((payment) => {
     const session = payment && payment.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
-    if (!payment || !session || session.loan_id !== loanId) continue
-    return {
-      orderId: order.id,
-      orderStatus: order.status,
-      paymentId: payment.id,
-      session,
-      captured: sum(payment.captures),
-      refunded: sum(payment.refunds),
-      canceled: !!payment.canceled_at,
-    }
-  }
-  return undefined
+    if (!payment || !session) return []
+    return [
+      {
+        orderId: order.id,
+        orderStatus: order.status,
+        paymentId: payment.id,
+        session,
+        captured: sum(payment.captures),
+        refunded: sum(payment.refunds),
+        canceled: !!payment.canceled_at,
+      },
+    ]
+  })
+}
+
+/** The order's pp_bnpl_bnpl payment holding `loanId`. */
+export async function orderPayment(container: MedusaContainer, orderId: string, loanId: number): Promise<OrderPayment | undefined> {
+  return (await orderPayments(container, orderId)).find((payment) => payment.session.loan_id === loanId)
 }
 
 function sum(rows: Array<{ amount: unknown } | null> | null | undefined): string {
