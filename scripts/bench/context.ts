@@ -1,10 +1,10 @@
 import type { FaultConfig } from "../../src/sandbox"
 import type { BenchConfig } from "./config"
-import type { AdminApi } from "./lib/admin-api"
-import type { CartFactory } from "./lib/cart-factory"
-import type { MedusaProcess } from "./lib/medusa"
-import type { Stack } from "./lib/stack"
-import type { StoreApi } from "./lib/store-api"
+import type { AdminApi } from "../harness/admin-api"
+import type { CartFactory } from "../harness/cart-factory"
+import type { MedusaProcess } from "../harness/medusa"
+import type { Stack } from "../harness/stack"
+import type { StoreApi } from "../harness/store-api"
 
 /** What every figure of the bench works with: one stack, one Medusa process, its APIs. */
 export interface BenchContext {

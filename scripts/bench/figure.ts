@@ -1,5 +1,5 @@
-import type { Distribution } from "./lib/stats"
-import { formatTable, type Cell } from "./lib/table"
+import type { Distribution } from "../harness/stats"
+import { formatTable, type Cell } from "../harness/table"
 
 /**
  * One line of the bench's table: a measured distribution, its baseline's, the ratio the

@@ -1,7 +1,7 @@
 import type { BenchContext } from "./context"
 import type { FigureRow } from "./figure"
-import { requestJson, type JsonReply } from "./lib/http"
-import { distribution } from "./lib/stats"
+import { requestJson, type JsonReply } from "../harness/http"
+import { distribution } from "../harness/stats"
 
 const WARM_UP = 20
 

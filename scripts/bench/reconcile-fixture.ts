@@ -1,9 +1,9 @@
 import type { Loan } from "../../src/sandbox"
 import type { BenchContext } from "./context"
-import type { ReconcileSummary } from "./lib/admin-api"
-import { mapLimited } from "./lib/pool"
-import { breakLoan, createLoan, withFaults } from "./lib/sandbox-loans"
-import { BNPL, sessionOf, type ReadyCart } from "./lib/store-api"
+import type { ReconcileSummary } from "../harness/admin-api"
+import { mapLimited } from "../harness/pool"
+import { breakLoan, createLoan, withFaults } from "../harness/sandbox-loans"
+import { BNPL, sessionOf, type ReadyCart } from "../harness/store-api"
 
 /** What becomes of each pending session's loan. */
 export type LoanFate = "paid" | "abandoned" | "cancelled" | "erroring" | "pending"

@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks"
 import type { BenchContext } from "./context"
 import { single, type FigureRow } from "./figure"
-import type { ReconcileSummary } from "./lib/admin-api"
-import { ordersByCart } from "./lib/orders"
-import { rssMiB, Sampler } from "./lib/rss"
-import { withFaults } from "./lib/sandbox-loans"
-import { distribution } from "./lib/stats"
+import type { ReconcileSummary } from "../harness/admin-api"
+import { ordersByCart } from "../harness/orders"
+import { rssMiB, Sampler } from "../harness/rss"
+import { withFaults } from "../harness/sandbox-loans"
+import { distribution } from "../harness/stats"
 import { buildFixture, templateCheckout, type ReconcileFixture, type Template } from "./reconcile-fixture"
 
 /** A fresh process's memory may settle a little; more than this much growth with N is a leak. */

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks"
 import type { BenchContext } from "./context"
 import type { FigureRow } from "./figure"
-import { distribution } from "./lib/stats"
-import { BNPL, SYSTEM, type ProviderId, type ReadyCart } from "./lib/store-api"
+import { distribution } from "../harness/stats"
+import { BNPL, SYSTEM, type ProviderId, type ReadyCart } from "../harness/store-api"
 
 /** Sessions made before measuring: the first calls of each path pay for lazy loading and JIT. */
 const WARM_UP = 10

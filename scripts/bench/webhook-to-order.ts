@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks"
 import type { BenchContext } from "./context"
 import type { FigureRow } from "./figure"
-import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "./lib/checkouts"
-import { countOrders } from "./lib/orders"
-import { mapLimited, waitUntil } from "./lib/pool"
-import { countBy, distribution, type Distribution } from "./lib/stats"
-import { orderOf, SYSTEM } from "./lib/store-api"
+import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../harness/checkouts"
+import { countOrders } from "../harness/orders"
+import { mapLimited, waitUntil } from "../harness/pool"
+import { countBy, distribution, type Distribution } from "../harness/stats"
+import { orderOf, SYSTEM } from "../harness/store-api"
 
 /** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
 const ORDERS_SETTLE_MS = 30_000

@@ -1,8 +1,8 @@
-import type { AdminApi } from "../bench/lib/admin-api"
-import type { CartFactory } from "../bench/lib/cart-factory"
-import type { MedusaProcess } from "../bench/lib/medusa"
-import type { Stack } from "../bench/lib/stack"
-import type { StoreApi } from "../bench/lib/store-api"
+import type { AdminApi } from "../harness/admin-api"
+import type { CartFactory } from "../harness/cart-factory"
+import type { MedusaProcess } from "../harness/medusa"
+import type { Stack } from "../harness/stack"
+import type { StoreApi } from "../harness/store-api"
 import type { ChaosSizes } from "./sizes"
 
 /** What scenarios share: the stack, the single Medusa process "a", its APIs, cart copies. */

@@ -1,6 +1,6 @@
 import type { FaultConfig, WebhookDelivery } from "../../src/sandbox"
-import { mapLimited } from "../bench/lib/pool"
-import { countBy } from "../bench/lib/stats"
+import { mapLimited } from "../harness/pool"
+import { countBy } from "../harness/stats"
 import type { ChaosContext } from "./context"
 import { checkoutAndPay, type CustomerOutcome } from "./lib/customer"
 import { checkLedger, ledgerScope, ordersWithoutAuthorizedSession } from "./lib/ledger"

@@ -1,6 +1,6 @@
 import type { FaultConfig } from "../../src/sandbox"
-import { countBy } from "../bench/lib/stats"
-import { StoreApi } from "../bench/lib/store-api"
+import { countBy } from "../harness/stats"
+import { StoreApi } from "../harness/store-api"
 import type { ChaosContext } from "./context"
 import { checkLoanOutcomes, ledgerScope, ordersWithoutAuthorizedSession, type LoanOutcomes, type LedgerScope } from "./lib/ledger"
 import { type DeletedOrders, OrderWatch } from "./lib/order-watch"

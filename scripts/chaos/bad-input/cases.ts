@@ -1,5 +1,5 @@
 import type { Random } from "../../../src/sandbox/rng"
-import type { Secrets } from "../../bench/lib/stack"
+import type { Secrets } from "../../harness/stack"
 import { genuineAuthorization, notification, signed } from "../lib/webhook-signer"
 
 /** A loan and the cart it belongs to, as the service knows them. */

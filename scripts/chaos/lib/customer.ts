@@ -1,5 +1,5 @@
-import { sleep } from "../../bench/lib/pool"
-import { BNPL, sessionOf, type ReadyCart, type StoreApi } from "../../bench/lib/store-api"
+import { sleep } from "../../harness/pool"
+import { BNPL, sessionOf, type ReadyCart, type StoreApi } from "../../harness/store-api"
 import type { Sandbox } from "../../../src/sandbox"
 
 export interface CustomerOutcome {

@@ -1,7 +1,7 @@
 import type { Sandbox } from "../../../src/sandbox"
 import { refundableCents } from "../../../src/sandbox/refunds"
-import { allOrders } from "../../bench/lib/orders"
-import type { Database } from "../../bench/lib/postgres"
+import { allOrders } from "../../harness/orders"
+import type { Database } from "../../harness/postgres"
 
 export interface LedgerCheck {
   paidLoans: number

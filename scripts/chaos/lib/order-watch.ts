@@ -1,4 +1,4 @@
-import type { Database } from "../../bench/lib/postgres"
+import type { Database } from "../../harness/postgres"
 
 /**
  * Every order that existed at any moment of a run, read every second, so that an order

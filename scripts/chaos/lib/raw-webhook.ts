@@ -1,5 +1,5 @@
 import http from "node:http"
-import { assertLoopback } from "../../bench/lib/http"
+import { assertLoopback } from "../../harness/http"
 
 export interface RawRequest {
   url: string

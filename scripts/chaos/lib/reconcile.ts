@@ -1,4 +1,4 @@
-import type { ReconcileSummary } from "../../bench/lib/admin-api"
+import type { ReconcileSummary } from "../../harness/admin-api"
 import type { ChaosContext } from "../context"
 
 const MAX_PASSES = 3

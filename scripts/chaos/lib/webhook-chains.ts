@@ -1,5 +1,5 @@
 import type { WebhookDelivery } from "../../../src/sandbox"
-import { waitUntil } from "../../bench/lib/pool"
+import { waitUntil } from "../../harness/pool"
 
 /**
  * Whether the sandbox is done with a paid loan's webhook: it stops after a 200, after a

@@ -2,7 +2,7 @@ import jwt from "jsonwebtoken"
 import type { WebhookNotification } from "../../../src/providers/bnpl/wire"
 import { WebhookConfig } from "../../../src/sandbox/webhook/config"
 import { webhookAuthorization } from "../../../src/sandbox/webhook/authorization"
-import type { Secrets } from "../../bench/lib/stack"
+import type { Secrets } from "../../harness/stack"
 
 /** The notification the service sends when a loan's first installment is paid (docs/service-api.md, "Webhook"). */
 export function notification(secrets: Secrets, cartId: string, loanId: number): WebhookNotification {

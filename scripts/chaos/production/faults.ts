@@ -1,4 +1,4 @@
-import { sleep, waitUntil } from "../../bench/lib/pool"
+import { sleep, waitUntil } from "../../harness/pool"
 import { RUN_STARTS, RUN_SUMMARY, type Topology } from "./topology"
 
 /** What each fault did, for the figures. */

@@ -1,8 +1,8 @@
 import { join } from "node:path"
-import { LogFile } from "../../bench/lib/log-file"
-import type { MedusaProcess } from "../../bench/lib/medusa"
-import { RoundRobinProxy } from "../../bench/lib/proxy"
-import { RedisServer } from "../../bench/lib/redis"
+import { LogFile } from "../../harness/log-file"
+import type { MedusaProcess } from "../../harness/medusa"
+import { RoundRobinProxy } from "../../harness/proxy"
+import { RedisServer } from "../../harness/redis"
 import type { ChaosContext } from "../context"
 
 /** Medusa's debug line when its workflow engine starts a scheduled job: the reconciliation run begins. */

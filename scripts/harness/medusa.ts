@@ -5,8 +5,8 @@ import { LogFile } from "./log-file"
 import { procHelpers } from "./project-helpers"
 import { onTeardown } from "./teardown"
 
-const MEDUSA_BIN = resolve(__dirname, "../../../node_modules/.bin/medusa")
-export const PROJECT_ROOT = resolve(__dirname, "../../..")
+const MEDUSA_BIN = resolve(__dirname, "../../node_modules/.bin/medusa")
+export const PROJECT_ROOT = resolve(__dirname, "../..")
 
 /**
  * One Medusa server as a real separate process: `medusa start` from the project root, which

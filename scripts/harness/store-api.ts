@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../../src/scripts/demo-data"
+import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../src/scripts/demo-data"
 import { requestJson, type JsonReply } from "./http"
 
 export const BNPL = "pp_bnpl_bnpl"

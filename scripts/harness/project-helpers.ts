@@ -35,7 +35,7 @@ interface ProcModule {
 }
 
 async function load<T extends object>(file: string, names: Array<keyof T>): Promise<T> {
-  const loaded: unknown = await import(pathToFileURL(resolve(__dirname, "../../lib", file)).href)
+  const loaded: unknown = await import(pathToFileURL(resolve(__dirname, "../lib", file)).href)
   for (const name of names) {
     if (typeof (loaded as Record<PropertyKey, unknown>)[name] !== "function") {
       throw new Error(`scripts/lib/${file} no longer exports ${String(name)}()`)
