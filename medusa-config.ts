@@ -50,7 +50,7 @@ const sharedInfrastructure = redisUrl
   : []
 
 /**
- * The demo store. `scripts/start.mjs` fills in the database and the sandbox's
+ * The demo store. `scripts/start.ts` fills in the database and the sandbox's
  * URLs; a real store sets the BNPL_* variables (README, "Configuration").
  */
 module.exports = defineConfig({

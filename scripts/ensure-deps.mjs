@@ -1,5 +1,5 @@
 // `npm start` and `npm test` work on a fresh clone: install the dependencies when they are missing.
-// Only Node built-ins here, since nothing else is installed yet.
+// Plain JavaScript, not TypeScript: it runs before ts-node or any dependency exists (Node built-ins only).
 import { existsSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 

@@ -263,7 +263,7 @@ async function putOnAttentionList(demo: Demo, row: { loanId: number; cartId: str
   }
 }
 
-/** The demo's embedded PostgreSQL, from the line start.mjs prints (scripts/lib/postgres.mjs's fixed user). */
+/** The demo's embedded PostgreSQL, from the line scripts/start.ts prints (scripts/harness/embedded-postgres.ts's fixed user). */
 function demoDatabaseUrl(demo: Demo): string {
   const port = /embedded PostgreSQL on port (\d+)/.exec(readFileSync(demo.logFile, "utf8"))?.[1]
   if (!port) throw new Error(`the demo's log does not say which port its PostgreSQL listens on (${demo.logFile})`)

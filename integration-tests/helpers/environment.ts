@@ -1,4 +1,4 @@
-import { createServer } from "net"
+import { freePort } from "../../scripts/harness/free-port"
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
 
 /**
@@ -49,16 +49,4 @@ export function useSandbox(options: SandboxOptions = {}, env: Record<string, str
     await environment.sandbox?.close()
   })
   return environment
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "os"
 import { dirname, join, relative, resolve } from "path"
 import { Client } from "pg"
-import { freePort } from "../helpers/environment"
+import { freePort } from "../../scripts/harness/free-port"
 
 /**
  * What a merchant does, from the tarball: install it into a fresh Medusa 2.21.2

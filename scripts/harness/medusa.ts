@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process"
 import { resolve } from "node:path"
 import { memoryAfterGc, type MemoryUsage } from "./inspector"
 import { LogFile } from "./log-file"
-import { procHelpers } from "./project-helpers"
+import { run } from "./proc"
 import { onTeardown } from "./teardown"
 
 const MEDUSA_BIN = resolve(__dirname, "../../node_modules/.bin/medusa")
@@ -40,7 +40,6 @@ export class MedusaProcess {
 
   async start(timeoutMs = 180_000): Promise<number> {
     const started = Date.now()
-    const { run } = await procHelpers()
     this.log.write(`---- ${new Date().toISOString()} starting ${this.name} on port ${this.port}`)
     // With the inspector, node is started by hand with the CLI as its script: still one process.
     const [command, args] = this.inspectPort
@@ -84,7 +83,6 @@ export class MedusaProcess {
 
 /** Runs a one-shot Medusa command (db:migrate, exec) to its end; rejects with its last lines. */
 export async function runMedusaCommand(args: string[], env: Record<string, string>, log: LogFile, timeoutMs = 300_000): Promise<void> {
-  const { run } = await procHelpers()
   const tail: string[] = []
   log.write(`---- ${new Date().toISOString()} medusa ${args.join(" ")}`)
   const child = run(MEDUSA_BIN, args, {

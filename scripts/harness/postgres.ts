@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client } from "pg"
-import { freePort, postgresHelpers } from "./project-helpers"
+import { startPostgres } from "./embedded-postgres"
+import { freePort } from "./free-port"
 import { onTeardown } from "./teardown"
 
 export interface Database {
@@ -18,7 +19,6 @@ export interface Database {
 export async function startDatabase(name: string): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), `bnpl-${name}-pg-`))
   chmodSync(dir, 0o755)
-  const { startPostgres } = await postgresHelpers()
   const pg = await startPostgres({ dataDir: join(dir, "data"), port: await freePort(), database: `bnpl_${name}` })
   onTeardown("PostgreSQL", async () => {
     await pg.stop()

@@ -4,7 +4,8 @@ import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { LogFile } from "./log-file"
-import { freePort, procHelpers } from "./project-helpers"
+import { freePort } from "./free-port"
+import { run } from "./proc"
 import { onTeardown } from "./teardown"
 
 const BINARY = "/usr/bin/redis-server"
@@ -55,7 +56,6 @@ export class RedisServer {
   }
 
   private async launch(): Promise<void> {
-    const { run } = await procHelpers()
     const persistence = this.options.persistent ? ["--appendonly", "yes", "--appendfsync", "everysec"] : ["--appendonly", "no"]
     const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--protected-mode", "yes", "--dir", this.dir, "--save", "", ...persistence]
     this.log.write(`---- ${new Date().toISOString()} starting redis-server on ${this.port}`)

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto"
 import { join } from "node:path"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import type { DemoStore } from "../../src/scripts/demo-data"
+import { demoStoreIn } from "./demo-store-line"
 import { LogFile } from "./log-file"
 import { MedusaProcess, runMedusaCommand } from "./medusa"
 import { startDatabase, type Database } from "./postgres"
-import { freePort } from "./project-helpers"
+import { freePort } from "./free-port"
 import { SandboxProbe } from "./sandbox-probe"
 import { onTeardown } from "./teardown"
 
@@ -31,7 +32,6 @@ export interface Secrets {
   sessionSecret: string
 }
 
-const DEMO_STORE_PREFIX = "BNPL_DEMO_STORE "
 /**
  * Reconciliation runs only when a script asks: the scheduled job must not skew what is
  * measured. Once a day, twelve hours from now. (Not "once a year": Medusa's scheduler then
@@ -139,11 +139,7 @@ function medusaEnv(
 
 async function seed(env: Record<string, string>, log: LogFile): Promise<DemoStore> {
   await runMedusaCommand(["exec", "./src/scripts/seed.ts"], env, log)
-  const line = log
-    .lines()
-    .reverse()
-    .find((candidate) => candidate.includes(DEMO_STORE_PREFIX))
-  if (!line) throw new Error(`the seed printed no ${DEMO_STORE_PREFIX.trim()} line (see ${log.path})`)
-  const store: DemoStore = JSON.parse(line.slice(line.indexOf(DEMO_STORE_PREFIX) + DEMO_STORE_PREFIX.length))
+  const store = log.lines().reverse().map(demoStoreIn).find(Boolean)
+  if (!store) throw new Error(`the seed printed no BNPL_DEMO_STORE line (see ${log.path})`)
   return store
 }

@@ -1,4 +1,4 @@
-import { procHelpers } from "./project-helpers"
+import { stopAll } from "./proc"
 
 /**
  * Everything a run starts (Medusa processes, PostgreSQL, Redis, the sandbox) registers how to
@@ -22,7 +22,7 @@ export function teardown(): Promise<void> {
       )
     }
     // Whatever a cleanup missed: every process group the project's helpers spawned.
-    ;(await procHelpers()).stopAll("SIGKILL")
+    stopAll("SIGKILL")
   })()
   return tearingDown
 }

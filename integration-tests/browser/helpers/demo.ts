@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from "child_process"
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "fs"
 import { tmpdir } from "os"
 import { join, resolve } from "path"
-import { freePort, isAlive, processLabel, descendants, sleep } from "./processes"
+import { distinctFreePorts } from "../../../scripts/harness/free-port"
+import { isAlive, processLabel, descendants, sleep } from "./processes"
 
 const ROOT = resolve(__dirname, "../../..")
+const TS_NODE = resolve(ROOT, "node_modules/.bin/ts-node")
 const READY_LINE = "demo store is running"
 const RESTART_LINE = /\[Watcher\].*restarting dev server/
 
@@ -32,39 +34,75 @@ export interface Demo {
   stop(): Promise<StopReport>
 }
 
+/** Ports and files of one demo run: everything that differs from a person's `npm start`. */
+interface DemoPlace {
+  port: number
+  pgPort: number
+  sandboxPort: number
+  dataDir: string
+  logFile: string
+}
+
+/** The demo's output as it arrives: copied to its log file, watched for readiness and restarts. */
+interface DemoOutput {
+  ready: Promise<void>
+  restarts(): number
+}
+
+const ADMIN = { email: "admin@browser.test", password: "browser-test-password" }
+
 /**
  * The demo store exactly as `npm start` runs it (embedded PostgreSQL, the sandbox,
  * migrations, seed, `medusa develop` with the admin), on free ports and a fresh data
  * directory, so the test sees what a person trying the plugin sees.
  */
 export async function startDemo({ timeoutMs = 240_000 } = {}): Promise<Demo> {
+  const place = await newPlace()
+  const child = spawnStart(place)
+  // Should the test runner exit without afterAll (a crash, --forceExit), the demo goes too.
+  const onExit = () => child.exitCode === null && child.kill("SIGINT")
+  process.on("exit", onExit)
+  const log = createWriteStream(place.logFile)
+  const output = watchOutput(child, log, place.logFile, timeoutMs)
+  let stopped: Promise<StopReport> | undefined
+  const stop = () => (stopped ??= stopDemo(child, log).finally(() => process.off("exit", onExit)))
+  try {
+    await output.ready
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return demoHandle(place, output, stop)
+}
+
+async function newPlace(): Promise<DemoPlace> {
   const [port, pgPort, sandboxPort] = await distinctFreePorts(3)
   const workDir = mkdtempSync(join(tmpdir(), "bnpl-browser-"))
   chmodSync(workDir, 0o755) // PostgreSQL runs as its own user and must reach its data directory
-  const dataDir = join(workDir, "data")
-  const logFile = join(workDir, "demo.log")
-  const admin = { email: "admin@browser.test", password: "browser-test-password" }
+  return { port, pgPort, sandboxPort, dataDir: join(workDir, "data"), logFile: join(workDir, "demo.log") }
+}
 
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+/** `npm start`'s own command (see package.json), without npm in between: SIGINT reaches start.ts itself. */
+function spawnStart(place: DemoPlace): ChildProcess {
+  return spawn(process.execPath, [TS_NODE, "--transpile-only", "scripts/start.ts"], {
     cwd: ROOT,
     env: demoEnv({
-      PORT: String(port),
-      PG_PORT: String(pgPort),
-      SANDBOX_PORT: String(sandboxPort),
-      BNPL_DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
+      PORT: String(place.port),
+      PG_PORT: String(place.pgPort),
+      SANDBOX_PORT: String(place.sandboxPort),
+      BNPL_DATA_DIR: place.dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       BNPL_VERBOSE: "1",
       LOG_LEVEL: "info",
       MEDUSA_DISABLE_TELEMETRY: "true",
     }),
     stdio: ["ignore", "pipe", "pipe"],
   })
-  // Should the test runner exit without afterAll (a crash, --forceExit), the demo goes too.
-  const onExit = () => child.exitCode === null && child.kill("SIGINT")
-  process.on("exit", onExit)
+}
 
-  const log = createWriteStream(logFile)
+/** `ready` resolves on start.ts's banner and rejects when it exits first or `timeoutMs` passes. */
+function watchOutput(child: ChildProcess, log: NodeJS.WritableStream, logFile: string, timeoutMs: number): DemoOutput {
   let output = ""
   let restarts = 0
   let partial = ""
@@ -85,50 +123,48 @@ export async function startDemo({ timeoutMs = 240_000 } = {}): Promise<Demo> {
     child.stderr!.on("data", onData)
     child.on("exit", (code, signal) => {
       clearTimeout(timer)
-      reject(new Error(`scripts/start.mjs exited (${code ?? signal}) before the demo was ready\n${output}`))
+      reject(new Error(`scripts/start.ts exited (${code ?? signal}) before the demo was ready\n${output}`))
     })
   })
+  return { ready, restarts: () => restarts }
+}
 
-  let stopped: Promise<StopReport> | undefined
-  const stop = () => (stopped ??= stopDemo(child, log).finally(() => process.off("exit", onExit)))
-  try {
-    await ready
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  const backendUrl = `http://localhost:${port}`
+function demoHandle(place: DemoPlace, output: DemoOutput, stop: () => Promise<StopReport>): Demo {
+  const backendUrl = `http://localhost:${place.port}`
   return {
     backendUrl,
-    sandboxUrl: `http://localhost:${sandboxPort}`,
-    admin,
-    logFile,
-    restarts: () => restarts,
+    sandboxUrl: `http://localhost:${place.sandboxPort}`,
+    admin: ADMIN,
+    logFile: place.logFile,
+    restarts: output.restarts,
     whenRestarted(since) {
       let timer: NodeJS.Timeout | undefined
       const promise = new Promise<never>((_, reject) => {
         timer = setInterval(() => {
-          if (restarts > since) reject(new Error("Medusa restarted its server (a file in the project changed)"))
+          if (output.restarts() > since) reject(new Error("Medusa restarted its server (a file in the project changed)"))
         }, 200)
       })
       return { promise, cancel: () => clearInterval(timer) }
     },
-    async settled(quietMs = 5_000, timeoutMs = 120_000) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const before = restarts
-        await waitForHealth(backendUrl, Math.max(deadline - Date.now(), 1_000))
-        await sleep(quietMs)
-        if (restarts === before) return waitForHealth(backendUrl, 30_000)
-        if (Date.now() > deadline) throw new Error(`Medusa kept restarting for ${timeoutMs / 1000} s (files in the project keep changing)`)
-      }
-    },
+    settled: (quietMs, timeoutMs) => settled(backendUrl, output.restarts, quietMs, timeoutMs),
     stop,
   }
 }
 
+/** /health answers and no restart happened for `quietMs`: Medusa stopped reloading edited files. */
+async function settled(backendUrl: string, restarts: () => number, quietMs = 5_000, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const before = restarts()
+    await waitForHealth(backendUrl, Math.max(deadline - Date.now(), 1_000))
+    await sleep(quietMs)
+    if (restarts() === before) return waitForHealth(backendUrl, 30_000)
+    if (Date.now() > deadline) throw new Error(`Medusa kept restarting for ${timeoutMs / 1000} s (files in the project keep changing)`)
+  }
+}
+
 /**
- * SIGINT to start.mjs, which stops what it started. Then every process it had must be gone;
+ * SIGINT to scripts/start.ts, which stops what it started. Then every process it had must be gone;
  * any that is not is killed and reported.
  */
 async function stopDemo(child: ChildProcess, log: NodeJS.WritableStream): Promise<StopReport> {
@@ -179,12 +215,6 @@ async function waitForHealth(backendUrl: string, timeoutMs: number): Promise<voi
     await sleep(250)
   }
   throw new Error(`${backendUrl}/health did not answer 200 within ${timeoutMs / 1000} s`)
-}
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
 }
 
 function tail(file: string, lines = 40): string {

@@ -1,24 +1,9 @@
 import { readFileSync, readdirSync } from "fs"
-import { createServer } from "net"
-
-/** A free TCP port on this machine (there is a small race until the caller binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
- * Every process below `root` (Linux /proc). start.mjs puts its children in their own process
- * groups and PostgreSQL runs as another user, so a process group or a signal to one pid is
- * not enough to know that everything stopped.
+ * Every process below `root` (Linux /proc). scripts/start.ts puts its children in their own
+ * process groups and PostgreSQL runs as another user, so a process group or a signal to one
+ * pid is not enough to know that everything stopped.
  */
 export function descendants(root: number): number[] {
   const children = new Map<number, number[]>()

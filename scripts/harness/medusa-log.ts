@@ -6,8 +6,14 @@ import { dirname } from "node:path"
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g
 
+export interface MedusaLog {
+  path: string
+  line(text: string): void
+  close(): Promise<void>
+}
+
 /** Medusa's text logger starts a line with its level (`warn:`, `error:`); JSON logs carry `"level"`. */
-function levelOf(line) {
+function levelOf(line: string): string | null {
   const plain = line.replace(ANSI, "").trimStart()
   const text = plain.match(/^(error|warn)\b/i)
   if (text) return text[1].toLowerCase()
@@ -19,7 +25,10 @@ function levelOf(line) {
  * A sink for the lines of one or more child processes. A warning or error is shown with the
  * indented lines that follow it (a stack trace), until a line at another level starts.
  */
-export function createMedusaLog(file, { verbose = false, print = (line) => process.stdout.write(`${line}\n`) } = {}) {
+export function createMedusaLog(
+  file: string,
+  { verbose = false, print = (line: string) => void process.stdout.write(`${line}\n`) }: { verbose?: boolean; print?: (line: string) => void } = {},
+): MedusaLog {
   mkdirSync(dirname(file), { recursive: true })
   const stream = createWriteStream(file, { flags: "a" })
   stream.write(`\n===== npm start, ${new Date().toISOString()} =====\n`)
@@ -33,6 +42,6 @@ export function createMedusaLog(file, { verbose = false, print = (line) => proce
       else if (!/^\s/.test(text.replace(ANSI, ""))) showing = false
       if (verbose || showing) print(text)
     },
-    close: () => new Promise((resolve) => stream.end(resolve)),
+    close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
   }
 }

@@ -4,18 +4,42 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative, resolve } from "node:path"
-import { freePort, runToEnd } from "./lib/proc.mjs"
+import { startPostgres } from "./harness/embedded-postgres"
+import { freePort } from "./harness/free-port"
+import { runToEnd } from "./harness/proc"
 
-const bin = (name) => resolve("node_modules/.bin", name)
+interface SuiteResult {
+  suite: string
+  passed: number
+  failed: number
+  skipped?: number
+  skippedNames?: string[]
+  note?: string
+  ms: number
+}
+
+/** The part of jest's `--json` report this runner reads. */
+interface JestReport {
+  numPassedTests: number
+  numFailedTests: number
+  testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string; fullName: string }> }>
+}
+
+interface Database {
+  env: Record<string, string>
+  stop(): Promise<void>
+}
+
+const bin = (name: string): string => resolve("node_modules/.bin", name)
 // `npm test -- unit http` runs only those suites; words after `--` filter test files, as jest does.
 const args = process.argv.slice(2)
 const split = args.indexOf("--")
 const only = split < 0 ? args : args.slice(0, split)
 const patterns = split < 0 ? [] : args.slice(split + 1)
-const wanted = (name) => !only.length || only.includes(name)
-const results = []
+const wanted = (name: string): boolean => !only.length || only.includes(name)
+const results: SuiteResult[] = []
 
-async function database() {
+async function database(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
     return {
@@ -23,7 +47,6 @@ async function database() {
       stop: async () => {},
     }
   }
-  const { startPostgres } = await import("./lib/postgres.mjs")
   const dataDir = mkdtempSync(join(tmpdir(), "bnpl-test-pg-"))
   chmodSync(dataDir, 0o755) // PostgreSQL runs as its own user and must reach its data directory
   const pg = await startPostgres({ dataDir: join(dataDir, "data"), port: await freePort() })
@@ -37,7 +60,7 @@ async function database() {
   }
 }
 
-async function typecheck() {
+async function typecheck(): Promise<void> {
   const started = Date.now()
   try {
     await runToEnd(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
@@ -52,7 +75,7 @@ async function typecheck() {
  * database (named after the jest worker) and its own ports, and spends much of its time waiting
  * on PostgreSQL and HTTP, so two of them share the 2 cores well.
  */
-async function jest(suite, testType, env, workers = 1) {
+async function jest(suite: string, testType: string, env: Record<string, string>, workers = 1): Promise<void> {
   const started = Date.now()
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
@@ -64,18 +87,21 @@ async function jest(suite, testType, env, workers = 1) {
   } catch {
     // counted below from the report
   }
-  let report
+  results.push({ suite, ...countReport(readReport(outputFile)), ms: Date.now() - started })
+}
+
+function readReport(file: string): JestReport | null {
   try {
-    report = JSON.parse(readFileSync(outputFile, "utf8"))
+    return JSON.parse(readFileSync(file, "utf8")) as JestReport
   } catch {
-    report = null
+    return null
+  } finally {
+    rmSync(file, { force: true })
   }
-  rmSync(outputFile, { force: true })
-  results.push({ suite, ...countReport(report), ms: Date.now() - started })
 }
 
 /** Passed, failed and skipped tests of one jest report; a missing report or one that ran nothing fails. */
-function countReport(report) {
+function countReport(report: JestReport | null): Omit<SuiteResult, "suite" | "ms"> {
   if (!report) return { passed: 0, failed: 1, skipped: 0, skippedNames: [], note: "jest wrote no report: no test file matched, or jest crashed" }
   // A file that failed to load has no test results but must still count as a failure.
   const broken = report.testResults.filter((r) => r.status === "failed" && !r.assertionResults.length).length
@@ -96,9 +122,10 @@ function countReport(report) {
 }
 
 /** The chaos scenarios in their CI size; each scenario counts as one test. */
-async function chaos() {
+async function chaos(): Promise<void> {
   const started = Date.now()
-  let summary = null
+  // Set from a callback, which TypeScript's narrowing does not follow: hence the cast.
+  let summary = null as { passed: number; failed: number } | null
   try {
     await runToEnd(bin("ts-node"), ["--transpile-only", "scripts/chaos/index.ts", "--quick"], {
       onLine: (line) => {
@@ -112,30 +139,41 @@ async function chaos() {
   results.push({ suite: "chaos", ...(summary ?? { passed: 0, failed: 1 }), ms: Date.now() - started })
 }
 
-const db = await database()
-try {
-  // The typecheck is one compiler process and the unit suite another: side by side.
-  await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
-  if (wanted("http")) await jest("http", "integration:http", db.env, 2)
-  // The browser suite waits on Chromium and the admin's first compile; the packaging test on
-  // npm (pack, install): side by side, they keep both cores busy. Chaos, timing-sensitive, runs alone.
-  await Promise.all([wanted("browser") ? jest("browser", "browser", db.env) : undefined, wanted("package") ? jest("package", "package", db.env) : undefined])
-  if (wanted("chaos")) await chaos()
-} finally {
-  await db.stop()
+/** One line per suite, the skipped tests by name, then the totals line CI reads. */
+function printSummary(): number {
+  console.log("")
+  for (const r of results) {
+    const skipped = r.skipped ? ` ${String(r.skipped).padStart(3)} skipped` : ""
+    const note = r.note ? `  (${r.note})` : ""
+    console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${skipped}  ${(r.ms / 1000).toFixed(1)} s${note}`)
+  }
+  const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
+  if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
+  const passed = results.reduce((n, r) => n + r.passed, 0)
+  const failed = results.reduce((n, r) => n + r.failed, 0)
+  const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
+  // The last line is read by CI: `N passed, N failed`, with `, N skipped` only when some were.
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
+  return failed
 }
 
-console.log("")
-for (const r of results) {
-  const skipped = r.skipped ? ` ${String(r.skipped).padStart(3)} skipped` : ""
-  const note = r.note ? `  (${r.note})` : ""
-  console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${skipped}  ${(r.ms / 1000).toFixed(1)} s${note}`)
+async function main(): Promise<void> {
+  const db = await database()
+  try {
+    // The typecheck is one compiler process and the unit suite another: side by side.
+    await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
+    if (wanted("http")) await jest("http", "integration:http", db.env, 2)
+    // The browser suite waits on Chromium and the admin's first compile; the packaging test on
+    // npm (pack, install): side by side, they keep both cores busy. Chaos, timing-sensitive, runs alone.
+    await Promise.all([wanted("browser") ? jest("browser", "browser", db.env) : undefined, wanted("package") ? jest("package", "package", db.env) : undefined])
+    if (wanted("chaos")) await chaos()
+  } finally {
+    await db.stop()
+  }
+  process.exit(printSummary() ? 1 : 0)
 }
-const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
-if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
-const passed = results.reduce((n, r) => n + r.passed, 0)
-const failed = results.reduce((n, r) => n + r.failed, 0)
-const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
-// The last line is read by CI: `N passed, N failed`, with `, N skipped` only when some were.
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
-process.exit(failed ? 1 : 0)
+
+main().catch((error: unknown) => {
+  console.error(`[test] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  process.exit(1)
+})

