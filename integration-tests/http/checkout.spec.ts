@@ -1,6 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
+import { expectUnchanged, paidCart } from "../helpers/webhook"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
 jest.setTimeout(90_000)
 
@@ -109,6 +112,76 @@ medusaIntegrationTestRunner({
         const more = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 1 }, admin)
         expect(more.status).toBeGreaterThanOrEqual(400)
         expect(env.sandbox.state.loans.get(session.data.loan_id)!.refunds).toHaveLength(2)
+      })
+    })
+
+    describe("capturing twice", () => {
+      it("the second capture answers the captured payment again; the service is asked nothing for it and no money moves", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        const { data } = await shop.complete(cartId)
+        const admin = await adminHeaders(api)
+        const paymentOf = async () =>
+          (await api.get(`/admin/orders/${data.order.id}?fields=*payment_collections.payments,*payment_collections.payments.captures`, admin)).data.order
+            .payment_collections[0].payments[0]
+        const payment = await paymentOf()
+
+        const first = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        expect(first.status).toBe(200)
+        const capturedAt = first.data.payment.captured_at
+        const requestsAfterFirst = env.sandbox.state.requests.length
+
+        // Medusa does not call the provider for a payment it holds captured already.
+        const second = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        expect(second.status).toBe(200)
+        expect(second.data.payment.captured_at).toBe(capturedAt)
+        expect(env.sandbox.state.requests).toHaveLength(requestsAfterFirst)
+
+        const after = await paymentOf()
+        expect(after.captured_at).toBe(capturedAt)
+        expect(after.captures.map((c: { amount: number }) => Number(c.amount))).toEqual([Number(payment.amount)])
+        expect(env.sandbox.state.requests.filter((r) => r.method !== "GET" && r.path.startsWith("/api/pos/"))).toEqual([])
+        expect(env.sandbox.state.loans.get(loanId)).toMatchObject({ status: "OUTSTANDING", refunds: [] })
+      })
+    })
+
+    describe("an amount mismatch found when the shopper completes the cart", () => {
+      const rowOf = async (loanId: number) =>
+        (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0]
+      const moneyRequests = () => env.sandbox.state.requests.filter((r) => r.method === "POST" && /\/api\/pos\/loan\/(cancel|refund)$/.test(r.path))
+
+      it("the service shows the loan paid for another amount than the cart's: no order, the loan untouched, the shopper told", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        const loan = env.sandbox.state.loans.get(loanId)!
+        const sessionAmount = loan.request.totalPrice.toFixed(2)
+        loan.request.totalPrice -= 1 // what the service reports paid no longer equals the session
+
+        const completed = await shop.complete(cartId)
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe(
+          `Loan ${loanId} was paid for ${loan.request.totalPrice.toFixed(2)}, not the cart's ${sessionAmount}. Start the payment again; the paid loan is refunded or listed for the store.`
+        )
+        expect(JSON.stringify(completed.data)).not.toMatch(/BNPL_|sandbox-api-token/)
+        await expectUnchanged(getContainer(), cartId)
+        expect(await rowOf(loanId)).toMatchObject({ state: "open", order_id: null })
+        expect(moneyRequests()).toEqual([])
+        expect(loan.status).toBe("OUTSTANDING")
+      })
+
+      it("the cart grew after its loan was paid, behind the payment collection's back: no order for the old amount", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        // Code that edits the cart through the cart module leaves Medusa's payment collection
+        // (and so the session and the loan) at the old total; Medusa's completion does not compare them.
+        const carts = getContainer().resolve(Modules.CART)
+        const [item] = await carts.listLineItems({ cart_id: cartId })
+        await carts.updateLineItems(item.id, { quantity: Number(item.quantity) + 1 })
+
+        const completed = await shop.complete(cartId)
+        const placed = completed.data.type === "order" ? { order_total: Number(completed.data.order.total), loan_paid: env.sandbox.state.loans.get(loanId)?.request.totalPrice } : null
+        expect(placed).toBeNull()
+        await expectUnchanged(getContainer(), cartId)
+        expect((await rowOf(loanId)).state).not.toBe("ordered")
+        expect(moneyRequests()).toEqual([])
+        expect(env.sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
       })
     })
 

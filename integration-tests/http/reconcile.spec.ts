@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
 jest.setTimeout(90_000)
 
@@ -57,6 +58,29 @@ medusaIntegrationTestRunner({
       expect(env.sandbox.state.loans.get(young.loanId)?.status).toBe("REQUEST")
       expect((await sessionsOfCart(getContainer(), abandoned.cartId)).map((s) => s.status)).toEqual(["canceled"])
       expect((await sessionsOfCart(getContainer(), young.cartId)).map((s) => s.status)).toEqual(["pending"])
+    })
+
+    describe("a loan the service already cancelled (the customer was declined)", () => {
+      const rowOf = async (loanId: number) =>
+        (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0]
+
+      it("is counted cancelled, ends the session and the ledger row, and sends the service no cancel", async () => {
+        // Young on purpose: a loan the service cancelled needs no time-out to be ended.
+        const declined = await unpaidCart()
+        const waiting = await unpaidCart()
+        env.sandbox.decline(declined.loanId)
+
+        expect(await reconcile()).toEqual(summary({ checked: 2, cancelled: 1, pending: 1 }))
+        expect(cancelRequests()).toHaveLength(0)
+        expect(await rowOf(declined.loanId)).toMatchObject({ state: "cancelled", loan_status: "CANCELLED", order_id: null })
+        expect((await sessionsOfCart(getContainer(), declined.cartId)).map((s) => s.status)).toEqual(["canceled"])
+        expect(await rowOf(waiting.loanId)).toMatchObject({ state: "open", loan_status: "REQUEST" })
+        expect((await sessionsOfCart(getContainer(), waiting.cartId)).map((s) => s.status)).toEqual(["pending"])
+        expect(await ordersOfCart(getContainer(), declined.cartId)).toHaveLength(0)
+
+        // Final: the next run does not look at it again.
+        expect(await reconcile()).toEqual(summary({ checked: 1, pending: 1 }))
+      })
     })
 
     it("never cancels a paid loan, however old: it confirms it", async () => {
