@@ -1,6 +1,7 @@
 /**
- * Sizes and knobs of `npm run bench`, from the environment. The defaults are the issue's
- * sizes; BENCH_QUICK=1 shrinks everything for a smoke run.
+ * Sizes and knobs of `npm run bench`, from the environment. The defaults are the sizes the
+ * README's figures were measured at (scripts/bench/README.md, "Latest results"); BENCH_QUICK=1
+ * shrinks everything for a smoke run.
  */
 export interface BenchConfig {
   /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */

@@ -3,7 +3,7 @@ import { formatTable, type Cell } from "../harness/table"
 
 /**
  * One line of the bench's table: a measured distribution, its baseline's, the ratio the
- * issue's target is stated in, and whether the target was met. `details` carries the
+ * figure's target is stated in, and whether the target was met. `details` carries the
  * raw counts into the JSON report.
  */
 export interface FigureRow {

@@ -5,7 +5,7 @@ import type { ChaosContext } from "./context"
 import type { Scenario, ScenarioResult } from "./scenario"
 
 /**
- * The ledger issue's randomized model test at full size: 1,000 random sequences of
+ * The randomized model test of the rule for money at full size: 1,000 random sequences of
  * shoppers, admin, service and reconciliation against Medusa "a", each ending with the rule
  * for money (integration-tests/model). `npm test` runs the quick size (50) in the http spec
  * money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.

@@ -60,7 +60,7 @@ export async function checkLedger(sandbox: Sandbox, db: Database, scope?: Ledger
 /**
  * Orders of paid loans whose pp_bnpl_bnpl session never became authorized: the order exists
  * but Medusa recorded no payment for it (e.g. a crash between creating the order and
- * authorizing the session). Not part of the issue's invariant; reported so it can be seen.
+ * authorizing the session). Not part of the rule for money; reported so it can be seen.
  */
 export async function ordersWithoutAuthorizedSession(db: Database, carts: string[]): Promise<string[]> {
   const rows = await db.query<{ cart_id: string }>(
@@ -75,7 +75,7 @@ export async function ordersWithoutAuthorizedSession(db: Database, carts: string
   return rows.map((row) => row.cart_id)
 }
 
-/** How a paid loan ended, by the ledger issue's rule (see src/modules/bnpl/index.ts). */
+/** How a paid loan ended, by the rule for money (see src/modules/bnpl/index.ts). */
 export interface LoanOutcomes {
   paidLoans: number
   /** Orders of the scope's carts. */
@@ -102,9 +102,10 @@ interface LedgerRow {
 }
 
 /**
- * The ledger issue's invariant, for every paid loan at the service among the scope's carts:
- * exactly one of (a) one order holds it (its cart has one order), (b) it is refunded in full
- * at the service, (c) its `bnpl_loan` row is `needs_attention` with a reason. A loan held by
+ * The rule for money (README, "The loan ledger and the rule for money"), for every paid loan
+ * at the service among the scope's carts: exactly one of (a) one order holds it (its cart has
+ * one order), (b) it is refunded in full at the service, (c) its `bnpl_loan` row is
+ * `needs_attention` with a reason. A loan held by
  * its order and also listed because a suspect second order exists is (a), with the suspect
  * counted. A cart with two orders is a duplicate whatever else holds.
  */

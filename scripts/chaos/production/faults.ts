@@ -15,7 +15,7 @@ export interface FaultLog {
 const INTO_RUN_MS = 100
 
 /**
- * The issue's faults, each while customers are checking out: SIGKILL of server 1 once a
+ * The production faults, each while customers are checking out: SIGKILL of server 1 once a
  * quarter of the customers have paid (started again two seconds later), a crash and restart of
  * Redis at half, and SIGKILL of the worker inside the first reconciliation run after a sixth.
  */
