@@ -5,8 +5,9 @@ import { Expectations, type Scenario, type ScenarioResult } from "./scenario"
 
 /**
  * After everything above: not one line that any process logged (every Medusa process,
- * migrations and seed, the sandbox, Redis) may contain the API token or the webhook token.
- * Both are fresh random strings of this run, so a match can only be a leak.
+ * migrations and seed, the sandbox, Redis) may contain the API token or the webhook token,
+ * as plain text or in base64. Both are fresh random strings of this run, so a match can
+ * only be a leak.
  */
 export const secretsScenario: Scenario = {
   name: "secrets",
@@ -17,14 +18,9 @@ export const secretsScenario: Scenario = {
     let lines = 0
     const leaks: string[] = []
     for (const file of files) {
-      readFileSync(join(dir, file), "utf8")
-        .split("\n")
-        .forEach((line, index) => {
-          lines++
-          for (const [name, value] of Object.entries(secrets)) {
-            if (line.includes(value)) leaks.push(`${file}:${index + 1} holds the ${name}`)
-          }
-        })
+      const text = readFileSync(join(dir, file), "utf8")
+      lines += text.split("\n").length
+      leaks.push(...findLeaks(file, text, secrets))
     }
     return {
       figures: { "log files": files.length, "lines scanned": lines, leaks: leaks.length },
@@ -33,4 +29,60 @@ export const secretsScenario: Scenario = {
         .that(leaks.length === 0, leaks.slice(0, 10).join("; ")).failures,
     }
   },
+}
+
+/**
+ * Where `text` holds a secret, as "<source>:<line> holds the <name> (<form>)": never the
+ * secret itself. `secrets` maps a name to its value; a `user:password` credential (a Basic
+ * webhook token) is also looked for by its password alone.
+ */
+export function findLeaks(source: string, text: string, secrets: Record<string, string>): string[] {
+  const forms = Object.entries(secrets).flatMap(([name, value]) => secretForms(value).map((form) => ({ name, ...form })))
+  const leaks: string[] = []
+  text.split("\n").forEach((line, index) => {
+    const found = forms.find((form) => line.includes(form.text))
+    if (found) leaks.push(`${source}:${index + 1} holds the ${found.name} (${found.kind})`)
+  })
+  return leaks
+}
+
+/** Shorter base64 runs could turn up in any long base64 string by chance. */
+const MIN_BASE64_RUN = 12
+
+interface SecretForm {
+  kind: "plain" | "base64" | "base64url"
+  text: string
+}
+
+/**
+ * How a secret can show up in a log: plain, or inside base64 (an `Authorization: Basic`
+ * header is base64 of `user:token`; a JWT or a dumped body is base64url). Inside a longer
+ * encoding the secret starts at one of three byte offsets modulo 3, and each gives its own
+ * characters: for each, the run of characters that depend on the secret's bytes only.
+ */
+export function secretForms(secret: string): SecretForm[] {
+  const values = [secret]
+  const password = secret.slice(secret.indexOf(":") + 1)
+  if (secret.includes(":") && password.length >= MIN_BASE64_RUN) values.push(password)
+  return values.flatMap((value) => [
+    { kind: "plain" as const, text: value },
+    ...base64Runs(value).flatMap((run) => {
+      const url = run.replace(/\+/g, "-").replace(/\//g, "_")
+      return [{ kind: "base64" as const, text: run }, ...(url === run ? [] : [{ kind: "base64url" as const, text: url }])]
+    }),
+  ])
+}
+
+function base64Runs(value: string): string[] {
+  const bytes = Buffer.from(value, "utf8")
+  return [0, 1, 2]
+    .map((shift) => {
+      const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString("base64")
+      // Whole 3-byte groups of the secret only: the first group mixes in what came before
+      // (unless the secret starts it), the last partial group what comes after.
+      const start = shift === 0 ? 0 : 4
+      const end = Math.floor((shift + bytes.length) / 3) * 4
+      return encoded.slice(start, end)
+    })
+    .filter((run) => run.length >= MIN_BASE64_RUN)
 }
