@@ -38,6 +38,9 @@ const only = split < 0 ? args : args.slice(0, split)
 const patterns = split < 0 ? [] : args.slice(split + 1)
 const wanted = (name: string): boolean => !only.length || only.includes(name)
 const results: SuiteResult[] = []
+const JEST_SUITES = ["unit", "http", "browser", "package"]
+const SUITES = ["typecheck", ...JEST_SUITES, "chaos"]
+const NO_DATABASE: Database = { env: {}, stop: async () => {} }
 
 async function database(): Promise<Database> {
   if (process.env.DATABASE_URL) {
@@ -158,7 +161,14 @@ function printSummary(): number {
 }
 
 async function main(): Promise<void> {
-  const db = await database()
+  // A misspelt suite would otherwise run nothing and end green.
+  const unknown = only.filter((name) => !SUITES.includes(name))
+  if (unknown.length) {
+    console.error(`[test] no suite ${unknown.join(", ")}; choose from ${SUITES.join(", ")} (words after \`--\` filter test files)`)
+    process.exit(1)
+  }
+  // Only the jest suites read the database: `npm test -- typecheck` or `-- chaos` starts none.
+  const db = JEST_SUITES.some(wanted) ? await database() : NO_DATABASE
   try {
     // The typecheck is one compiler process and the unit suite another: side by side.
     await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
