@@ -1,13 +1,13 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
-import { startLoan } from "./store/payment-collections/start-loan"
+import { startLoanRoute } from "./store/payment-collections/start-loan"
 
 export default defineMiddlewares({
   routes: [
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [startLoan],
+      middlewares: [startLoanRoute],
     },
     {
       matcher: "/store/carts/:id/complete",

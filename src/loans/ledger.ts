@@ -1,3 +1,5 @@
+import { setTimeout } from "node:timers/promises"
+import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_LEDGER_MODULE } from "../modules/bnpl"
 import type { BnplLedgerService } from "../modules/bnpl/service"
@@ -26,4 +28,28 @@ export async function patchRow(container: MedusaContainer, row: LedgerLoan, patc
   const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
   await ledgerOf(container).updateBnplLoans({ id: row.id, ...patch })
   return previous
+}
+
+/**
+ * Runs `work` holding the cart's lock, outside a workflow: the same key, wait and TTL as
+ * Medusa's lock steps in the plugin's workflows (ledger-steps.ts), so the two exclude each other.
+ */
+export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
+  const locking = container.resolve(Modules.LOCKING)
+  const key = cartLockKey(cartId)
+  const giveUpAt = Date.now() + CART_LOCK.timeout * 1000
+  for (;;) {
+    try {
+      await locking.acquire(key, { expire: CART_LOCK.ttl })
+      break
+    } catch (error) {
+      if (Date.now() >= giveUpAt) throw error
+      await setTimeout(CART_LOCK.retryInterval * 1000)
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    await locking.release(key)
+  }
 }

@@ -10,7 +10,7 @@ import { toCents, toPesos } from "./money"
  * the plugin's middleware on `POST /store/payment-collections/:id/payment-sessions`
  * builds this snapshot from the database and writes it into the session's
  * `data`, replacing whatever the storefront sent (see
- * `src/api/store/payment-collections/start-loan.ts`). The amount is
+ * `src/loans/start-loan.ts`). The amount is
  * not in it: the loan's total is the session amount, which Medusa computes
  * from the payment collection, and taxes are what the lines do not explain.
  * Reading raw lines instead of the cart's computed totals halves the cost of

@@ -1,4 +1,4 @@
-import { toSnapshot } from "../start-loan"
+import { toSnapshot } from "../cart-snapshot"
 
 const cart = {
   id: "cart_1",

@@ -1,0 +1,117 @@
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer, PaymentCollectionDTO, PaymentSessionDTO } from "@medusajs/framework/types"
+import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { isPaid } from "../providers/bnpl/status"
+import { sameAmount } from "../providers/bnpl/money"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
+import { readCartSnapshot } from "./cart-snapshot"
+import { ledgerOf, patchRow, underCartLock } from "./ledger"
+import { refundLoanInFull } from "./refund-in-full"
+
+/**
+ * Creates a pp_bnpl_bnpl payment session, and with it the loan's ledger row.
+ *
+ * The store route `POST /store/payment-collections/:id/payment-sessions` runs
+ * this for pp_bnpl_bnpl (src/api/store/payment-collections/start-loan.ts):
+ * Medusa's own createPaymentSessionsWorkflow, with the plugin's rule for a
+ * paid loan first, and the ledger row after, under the cart's lock.
+ *
+ * A paid loan outranks a new selection. While the cart's total still equals
+ * the paid loan's, the new session takes that loan over: no second loan, and
+ * the paid one becomes the order. When the cart changed so that the paid loan
+ * can no longer be its payment, the paid loan is refunded in full before a new
+ * loan is created, and the ledger and the log say so.
+ *
+ * Not a workflow of its own: session creation is on the shopper's path, and a
+ * wrapping workflow (lock steps, a nested createPaymentSessionsWorkflow) cost
+ * more than the ledger itself (`npm run bench`, session creation). Nothing
+ * here needs compensation: Medusa's workflow undoes its own steps, a paid loan
+ * refunded stays refunded, and a row missing after a crash is backfilled by
+ * reconciliation.
+ */
+export interface StartLoanInput {
+  payment_collection_id: string
+  /** The payment collection's cart, from Medusa's link: never from the storefront. */
+  cart_id: string
+  customer_id?: string
+  /** The payment collection's fields in the answer (the route's query config). */
+  fields: string[]
+}
+
+type PaidLoanDecision = { adopt?: { loanId: number; checkoutUrl: string; rowId: string } }
+
+export async function startLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {
+  return underCartLock(container, input.cart_id, async () => {
+    const [snapshot, decision] = await Promise.all([
+      readCartSnapshot(container, input.cart_id, input.payment_collection_id),
+      settlePaidLoan(container, input),
+    ])
+    const adoptLoan = decision.adopt ? { loanId: decision.adopt.loanId, checkoutUrl: decision.adopt.checkoutUrl } : undefined
+    const { result: session } = await createPaymentSessionsWorkflow(container).run({
+      input: {
+        payment_collection_id: input.payment_collection_id,
+        provider_id: PROVIDER_ID,
+        customer_id: input.customer_id,
+        data: { cart: { ...snapshot, ...(adoptLoan ? { adoptLoan } : {}) } },
+      },
+    })
+    // The answer is read while the row is written: both only wait on the database.
+    const [, collection] = await Promise.all([recordLoan(container, input, session, decision.adopt?.rowId), readCollection(container, input)])
+    return collection
+  })
+}
+
+async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaidLoanDecision> {
+  const cartId = input.cart_id
+  const rows = await ledgerOf(container).listBnplLoans({ cart_id: cartId, state: ["open", "needs_attention"] })
+  if (!rows.length) return {}
+  const { client } = bnplFromContainer(container)
+  const loans = await client.getLoans(cartId)
+  const collection = await container.resolve(Modules.PAYMENT).retrievePaymentCollection(input.payment_collection_id, { select: ["amount"] })
+  const logger = container.resolve("logger")
+  for (const row of rows) {
+    const loan = loans.find((l) => l.loanId === row.loan_id)
+    if (!loan || !isPaid(loan)) continue
+    if (sameAmount(loan.totalAmount, collection.amount)) return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id } }
+    const reason = `the cart changed to ${collection.amount} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
+    const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch((error: Error) => {
+      logger.error(`[bnpl] cart ${cartId}: paid loan ${loan.loanId} could not be refunded (${error.message}); no new loan is created`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being returned. Try again in a moment.")
+    })
+    logger.warn(`[bnpl] cart ${cartId}: ${reason}; refunded ${refund.refundedNow} at the service before creating a new loan`)
+    await patchRow(container, row, {
+      state: "refunded",
+      loan_status: loan.status,
+      refunded_at_service: loan.totalAmount,
+      attention_reason: `Refunded in full: ${reason}.`,
+    })
+  }
+  return {}
+}
+
+/** Every loan gets its row in the request that created it, and keeps it after its session is gone. */
+async function recordLoan(container: MedusaContainer, input: StartLoanInput, session: PaymentSessionDTO, adoptedRowId?: string): Promise<void> {
+  const data = readSessionData(session.data)
+  if (!data) return
+  const ledger = ledgerOf(container)
+  const fields = { payment_collection_id: input.payment_collection_id, payment_session_id: session.id }
+  // A session that took over a paid loan: the row moves to the new session.
+  if (adoptedRowId) return void (await ledger.updateBnplLoans({ id: adoptedRowId, ...fields }))
+  // A loan the service has just made has no row: reconciliation backfills only sessions
+  // older than its grace period, and every other writer holds this cart's lock.
+  await ledger.createBnplLoans({
+    ...fields,
+    loan_id: data.loan_id,
+    cart_id: input.cart_id,
+    checkout_url: data.checkout_url,
+    amount: data.amount,
+    currency_code: data.currency_code,
+    loan_status: data.loan_status ?? "REQUEST",
+  })
+}
+
+async function readCollection(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {
+  const { data } = await container.resolve("query").graph({ entity: "payment_collection", fields: input.fields, filters: { id: input.payment_collection_id } })
+  return data[0] as PaymentCollectionDTO
+}
