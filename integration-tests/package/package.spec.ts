@@ -28,6 +28,8 @@ let sandboxUrl: string
 let medusa: ChildProcess | undefined
 let database: string
 let base: string
+/** The store's environment, good options included: what `medusa develop` runs with. */
+let storeEnv: Record<string, string>
 const log: string[] = []
 
 /** The medusa-config.ts snippet of the README's "Install" section, verbatim. */
@@ -108,7 +110,7 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://localhost:${port}`
   sandbox = await startPackagedSandbox(`${base}/hooks/bnpl`)
-  const env = {
+  const env = (storeEnv = {
     DATABASE_URL: await createDatabase(),
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: "true",
@@ -121,7 +123,7 @@ beforeAll(async () => {
     BNPL_STOREFRONT_URL: "http://storefront.test",
     BNPL_WEBHOOK_AUTH: "bearer",
     BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-  }
+  })
   const medusaBin = join(scratch, "node_modules/.bin/medusa")
   run(medusaBin, ["db:migrate"], scratch, env)
   run(medusaBin, ["user", "-e", ADMIN.email, "-p", ADMIN.password], scratch, env)
@@ -169,6 +171,31 @@ async function startPackagedSandbox(webhookUrl: string): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`bnpl-sandbox did not start:\n${log.join("")}`)
+}
+
+/**
+ * One `medusa start` of the installed store, as `medusa develop` runs it, to its end: its exit
+ * code and everything it printed. One that is still up after two minutes has booted: it is
+ * stopped and reported as such.
+ */
+async function bootToExit(env: Record<string, string>): Promise<{ code: number | null; output: string; booted: boolean }> {
+  const child = spawn(join(scratch, "node_modules/.bin/medusa"), ["start"], {
+    cwd: scratch,
+    env: { ...process.env, ...env, NODE_ENV: "development" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout!.on("data", (chunk) => (output += String(chunk)))
+  child.stderr!.on("data", (chunk) => (output += String(chunk)))
+  let booted = false
+  const deadline = setTimeout(() => {
+    booted = true
+    process.kill(-child.pid!, "SIGKILL")
+  }, 120_000)
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)))
+  clearTimeout(deadline)
+  return { code, output, booted }
 }
 
 /** The packaged CLI driving the packaged sandbox, as a merchant would from another terminal. */
@@ -280,6 +307,25 @@ describe("the packed plugin in a fresh Medusa store", () => {
     const completed = (await axios.post(`${base}/store/carts/${cart.id}/complete`, {}, headers)).data
     expect(completed.type).toBe("order")
     expect(Number(completed.order.total)).toBe(3099)
+  })
+
+  it("refuses to boot with bad options: exits non-zero, names each option and what to fix, prints no secret", async () => {
+    const secret = "package-test-webhook-secret-never-printed"
+    const { code, output, booted } = await bootToExit({
+      ...storeEnv,
+      PORT: String(await freePort()),
+      BNPL_BASE_URL: "sandbox.example:4010",
+      BNPL_API_TOKEN: "",
+      BNPL_WEBHOOK_TOKEN: secret,
+    })
+    expect(booted).toBe(false)
+    expect(code).not.toBe(0)
+    expect(output).toContain("medusa-payment-bnpl: invalid provider options:")
+    expect(output).toContain("- baseUrl (BNPL_BASE_URL): must be an http(s) URL")
+    expect(output).toContain("- apiToken (BNPL_API_TOKEN): is required")
+    // Values are never echoed: a secret pasted into the wrong variable must not reach the log.
+    expect(output).not.toContain(secret)
+    expect(output).not.toContain("sandbox.example:4010")
   })
 
   it("ships the built plugin, and every exports entry leads to a file", () => {
