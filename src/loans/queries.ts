@@ -45,6 +45,17 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
   }
 }
 
+/**
+ * The cart's total as Medusa computes it now. Medusa's completion authorizes the session's
+ * amount without comparing it with the cart (complete-cart's own documentation), so code
+ * that changed the cart without refreshing its payment collection would place an order
+ * the loan does not pay for. Costly (totals are computed): read only for a loan's cart.
+ */
+export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "cart", fields: ["total"], filters: { id: cartId } })
+  return (data[0] as { total?: BigNumberInput } | undefined)?.total
+}
+
 export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRow | undefined =>
   sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
 

@@ -127,6 +127,7 @@ function fromConfirmation(result: Confirmation): RowOutcome {
     case "not_paid":
       return "pending"
     case "amount_mismatch":
+    case "cart_changed":
     case "no_pending_session":
       return "failed"
     default:

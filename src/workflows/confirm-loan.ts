@@ -4,7 +4,7 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { ensureRow, recordCompletionFailure, recordOrdered as markOrdered, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
-import { cartPayment, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
+import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { findSuspectOrder } from "../loans/suspects"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { sameAmount, toDecimal } from "../providers/bnpl/money"
@@ -42,6 +42,8 @@ export type Confirmation =
   | { outcome: "no_pending_session" }
   | { outcome: "not_paid"; loanStatus: string }
   | { outcome: "amount_mismatch"; sessionAmount: string; loanAmount: string }
+  /** The cart's total moved away from its session's (and paid loan's) amount. */
+  | { outcome: "cart_changed"; cartTotal: string; loanAmount: string }
   /** Paid and matching, but the cart did not become an order; `attention` once the attempts are used up. */
   | { outcome: "completion_failed"; reason: string; attention: boolean }
   | { outcome: "needs_attention"; reason: string }
@@ -96,6 +98,15 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
     const failure = await recordCompletionFailure(container, row, reason)
     return {
       plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount } },
+      undo: undo ?? failure.undo,
+    }
+  }
+  const total = existing ? undefined : await cartTotal(container, cartId)
+  if (total !== undefined && !sameAmount(total, session.amount)) {
+    const reason = `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`
+    const failure = await recordCompletionFailure(container, row, reason)
+    return {
+      plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : { outcome: "cart_changed", cartTotal: toDecimal(total), loanAmount: loan.totalAmount } },
       undo: undo ?? failure.undo,
     }
   }

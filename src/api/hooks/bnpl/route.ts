@@ -67,6 +67,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     case "amount_mismatch":
       logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
       break
+    case "cart_changed":
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`)
+      break
   }
   return res.status(409).json({ message: "The payment is not confirmed by the service." })
 }

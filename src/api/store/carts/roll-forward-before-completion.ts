@@ -1,7 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ledgerOf, rowOfLoan } from "../../../loans/ledger"
-import { cartPayment, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
+import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
+import { sameAmount, toDecimal } from "../../../providers/bnpl/money"
 import { PROVIDER_ID, readSessionData } from "../../../providers/bnpl/session-data"
 import { CONFIRMABLE_SESSION } from "../../../providers/bnpl/status"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
@@ -14,6 +15,10 @@ import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
  * rolls it forward first: Medusa's route then finds the cart's order instead
  * of placing a second one. Otherwise it marks the loan's completion as
  * started, so that a crash in it is known to the next confirmation.
+ *
+ * A cart whose total moved away from its loan's amount (code that changed
+ * the cart without refreshing its payment collection) is refused here:
+ * Medusa's completion would place an order the loan does not pay for.
  */
 export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
@@ -21,11 +26,20 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
   const session = cart.sessions.find((s) => s.provider_id === PROVIDER_ID && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
-  const [holder, linked, row] = await Promise.all([
+  const [holder, linked, row, total] = await Promise.all([
     orderOfPaymentCollection(req.scope, cart.paymentCollectionId),
     orderOfCart(req.scope, cartId),
     rowOfLoan(req.scope, loan.loan_id),
+    cartTotal(req.scope, cartId),
   ])
+  if (!linked && total !== undefined && !sameAmount(total, session.amount)) {
+    // The loan stays as it is: selecting the method again refunds it before a new loan (src/loans/start-loan.ts).
+    req.scope.resolve("logger").warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${loan.amount}: completion refused`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned."
+    )
+  }
   if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
   else if (row && row.state === "open" && !row.completion_started_at) await ledgerOf(req.scope).updateBnplLoans({ id: row.id, completion_started_at: new Date() })
