@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
-import { expectUnchanged, paidCart } from "../helpers/webhook"
+import { expectUnchanged, notification, paidCart, postWebhook } from "../helpers/webhook"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
 jest.setTimeout(90_000)
@@ -178,8 +178,17 @@ medusaIntegrationTestRunner({
         const completed = await shop.complete(cartId)
         const placed = completed.data.type === "order" ? { order_total: Number(completed.data.order.total), loan_paid: env.sandbox.state.loans.get(loanId)?.request.totalPrice } : null
         expect(placed).toBeNull()
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe(
+          "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned."
+        )
         await expectUnchanged(getContainer(), cartId)
         expect((await rowOf(loanId)).state).not.toBe("ordered")
+
+        // The webhook's confirmation refuses it too, and counts a failed completion.
+        expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(409)
+        await expectUnchanged(getContainer(), cartId)
+        expect(await rowOf(loanId)).toMatchObject({ state: "open", order_id: null, completion_failures: 1 })
         expect(moneyRequests()).toEqual([])
         expect(env.sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
       })
