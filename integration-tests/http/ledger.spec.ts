@@ -51,6 +51,18 @@ medusaIntegrationTestRunner({
     }
 
     describe("case 1: a paid loan outranks a new selection", () => {
+      it("a cart that is an order already gets no new loan: 400, and the service is not asked", async () => {
+        const ordered = await orderedCart()
+        const loansBefore = requests("/api/loan").length
+        const again = await shop.startSession(ordered.cartId)
+        expect(again.status).toBe(400)
+        expect(again.data.message).toBe("This cart is already paid. Start a new cart to buy again.")
+        expect(requests("/api/loan")).toHaveLength(loansBefore)
+        expect(loansOf(ordered.cartId)).toHaveLength(1)
+        expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)
+        expect((await sessionsOfCart(getContainer(), ordered.cartId)).map((s) => s.status)).toEqual(["authorized"])
+      })
+
       it("selecting the method again takes the paid loan over: no second loan, and it becomes the order", async () => {
         const paid = await paidCart(env, shop)
         const again = await shop.bnplSession(paid.cartId)
@@ -240,6 +252,15 @@ medusaIntegrationTestRunner({
   },
 })
 
+/** The fields of an order's payment that these tests read. */
+interface OrderPayment {
+  id: string
+  provider_id: string
+  amount: number
+  canceled_at: Date | string | null
+  refunds: Array<{ amount: number }>
+}
+
 async function paymentOf(container: MedusaContainer, orderId: string) {
   const query = container.resolve("query")
   const { data } = await query.graph({
@@ -247,7 +268,7 @@ async function paymentOf(container: MedusaContainer, orderId: string) {
     fields: ["payment_collections.payments.*", "payment_collections.payments.refunds.*"],
     filters: { id: orderId },
   })
-  const payments = (data[0] as { payment_collections: Array<{ payments: Array<Record<string, any>> }> }).payment_collections.flatMap((c) => c.payments)
+  const payments = (data[0] as { payment_collections: Array<{ payments: OrderPayment[] }> }).payment_collections.flatMap((c) => c.payments)
   return payments.find((p) => p.provider_id === "pp_bnpl_bnpl")!
 }
 

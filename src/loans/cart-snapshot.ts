@@ -1,4 +1,4 @@
-import { Modules } from "@medusajs/framework/utils"
+import { Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../providers/bnpl/cart-snapshot"
 import { toCents, toDecimal } from "../providers/bnpl/money"
@@ -18,15 +18,24 @@ interface CartRow {
 }
 
 // Raw lines only: asking for the cart's computed totals doubles the query's cost.
-const CART_FIELDS = ["id", "email", "currency_code", "shipping_address.*"]
+const CART_FIELDS = ["id", "email", "currency_code", "completed_at", "shipping_address.*"]
 const ITEM_FIELDS = ["id", "title", "subtitle", "thumbnail", "quantity", "unit_price", "adjustments.amount"]
 const METHOD_FIELDS = ["name", "amount", "adjustments.amount"]
+
+export interface CartForLoan {
+  snapshot: CartSnapshot
+  /**
+   * The cart is an order already, or its payment collection holds an authorized session:
+   * Medusa would still create a session, but a loan made now could never be its payment.
+   */
+  paid: boolean
+}
 
 /**
  * Reads what the loan request needs from the cart (see providers/bnpl/cart-snapshot.ts):
  * the store route's snapshot, built from the database, never from what a storefront sent.
  */
-export async function readCartSnapshot(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartSnapshot> {
+export async function readCartForLoan(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartForLoan> {
   // Straight to the cart module, one call per branch, in parallel: one
   // remote join through the link costs more than the whole snapshot, and a
   // single call loads each to-many relation after the other.
@@ -35,10 +44,13 @@ export async function readCartSnapshot(container: MedusaContainer, cartId: strin
     carts.retrieveCart(cartId, { select: CART_FIELDS, relations: ["shipping_address"] }),
     carts.listLineItems({ cart_id: cartId }, { select: ITEM_FIELDS, relations: ["adjustments"] }),
     carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"] }),
-    container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id"] }),
+    container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id", "status"] }),
   ])
   const replacesLoan = sessions.some((s) => s.provider_id === PROVIDER_ID)
-  return toSnapshot({ ...cart, items, shipping_methods: shippingMethods }, replacesLoan)
+  return {
+    snapshot: toSnapshot({ ...cart, items, shipping_methods: shippingMethods }, replacesLoan),
+    paid: !!cart.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
+  }
 }
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {

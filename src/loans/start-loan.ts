@@ -5,7 +5,7 @@ import { isPaid } from "../providers/bnpl/status"
 import { sameAmount } from "../providers/bnpl/money"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
-import { readCartSnapshot } from "./cart-snapshot"
+import { readCartForLoan } from "./cart-snapshot"
 import { ledgerOf, patchRow, underCartLock } from "./ledger"
 import { refundLoanInFull } from "./refund-in-full"
 
@@ -43,10 +43,14 @@ type PaidLoanDecision = { adopt?: { loanId: number; checkoutUrl: string; rowId: 
 
 export async function startLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {
   return underCartLock(container, input.cart_id, async () => {
-    const [snapshot, decision] = await Promise.all([
-      readCartSnapshot(container, input.cart_id, input.payment_collection_id),
+    const [{ snapshot, paid }, decision] = await Promise.all([
+      readCartForLoan(container, input.cart_id, input.payment_collection_id),
       settlePaidLoan(container, input),
     ])
+    if (paid) {
+      // A second loan for a paid cart would be a second payable loan: the service refunds by cart, not by loan.
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart is already paid. Start a new cart to buy again.")
+    }
     const adoptLoan = decision.adopt ? { loanId: decision.adopt.loanId, checkoutUrl: decision.adopt.checkoutUrl } : undefined
     const { result: session } = await createPaymentSessionsWorkflow(container).run({
       input: {
