@@ -27,7 +27,7 @@ medusaIntegrationTestRunner({
         expect(typeof session.data.loan_id).toBe("number")
 
         const [request] = loanRequests()
-        const body = request.body as Record<string, any>
+        const body = request.body as Record<string, unknown>
         expect(body.cartId).toBe(cart.id)
         expect(body.totalPrice).toBe(Number(cart.total))
         expect(body.products).toEqual([
@@ -52,7 +52,7 @@ medusaIntegrationTestRunner({
           cart: { cartId: "cart_forged", total: "1.00", items: [], currencyCode: "mxn", discount: "0.00", taxes: "0.00" },
         })
         expect(response.status).toBe(200)
-        const body = loanRequests()[0].body as Record<string, any>
+        const body = loanRequests()[0].body as Record<string, unknown>
         expect(body.cartId).toBe(cart.id)
         expect(body.totalPrice).toBe(Number(cart.total))
       })

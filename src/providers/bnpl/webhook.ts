@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from "crypto"
 import jwt from "jsonwebtoken"
 import proxyaddr from "proxy-addr"
-import type { BnplOptions } from "./options"
 import { unreachable } from "./status"
 import type { WebhookAuthMode } from "./webhook-auth-mode"
 import { WebhookClaims, WebhookNotification } from "./wire"
