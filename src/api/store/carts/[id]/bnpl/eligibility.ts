@@ -59,7 +59,8 @@ function ledgerState(known: KnownLoan | undefined): LoanState {
       return "paid"
     case "cancelled":
       return "cancelled"
-    default:
+    case "open":
+    case undefined:
       return "unknown"
   }
 }
