@@ -3,10 +3,7 @@ loadEnv("test", process.cwd())
 
 module.exports = {
   transform: {
-    "^.+\\.[jt]sx?$": [
-      "@swc/jest",
-      { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true } } },
-    ],
+    "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true } } }],
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],

@@ -58,10 +58,14 @@ async function sandbox(): Promise<Service | undefined> {
     return undefined
   }
   const url = `http://localhost:${SANDBOX_PORT}`
-  const child = run(bin("ts-node"), ["--transpile-only", "src/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", `${DATA_DIR}/sandbox.json`], {
-    onLine: (line) => void (line.includes("[sandbox]") && !line.includes("listening") && console.log(line)),
-    quiet: true,
-  })
+  const child = run(
+    bin("ts-node"),
+    ["--transpile-only", "src/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", `${DATA_DIR}/sandbox.json`],
+    {
+      onLine: (line) => void (line.includes("[sandbox]") && !line.includes("listening") && console.log(line)),
+      quiet: true,
+    },
+  )
   await waitForUrl(`${url}/_sandbox/loans`, { child, timeoutMs: 30_000 })
   return {
     url,

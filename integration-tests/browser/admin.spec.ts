@@ -69,7 +69,10 @@ it("lists a loan on the attention list with its reason, offers its actions, and 
 
     await rowMenu(page, STUCK_LOAN).click()
     await page.getByRole("menuitem", { name: "Retry completion" }).click()
-    await page.getByText(new RegExp(`^Loan ${STUCK_LOAN}: `)).first().waitFor()
+    await page
+      .getByText(new RegExp(`^Loan ${STUCK_LOAN}: `))
+      .first()
+      .waitFor()
 
     await page.getByTestId("bnpl-reconcile").click()
     await expect(page.getByTestId("bnpl-reconcile-counts").textContent({ timeout: 60_000 })).resolves.toMatch(/\d+ checked/)
@@ -99,7 +102,7 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await setFaults(sandboxUrl, { status: { errorRate: 1 } })
     await page.getByTestId("bnpl-loan-refresh").click()
     await expect(page.getByTestId("bnpl-loan-error").textContent({ timeout: 30_000 })).resolves.toContain(
-      "No se pudo contactar al servicio de financiamiento"
+      "No se pudo contactar al servicio de financiamiento",
     )
     await page.getByTestId("bnpl-loan-error").scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es-error")
@@ -132,7 +135,11 @@ async function logIn(page: Page): Promise<void> {
 
 /** The "…" menu of a ledger row (DataTable's action cell, the row's last cell). */
 const rowMenu = (page: Page, loanId: number) =>
-  page.locator("tbody tr", { has: page.getByTestId(`bnpl-ledger-state-${loanId}`) }).locator("td").last().getByRole("button")
+  page
+    .locator("tbody tr", { has: page.getByTestId(`bnpl-ledger-state-${loanId}`) })
+    .locator("td")
+    .last()
+    .getByRole("button")
 
 /**
  * A fresh browser context per test, in the given admin language (the dashboard reads the
@@ -197,12 +204,15 @@ interface PlacedOrder {
 /** A cart paid in installments through the store API and the sandbox, completed into an order. */
 async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedOrder> {
   const { publishableKey } = await storeApi(backendUrl)
-  const store = <T>(path: string, body?: unknown) => call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
+  const store = <T>(path: string, body?: unknown) =>
+    call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
 
   const { regions } = await store<{ regions: Array<{ id: string; currency_code: string }> }>("/regions")
   const region = regions.find((r) => r.currency_code === "mxn")
   if (!region) throw new Error("the demo store has no MXN region")
-  const { products } = await store<{ products: Array<{ variants: Array<{ id: string }> }> }>(`/products?region_id=${region.id}&fields=*variants&limit=1`)
+  const { products } = await store<{ products: Array<{ variants: Array<{ id: string }> }> }>(
+    `/products?region_id=${region.id}&fields=*variants&limit=1`,
+  )
   const variant = products[0]?.variants[0]
   if (!variant) throw new Error("the demo store's sales channel lists no product with a variant")
   const { cart } = await store<{ cart: { id: string } }>("/carts", {
@@ -216,7 +226,7 @@ async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedO
   const { payment_collection } = await store<{ payment_collection: { id: string } }>("/payment-collections", { cart_id: cart.id })
   const started = await store<{ payment_collection: { payment_sessions: Array<{ provider_id: string; data: { loan_id: number } }> } }>(
     `/payment-collections/${payment_collection.id}/payment-sessions`,
-    { provider_id: "pp_bnpl_bnpl" }
+    { provider_id: "pp_bnpl_bnpl" },
   )
   const loanId = started.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")!.data.loan_id
 
@@ -232,7 +242,7 @@ async function refundThroughAdmin({ backendUrl, admin }: Demo, orderId: string, 
   const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
   const { order } = await call<{ order: { payment_collections: Array<{ payments: Array<{ id: string }> }> } }>(
     `${backendUrl}/admin/orders/${orderId}?fields=${encodeURIComponent("*payment_collections.payments")}`,
-    { headers }
+    { headers },
   )
   const paymentId = order.payment_collections[0].payments[0].id
   await call(`${backendUrl}/admin/payments/${paymentId}/capture`, { body: {}, headers })
@@ -256,7 +266,7 @@ async function putOnAttentionList(demo: Demo, row: { loanId: number; cartId: str
       `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, currency_code, loan_status, state, attention_reason, completion_failures)
        VALUES ($1, $2, $3, '2350.00', 'mxn', 'OUTSTANDING', 'needs_attention', $4, 3)
        ON CONFLICT DO NOTHING`, // a test run again after a restart finds its row in place
-      [`bnplloan_browser${row.loanId}`, row.loanId, row.cartId, row.reason]
+      [`bnplloan_browser${row.loanId}`, row.loanId, row.cartId, row.reason],
     )
   } finally {
     await client.end()

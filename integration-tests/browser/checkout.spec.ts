@@ -76,7 +76,8 @@ function storeCalls(page: Page): string[] {
   const calls: string[] = []
   page.on("request", (request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith("/store/")) calls.push(`${request.method()} ${url.pathname.replace(/cart_\w+/, ":id").replace(/pay_col_\w+|paycol_\w+/, ":pc")}`)
+    if (url.pathname.startsWith("/store/"))
+      calls.push(`${request.method()} ${url.pathname.replace(/cart_\w+/, ":id").replace(/pay_col_\w+|paycol_\w+/, ":pc")}`)
   })
   return calls
 }
@@ -206,7 +207,9 @@ it("shows the offer in Spanish on the product page and checks out in Spanish thr
       // Too much for installments: the option greys out with the store's reason.
       await page.locator('[data-title="Bicicleta de montaña"]').click()
       await page.fill("#quantity", "12")
-      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
+      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
+        "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
+      )
       await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
       await expect(page.locator("#pay-manual").isChecked()).resolves.toBe(true)
       await shots.take(page, "producto-sin-plazos")
@@ -224,7 +227,7 @@ it("shows the offer in Spanish on the product page and checks out in Spanish thr
       await shots.take(page, "pedido-hecho")
       expect(calls.filter((c) => c === "POST /store/carts/:id/complete").length).toBeGreaterThanOrEqual(1)
     },
-    "es-MX"
+    "es-MX",
   )
 })
 
@@ -236,14 +239,18 @@ it("shows an ineligible cart's installments option as unavailable, with its reas
       const cartId = await cartWith(await storeApi(backendUrl), "Bicicleta de montaña", 12, SAMPLE_SHIPPING_ADDRESS)
       await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}`)
       await page.locator("#checkout").waitFor()
-      await expect(page.locator("#bnpl-reason:visible").textContent()).resolves.toBe("El pago a plazos está disponible para compras de hasta $100,000.00 MXN.")
+      await expect(page.locator("#bnpl-reason:visible").textContent()).resolves.toBe(
+        "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
+      )
       await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
       await shots.take(page, "carrito-sin-plazos")
 
       await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
-      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe("Pay in installments is available for purchases of up to MX$100,000.00.")
+      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
+        "Pay in installments is available for purchases of up to MX$100,000.00.",
+      )
       await shots.take(page, "cart-unavailable-en")
     },
-    "es-MX"
+    "es-MX",
   )
 })

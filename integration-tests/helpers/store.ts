@@ -32,7 +32,7 @@ export class Storefront {
         email: "cliente@example.com",
         shipping_address: SAMPLE_SHIPPING_ADDRESS,
       },
-      this.headers
+      this.headers,
     )
     if (status !== 200) throw new Error(`create cart: ${status} ${JSON.stringify(data)}`)
     const cartId: string = data.cart.id
@@ -46,7 +46,7 @@ export class Storefront {
     const { data, status } = await this.api.post(
       `/store/carts/${cartId}/line-items`,
       { variant_id: this.store.variantIds[variant], quantity },
-      this.headers
+      this.headers,
     )
     if (status !== 200) throw new Error(`add item: ${status} ${JSON.stringify(data)}`)
     return data.cart
@@ -64,7 +64,7 @@ export class Storefront {
     return this.api.post(
       `/store/payment-collections/${collectionId}/payment-sessions`,
       { provider_id: providerId, ...(data ? { data } : {}) },
-      this.headers
+      this.headers,
     )
   }
 

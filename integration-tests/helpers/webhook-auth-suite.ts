@@ -39,10 +39,14 @@ function useForwardingProxy(target: () => string) {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ")
-      const upstream = http.request(`${target()}${req.url}`, { method: req.method, headers: { ...req.headers, "x-forwarded-for": forwardedFor } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      })
+      const upstream = http.request(
+        `${target()}${req.url}`,
+        { method: req.method, headers: { ...req.headers, "x-forwarded-for": forwardedFor } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
       upstream.on("error", () => res.writeHead(502).end())
       req.pipe(upstream)
     })

@@ -81,7 +81,7 @@ medusaIntegrationTestRunner({
           refunded_at_service: "0.00",
           refunded_in_medusa: "0.00",
           created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        })
+        }),
       )
     })
 
@@ -170,12 +170,19 @@ medusaIntegrationTestRunner({
       env.sandbox.setFaults({})
       const [row] = await ledger().listBnplLoans({ loan_id: session.data.loan_id })
       expect(row).toEqual(expect.objectContaining({ cart_id: cart.id, amount: session.data.amount })) // written when the loan was made
-      await ledger().updateBnplLoans({ id: row.id, state: "needs_attention", loan_status: "OUTSTANDING", attention_reason: "The cart could not be completed 3 times." })
+      await ledger().updateBnplLoans({
+        id: row.id,
+        state: "needs_attention",
+        loan_status: "OUTSTANDING",
+        attention_reason: "The cart could not be completed 3 times.",
+      })
       return { cart, row, loanId: session.data.loan_id, amount: session.data.amount }
     }
 
     const refundRequests = (cartId: string) =>
-      env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body ?? "").includes(cartId))
+      env.sandbox.state.requests.filter(
+        (r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body ?? "").includes(cartId),
+      )
 
     it("retries the completion of a loan on the attention list: its cart becomes the order", async () => {
       const { cart, row } = await stuckPaidLoan()

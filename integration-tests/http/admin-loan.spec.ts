@@ -8,8 +8,7 @@ jest.setTimeout(90_000)
 
 const env = useSandbox()
 
-const statusQueries = (cartId: string) =>
-  env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`)
+const statusQueries = (cartId: string) => env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -79,14 +78,10 @@ medusaIntegrationTestRunner({
 
       expect(response.status).toBe(200)
       const body = response.data
-      expect(body).toEqual(
-        expect.objectContaining({ order_id: orderId, cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] })
-      )
-      expect(body.loan).toEqual(
-        expect.objectContaining({ loanId: session.data.loan_id, status: "OUTSTANDING", totalAmount: session.data.amount })
-      )
+      expect(body).toEqual(expect.objectContaining({ order_id: orderId, cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] }))
+      expect(body.loan).toEqual(expect.objectContaining({ loanId: session.data.loan_id, status: "OUTSTANDING", totalAmount: session.data.amount }))
       expect(body.loan.customer).toEqual(
-        expect.objectContaining({ firstName: "Ana", lastName: "García", email: "cliente@example.com", phone: "3312345678" })
+        expect.objectContaining({ firstName: "Ana", lastName: "García", email: "cliente@example.com", phone: "3312345678" }),
       )
       // The service lists loans oldest first; the route puts the order's own loan first.
       expect(body.loans.map((l: { loanId: number; status: string; is_order_loan: boolean }) => [l.loanId, l.status, l.is_order_loan])).toEqual([
@@ -109,7 +104,7 @@ medusaIntegrationTestRunner({
       expect(response.status).toBe(200)
       expect(response.data.refunds).toHaveLength(1)
       expect(response.data.refunds[0]).toEqual(
-        expect.objectContaining({ totalAmount: "100.00", status: expect.stringMatching(/^(REQUESTED|REFUNDED)$/) })
+        expect.objectContaining({ totalAmount: "100.00", status: expect.stringMatching(/^(REQUESTED|REFUNDED)$/) }),
       )
       expect(response.data.loan.loanId).toBe(loanId)
     })

@@ -30,9 +30,7 @@ medusaIntegrationTestRunner({
         const body = request.body as Record<string, unknown>
         expect(body.cartId).toBe(cart.id)
         expect(body.totalPrice).toBe(Number(cart.total))
-        expect(body.products).toEqual([
-          expect.objectContaining({ id: cart.items[0].id, count: 2, price: Number(cart.items[0].unit_price) }),
-        ])
+        expect(body.products).toEqual([expect.objectContaining({ id: cart.items[0].id, count: 2, price: Number(cart.items[0].unit_price) })])
         expect(body.shipping).toEqual({ price: 99, title: "Envío estándar" })
         expect(body.buyer).toEqual(expect.objectContaining({ email: "cliente@example.com", firstName: "Ana", postalCode: "44100" }))
         expect(body.webHookUrl).toBe(`${env.backendUrl}/hooks/bnpl`)
@@ -121,8 +119,8 @@ medusaIntegrationTestRunner({
         const { data } = await shop.complete(cartId)
         const admin = await adminHeaders(api)
         const paymentOf = async () =>
-          (await api.get(`/admin/orders/${data.order.id}?fields=*payment_collections.payments,*payment_collections.payments.captures`, admin)).data.order
-            .payment_collections[0].payments[0]
+          (await api.get(`/admin/orders/${data.order.id}?fields=*payment_collections.payments,*payment_collections.payments.captures`, admin)).data
+            .order.payment_collections[0].payments[0]
         const payment = await paymentOf()
 
         const first = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
@@ -158,7 +156,7 @@ medusaIntegrationTestRunner({
         const completed = await shop.complete(cartId)
         expect(completed.status).toBe(400)
         expect(completed.data.message).toBe(
-          `Loan ${loanId} was paid for ${loan.request.totalPrice.toFixed(2)}, not the cart's ${sessionAmount}. Start the payment again; the paid loan is refunded or listed for the store.`
+          `Loan ${loanId} was paid for ${loan.request.totalPrice.toFixed(2)}, not the cart's ${sessionAmount}. Start the payment again; the paid loan is refunded or listed for the store.`,
         )
         expect(JSON.stringify(completed.data)).not.toMatch(/BNPL_|sandbox-api-token/)
         await expectUnchanged(getContainer(), cartId)
@@ -176,11 +174,14 @@ medusaIntegrationTestRunner({
         await carts.updateLineItems(item.id, { quantity: Number(item.quantity) + 1 })
 
         const completed = await shop.complete(cartId)
-        const placed = completed.data.type === "order" ? { order_total: Number(completed.data.order.total), loan_paid: env.sandbox.state.loans.get(loanId)?.request.totalPrice } : null
+        const placed =
+          completed.data.type === "order"
+            ? { order_total: Number(completed.data.order.total), loan_paid: env.sandbox.state.loans.get(loanId)?.request.totalPrice }
+            : null
         expect(placed).toBeNull()
         expect(completed.status).toBe(400)
         expect(completed.data.message).toBe(
-          "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned."
+          "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned.",
         )
         await expectUnchanged(getContainer(), cartId)
         expect((await rowOf(loanId)).state).not.toBe("ordered")
@@ -213,7 +214,7 @@ medusaIntegrationTestRunner({
         const cart = await api.post(
           "/store/carts",
           { region_id: usa.id, email: "x@example.com" },
-          { headers: { "x-publishable-api-key": shop.store.publishableKey } }
+          { headers: { "x-publishable-api-key": shop.store.publishableKey } },
         )
         const response = await shop.startSession(cart.data.cart.id)
         expect(response.status).toBe(400)
@@ -233,7 +234,9 @@ medusaIntegrationTestRunner({
         const warn = jest.spyOn(getContainer().resolve("logger"), "warn")
         const response = await shop.startSession(cart.id)
         expect(response.status).toBeGreaterThanOrEqual(400)
-        expect(response.data.message).toBe("Could not start the loan. Installments are unavailable right now; choose another payment method or try again.")
+        expect(response.data.message).toBe(
+          "Could not start the loan. Installments are unavailable right now; choose another payment method or try again.",
+        )
         expect(warn.mock.calls.map(([line]) => String(line)).some((line) => line.includes(detail))).toBe(true)
         warn.mockRestore()
         expect(JSON.stringify(response.data)).not.toContain("sandbox-api-token")

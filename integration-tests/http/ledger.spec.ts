@@ -16,10 +16,7 @@ jest.setTimeout(120_000)
  * ledger issue), each ending as the rule for a paid loan says: the payment of
  * one order, refunded in full at the service, or on the attention list.
  */
-const env = useSandbox(
-  {},
-  { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" }
-)
+const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -236,7 +233,7 @@ medusaIntegrationTestRunner({
         const payment = await paymentOf(getContainer(), order.orderId)
         expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([40])
         expect(requests("/api/pos/loan/refund")).toHaveLength(0)
-        expect((await rowOf(order.loanId))).toMatchObject({ refunded_at_service: "40.00", refunded_in_medusa: "40.00", state: "ordered" })
+        expect(await rowOf(order.loanId)).toMatchObject({ refunded_at_service: "40.00", refunded_in_medusa: "40.00", state: "ordered" })
         expect(await reconcile()).toMatchObject({ refunds_recorded: 0, needs_attention: 0 })
       })
 
@@ -276,7 +273,9 @@ async function paymentOf(container: MedusaContainer, orderId: string) {
 async function setStock(container: MedusaContainer, quantity: number) {
   const inventory = container.resolve(Modules.INVENTORY)
   const levels = await inventory.listInventoryLevels({})
-  await inventory.updateInventoryLevels(levels.map((l) => ({ inventory_item_id: l.inventory_item_id, location_id: l.location_id, stocked_quantity: quantity })))
+  await inventory.updateInventoryLevels(
+    levels.map((l) => ({ inventory_item_id: l.inventory_item_id, location_id: l.location_id, stocked_quantity: quantity })),
+  )
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {

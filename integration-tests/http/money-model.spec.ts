@@ -42,7 +42,7 @@ medusaIntegrationTestRunner({
           shrink: process.env.FC_SHRINK === "1",
           verbose: process.env.FC_VERBOSE === "1",
           log: (line) => process.stdout.write(`${line}\n`),
-        }
+        },
       )
       process.stdout.write(`money model figures: ${JSON.stringify({ seed: report.seed, loans: report.loans, orders: report.orders })}\n`)
       expect(report.failures.map(formatFailure)).toEqual([])

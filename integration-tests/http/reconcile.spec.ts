@@ -26,7 +26,17 @@ medusaIntegrationTestRunner({
       await dbConnection.raw(`UPDATE bnpl_loan SET created_at = now() - interval '${hours} hours' WHERE payment_session_id = ?`, [sessionId])
     }
 
-    const nothing = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, needs_attention: 0, refunded: 0, refunds_recorded: 0, backfilled: 0 }
+    const nothing = {
+      checked: 0,
+      authorized: 0,
+      cancelled: 0,
+      pending: 0,
+      failed: 0,
+      needs_attention: 0,
+      refunded: 0,
+      refunds_recorded: 0,
+      backfilled: 0,
+    }
     const summary = (counts: Partial<typeof nothing>) => ({ ...nothing, ...counts })
 
     async function unpaidCart() {

@@ -38,9 +38,19 @@ medusaIntegrationTestRunner({
         const answers = await Promise.all(["1.00", "0.99", "50000", "50000.01"].map((amount) => offer(`amount=${amount}&currency_code=mxn`)))
         expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
         expect(answers.map((a) => a.data.offer.available)).toEqual([true, false, true, false])
-        expect(answers[1].data.offer.reason).toEqual({ code: "below_minimum", message: "El pago a plazos está disponible para compras desde $1.00 MXN." })
-        expect(answers[3].data.offer.reason).toEqual({ code: "above_maximum", message: "El pago a plazos está disponible para compras de hasta $50,000.00 MXN." })
-        expect(answers[0].data.offer).toMatchObject({ lang: "es-MX", amount: 100, plan: { installments: 4, frequency_days: 14, amounts: [25, 25, 25, 25] } })
+        expect(answers[1].data.offer.reason).toEqual({
+          code: "below_minimum",
+          message: "El pago a plazos está disponible para compras desde $1.00 MXN.",
+        })
+        expect(answers[3].data.offer.reason).toEqual({
+          code: "above_maximum",
+          message: "El pago a plazos está disponible para compras de hasta $50,000.00 MXN.",
+        })
+        expect(answers[0].data.offer).toMatchObject({
+          lang: "es-MX",
+          amount: 100,
+          plan: { installments: 4, frequency_days: 14, amounts: [25, 25, 25, 25] },
+        })
 
         const usd = await offer("amount=500&currency_code=USD")
         expect(usd.data.offer).toMatchObject({ available: false, currency_code: "usd", reason: { code: "currency_not_offered" } })
@@ -68,7 +78,12 @@ medusaIntegrationTestRunner({
           answers.forEach((answer, k) => {
             const cents = centsOf(amounts[i + k])
             const plan: number[] = answer.data.offer.plan.amounts
-            expect({ amount: amounts[i + k], status: answer.status, available: answer.data.offer.available, total: answer.data.offer.amount }).toEqual({
+            expect({
+              amount: amounts[i + k],
+              status: answer.status,
+              available: answer.data.offer.available,
+              total: answer.data.offer.amount,
+            }).toEqual({
               amount: amounts[i + k],
               status: 200,
               available: true,
@@ -109,7 +124,15 @@ medusaIntegrationTestRunner({
         const cart = await shop.cart({ quantity: 2 })
         const { status, data } = await cartBnpl(cart.id)
         expect(status).toBe(200)
-        expect(data.bnpl).toMatchObject({ cart_id: cart.id, available: true, reason: null, next_step: "pay", loan: null, loans: [], status_known: true })
+        expect(data.bnpl).toMatchObject({
+          cart_id: cart.id,
+          available: true,
+          reason: null,
+          next_step: "pay",
+          loan: null,
+          loans: [],
+          status_known: true,
+        })
         expect(data.bnpl.offer.amount).toBe(Math.round(Number(cart.total) * 100))
         expect(data.bnpl.offer.plan.amounts.reduce((a: number, b: number) => a + b, 0)).toBe(data.bnpl.offer.amount)
       })
@@ -128,7 +151,12 @@ medusaIntegrationTestRunner({
         const session = await shop.bnplSession(cart.id)
         const pending = await cartBnpl(cart.id)
         expect(pending.data.bnpl).toMatchObject({ available: true, next_step: "pay" })
-        expect(pending.data.bnpl.loan).toEqual({ loan_id: session.data.loan_id, status: "pending", order_id: null, checkout_url: session.data.checkout_url })
+        expect(pending.data.bnpl.loan).toEqual({
+          loan_id: session.data.loan_id,
+          status: "pending",
+          order_id: null,
+          checkout_url: session.data.checkout_url,
+        })
 
         env.sandbox.decline(session.data.loan_id)
         const cancelled = await cartBnpl(cart.id)
@@ -150,7 +178,11 @@ medusaIntegrationTestRunner({
 
         expect((await shop.complete(cart.id)).data.type).toBe("order")
         const ordered = await cartBnpl(cart.id)
-        expect(ordered.data.bnpl).toMatchObject({ available: false, next_step: "show_order", reason: { code: "cart_completed", message: "Este carrito ya es un pedido." } })
+        expect(ordered.data.bnpl).toMatchObject({
+          available: false,
+          next_step: "show_order",
+          reason: { code: "cart_completed", message: "Este carrito ya es un pedido." },
+        })
         expect(ordered.data.bnpl.loan.status).toBe("paid")
       })
 
@@ -170,7 +202,11 @@ medusaIntegrationTestRunner({
         const [region] = await regions.createRegions([{ name: "Sin plazos", currency_code: "mxn", countries: [] }])
         const created = await api.post("/store/carts", { region_id: region.id }, { headers: { "x-publishable-api-key": shop.store.publishableKey } })
         const other = await cartBnpl(created.data.cart.id, "?lang=en")
-        expect(other.data.bnpl).toMatchObject({ available: false, next_step: "choose_another_method", reason: { code: "not_in_region", message: "Pay in installments is not available in your region." } })
+        expect(other.data.bnpl).toMatchObject({
+          available: false,
+          next_step: "choose_another_method",
+          reason: { code: "not_in_region", message: "Pay in installments is not available in your region." },
+        })
 
         expect((await cartBnpl("cart_does_not_exist")).status).toBe(404)
         const bad = await cartBnpl(created.data.cart.id, "?lang=xx")

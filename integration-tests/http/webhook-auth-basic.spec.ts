@@ -12,7 +12,21 @@ jest.setTimeout(90_000)
  * Registered before the suite, so its hooks run before Medusa boots.
  */
 const logged: string[] = []
-const LOGGER_METHODS = ["panic", "activity", "progress", "error", "failure", "success", "silly", "debug", "verbose", "http", "info", "warn", "log"] as const
+const LOGGER_METHODS = [
+  "panic",
+  "activity",
+  "progress",
+  "error",
+  "failure",
+  "success",
+  "silly",
+  "debug",
+  "verbose",
+  "http",
+  "info",
+  "warn",
+  "log",
+] as const
 const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"] as const
 const asText = (args: unknown[]) => args.map((arg) => (typeof arg === "string" ? arg : inspect(arg, { depth: 6 }))).join(" ")
 

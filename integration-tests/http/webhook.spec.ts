@@ -5,10 +5,7 @@ import { ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
-const env = useSandbox(
-  { webhook: { auth: "bearer", token: WEBHOOK_TOKEN } },
-  { BNPL_WEBHOOK_AUTH: "bearer", BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN }
-)
+const env = useSandbox({ webhook: { auth: "bearer", token: WEBHOOK_TOKEN } }, { BNPL_WEBHOOK_AUTH: "bearer", BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN })
 
 const BEARER = { authorization: `Bearer ${WEBHOOK_TOKEN}` }
 

@@ -160,7 +160,8 @@ export class SequenceRun {
   private async session(cart: CartInPlay): Promise<string> {
     const reply = this.served("session", await this.system.store.startSession(cart.collectionId))
     if (reply.status !== 200) return brief(reply)
-    const sessions = (reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } }).payment_collection.payment_sessions
+    const sessions = (reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
+      .payment_collection.payment_sessions
     const loanId = sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
     return `200 loan ${loanId}`
   }
@@ -226,7 +227,10 @@ export class SequenceRun {
     const loan = this.loansOf(cart.cartId).find((candidate) => candidate.loanId === order?.loan_id)
     const refundedInFull = !!loan && refundableCents(loan) === 0
     if (reply.status >= 200 && reply.status < 300) {
-      if (!refundedInFull) this.violations.push(`cancel of ${orderId} answered ${brief(reply)} although the service REJECTED the refund: loan ${loan?.loanId} keeps ${loan ? centsToDecimal(refundableCents(loan)) : "?"} unrefunded`)
+      if (!refundedInFull)
+        this.violations.push(
+          `cancel of ${orderId} answered ${brief(reply)} although the service REJECTED the refund: loan ${loan?.loanId} keeps ${loan ? centsToDecimal(refundableCents(loan)) : "?"} unrefunded`,
+        )
       return
     }
     if (!/reject/i.test(brief(reply))) this.violations.push(`cancel of ${orderId} failed without saying the refund was rejected: ${brief(reply)}`)
@@ -307,7 +311,11 @@ export class SequenceRun {
 
 /** Commands that set one of the sandbox's (global) faults for their duration. */
 function setsFault(command: Command): boolean {
-  return (command.kind === "pay" && command.webhook !== "deliver") || (command.kind === "cancel" && command.rejected) || (command.kind === "refund" && command.lostReply)
+  return (
+    (command.kind === "pay" && command.webhook !== "deliver") ||
+    (command.kind === "cancel" && command.rejected) ||
+    (command.kind === "refund" && command.lostReply)
+  )
 }
 
 /**

@@ -33,6 +33,7 @@ function parseJson(text: string): unknown {
 
 /** The start of a reply, for the sequence's trace. */
 export function brief(reply: Reply): string {
-  const message = typeof reply.body === "object" && reply.body !== null && "message" in reply.body ? String((reply.body as { message: unknown }).message) : ""
+  const message =
+    typeof reply.body === "object" && reply.body !== null && "message" in reply.body ? String((reply.body as { message: unknown }).message) : ""
   return message ? `${reply.status} ${message.slice(0, 160)}` : String(reply.status)
 }

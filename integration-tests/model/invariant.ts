@@ -29,7 +29,10 @@ const listed = (row: LedgerRow | undefined) => row?.state === "needs_attention" 
 
 export function checkMoney(facts: MoneyFacts): string[] {
   const rows = new Map(facts.rows.map((row) => [row.loan_id, row]))
-  return [...facts.loans.flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)), ...facts.orders.flatMap((order) => checkOrder(order, facts, rows))]
+  return [
+    ...facts.loans.flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)),
+    ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),
+  ]
 }
 
 function checkLoan(loan: Loan, row: LedgerRow | undefined, orders: OrderPayment[]): string[] {
@@ -42,7 +45,9 @@ function checkLoan(loan: Loan, row: LedgerRow | undefined, orders: OrderPayment[
     breaches.push(`${name}: paid, but held by ${holders.length} orders, not refunded in full, and not on the attention list`)
   }
   if (!isPaid(loan) && (holders.length || listed(row) || loan.refunds.length)) {
-    breaches.push(`${name}: not paid, yet ${holders.length ? `held by order ${holders.join(", ")}` : listed(row) ? "on the attention list" : "refunded"}`)
+    breaches.push(
+      `${name}: not paid, yet ${holders.length ? `held by order ${holders.join(", ")}` : listed(row) ? "on the attention list" : "refunded"}`,
+    )
   }
   return breaches
 }
@@ -67,6 +72,7 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
     if (!inFull(loan)) breaches.push(`${name}: cancelled with an uncaptured payment, but ${of}`)
     return breaches
   }
-  if (service !== order.refunded && !listed(rows.get(loan.loanId))) return [`${name}: Medusa's refunds differ from the service's (${of}) and the mismatch is not on the attention list`]
+  if (service !== order.refunded && !listed(rows.get(loan.loanId)))
+    return [`${name}: Medusa's refunds differ from the service's (${of}) and the mismatch is not on the attention list`]
   return []
 }

@@ -53,9 +53,19 @@ export async function runMoneyModel(system: ModelSystem, options: ModelOptions):
   const seed = options.seed ?? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0
   const log = options.log ?? (() => {})
   const started = Date.now()
-  const report: ModelReport = { seed, sequences: 0, commands: 0, seconds: 0, loans: { created: 0, paid: 0, inOrder: 0, refundedInFull: 0, listed: 0, unpaid: 0 }, orders: { placed: 0, cancelled: 0, captured: 0 }, failures: [] }
+  const report: ModelReport = {
+    seed,
+    sequences: 0,
+    commands: 0,
+    seconds: 0,
+    loans: { created: 0, paid: 0, inOrder: 0, refundedInFull: 0, listed: 0, unpaid: 0 },
+    orders: { placed: 0, cancelled: 0, captured: 0 },
+    failures: [],
+  }
   const replay = options.path !== undefined
-  log(`money model: ${replay ? 1 : options.numRuns} sequence(s), seed ${seed}${replay ? `, path ${options.path}` : ""}, ${options.concurrency ?? 1} at a time (replay one: FC_SEED=${seed} FC_PATH=<path>)`)
+  log(
+    `money model: ${replay ? 1 : options.numRuns} sequence(s), seed ${seed}${replay ? `, path ${options.path}` : ""}, ${options.concurrency ?? 1} at a time (replay one: FC_SEED=${seed} FC_PATH=<path>)`,
+  )
   const record = (path: string, sequence: Sequence, outcome: Outcome): SequenceFailure | undefined => {
     report.sequences++
     report.commands += outcome.performed
@@ -65,11 +75,12 @@ export async function runMoneyModel(system: ModelSystem, options: ModelOptions):
     return { seed, path, sequence, trace: outcome.trace, violations: outcome.violations }
   }
   if (options.shrink) await shrinkFirstFailure(system, options, seed, report, record)
-  else await runAll(system, options, seed, (path, sequence, outcome) => {
-    const failure = record(path, sequence, outcome)
-    if (failure) report.failures.push(failure)
-    if (failure) log(formatFailure(failure))
-  })
+  else
+    await runAll(system, options, seed, (path, sequence, outcome) => {
+      const failure = record(path, sequence, outcome)
+      if (failure) report.failures.push(failure)
+      if (failure) log(formatFailure(failure))
+    })
   report.seconds = (Date.now() - started) / 1000
   log(`money model: ${report.sequences} sequences, ${report.commands} commands, ${report.failures.length} failed, ${report.seconds.toFixed(0)} s`)
   return report
@@ -107,7 +118,11 @@ async function shrinkFirstFailure(
     smallest = failure
     throw new Error(formatFailure(failure))
   })
-  const details = await fc.check(property, { seed, numRuns: options.path === undefined ? options.numRuns : 1, ...(options.path === undefined ? {} : { path: options.path }) })
+  const details = await fc.check(property, {
+    seed,
+    numRuns: options.path === undefined ? options.numRuns : 1,
+    ...(options.path === undefined ? {} : { path: options.path }),
+  })
   if (details.failed && smallest) report.failures.push({ ...smallest, path: details.counterexamplePath ?? "?" })
 }
 
@@ -140,16 +155,30 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
     const violations = [...run.violations, ...checkMoney(facts)]
     return { ms: Date.now() - started, performed, trace: violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace, violations, facts }
   } catch (error) {
-    return { ms: Date.now() - started, performed, trace: run.trace, violations: [...run.violations, `the sequence crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] }
+    return {
+      ms: Date.now() - started,
+      performed,
+      trace: run.trace,
+      violations: [...run.violations, `the sequence crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`],
+    }
   }
 }
 
 /** The end state of both books, printed under a failing sequence's trace. */
 function describeFacts(facts: MoneyFacts): string[] {
   return [
-    ...facts.loans.map((loan) => `(end) service: loan ${loan.loanId} ${loan.status} ${loan.request.totalPrice}, refunds [${loan.refunds.map((r) => `${r.totalAmount} ${r.status}`).join(", ")}]`),
-    ...facts.rows.map((row) => `(end) ledger: loan ${row.loan_id} ${row.state}${row.order_id ? ` order ${row.order_id}` : ""}${row.attention_reason ? `: ${row.attention_reason}` : ""}`),
-    ...facts.orders.map((o) => `(end) medusa: order ${o.order_id} ${o.order_status}, loan ${o.loan_id}, payment ${o.amount / 100} captured ${o.captured / 100} refunded ${o.refunded / 100}${o.canceled ? " canceled" : ""}`),
+    ...facts.loans.map(
+      (loan) =>
+        `(end) service: loan ${loan.loanId} ${loan.status} ${loan.request.totalPrice}, refunds [${loan.refunds.map((r) => `${r.totalAmount} ${r.status}`).join(", ")}]`,
+    ),
+    ...facts.rows.map(
+      (row) =>
+        `(end) ledger: loan ${row.loan_id} ${row.state}${row.order_id ? ` order ${row.order_id}` : ""}${row.attention_reason ? `: ${row.attention_reason}` : ""}`,
+    ),
+    ...facts.orders.map(
+      (o) =>
+        `(end) medusa: order ${o.order_id} ${o.order_status}, loan ${o.loan_id}, payment ${o.amount / 100} captured ${o.captured / 100} refunded ${o.refunded / 100}${o.canceled ? " canceled" : ""}`,
+    ),
   ]
 }
 

@@ -41,7 +41,11 @@ const VARIANT = 2
 let carts = 0
 
 /** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP. */
-export async function httpCalls(baseUrl: string, store: DemoStore, admin: { email: string; password: string }): Promise<Pick<ModelSystem, "store" | "admin">> {
+export async function httpCalls(
+  baseUrl: string,
+  store: DemoStore,
+  admin: { email: string; password: string },
+): Promise<Pick<ModelSystem, "store" | "admin">> {
   const login = await requestJson("POST", `${baseUrl}/auth/user/emailpass`, {}, admin)
   const token = (login.body as { token?: unknown } | null)?.token
   if (login.status !== 200 || typeof token !== "string") throw new Error(`admin login: HTTP ${login.status}`)
@@ -67,7 +71,10 @@ class HttpStore implements StoreCalls {
     // One e-mail per cart: Medusa makes a guest customer per e-mail, and the plugin looks for look-alike orders by it.
     const email = `model+${process.pid}-${++carts}@example.com`
     const items = [{ variant_id: this.demo.variantIds[VARIANT], quantity }]
-    const created = ok("create cart", await this.post("/store/carts", { region_id: this.demo.regionId, email, shipping_address: SAMPLE_SHIPPING_ADDRESS, items }))
+    const created = ok(
+      "create cart",
+      await this.post("/store/carts", { region_id: this.demo.regionId, email, shipping_address: SAMPLE_SHIPPING_ADDRESS, items }),
+    )
     const cart = (created as { cart: { id: string; items: Array<{ id: string }> } }).cart
     ok("shipping method", await this.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: this.demo.shippingOptionId }))
     const collection = ok("payment collection", await this.post("/store/payment-collections", { cart_id: cart.id }))

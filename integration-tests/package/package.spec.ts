@@ -60,7 +60,13 @@ async function waitFor(url: string, timeoutMs: number) {
 
 /** The test server's maintenance database, where databases are created and dropped. */
 async function maintenance(): Promise<Client> {
-  const client = new Client({ host: "localhost", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "", database: "postgres" })
+  const client = new Client({
+    host: "localhost",
+    port: Number(process.env.DB_PORT || 5432),
+    user: process.env.DB_USERNAME || "postgres",
+    password: process.env.DB_PASSWORD || "",
+    database: "postgres",
+  })
   await client.connect()
   return client
 }
@@ -96,13 +102,22 @@ beforeAll(async () => {
         // `npm install medusa-payment-bnpl`, with the tarball standing in for the registry.
         "medusa-payment-bnpl": `file:./${tarball}`,
       },
-      devDependencies: { "@swc/core": ours.devDependencies["@swc/core"], typescript: ours.devDependencies.typescript, "ts-node": ours.devDependencies["ts-node"], "@types/node": ours.devDependencies["@types/node"] },
+      devDependencies: {
+        "@swc/core": ours.devDependencies["@swc/core"],
+        typescript: ours.devDependencies.typescript,
+        "ts-node": ours.devDependencies["ts-node"],
+        "@types/node": ours.devDependencies["@types/node"],
+      },
       allowScripts: ours.allowScripts,
-    })
+    }),
   )
   writeFileSync(
     join(scratch, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true }, include: ["**/*"], exclude: ["node_modules", ".medusa"] })
+    JSON.stringify({
+      compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true },
+      include: ["**/*"],
+      exclude: ["node_modules", ".medusa"],
+    }),
   )
   writeFileSync(join(scratch, "medusa-config.ts"), readmeConfig())
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], scratch)
@@ -160,7 +175,18 @@ afterAll(async () => {
 async function startPackagedSandbox(webhookUrl: string): Promise<ChildProcess> {
   const port = await freePort()
   sandboxUrl = `http://localhost:${port}`
-  const args = ["bnpl-sandbox", "serve", "--port", String(port), "--webhook-auth", "bearer", "--webhook-token", WEBHOOK_TOKEN, "--webhook-url", webhookUrl]
+  const args = [
+    "bnpl-sandbox",
+    "serve",
+    "--port",
+    String(port),
+    "--webhook-auth",
+    "bearer",
+    "--webhook-token",
+    WEBHOOK_TOKEN,
+    "--webhook-url",
+    webhookUrl,
+  ]
   const child = spawn("npx", ["--no-install", ...args], { cwd: scratch, env: process.env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   child.stdout!.on("data", (chunk) => log.push(String(chunk)))
   child.stderr!.on("data", (chunk) => log.push(String(chunk)))
@@ -217,12 +243,15 @@ function matchesAFile(root: string, target: string): boolean {
   const dir = join(root, dirname(prefix + "x"))
   const walk = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
     )
-  return existsSync(dir) && walk(dir).some((file) => {
-    const path = `./${relative(root, file)}`
-    return path.startsWith(prefix) && path.endsWith(suffix) && path.length > prefix.length + suffix.length
-  })
+  return (
+    existsSync(dir) &&
+    walk(dir).some((file) => {
+      const path = `./${relative(root, file)}`
+      return path.startsWith(prefix) && path.endsWith(suffix) && path.length > prefix.length + suffix.length
+    })
+  )
 }
 
 async function adminApi() {
@@ -242,13 +271,24 @@ async function setUpStore() {
   const { sales_channel } = await admin.post("/admin/sales-channels", { name: "Web" })
   const { api_key } = await admin.post("/admin/api-keys", { title: "Storefront", type: "publishable" })
   await admin.post(`/admin/api-keys/${api_key.id}/sales-channels`, { add: [sales_channel.id] })
-  const { region } = await admin.post("/admin/regions", { name: "Mexico", currency_code: "mxn", countries: ["mx"], payment_providers: ["pp_bnpl_bnpl"] })
+  const { region } = await admin.post("/admin/regions", {
+    name: "Mexico",
+    currency_code: "mxn",
+    countries: ["mx"],
+    payment_providers: ["pp_bnpl_bnpl"],
+  })
   const { stock_location } = await admin.post("/admin/stock-locations", { name: "Warehouse" })
   await admin.post(`/admin/stock-locations/${stock_location.id}/sales-channels`, { add: [sales_channel.id] })
   await admin.post(`/admin/stock-locations/${stock_location.id}/fulfillment-providers`, { add: ["manual_manual"] })
-  const withSet = await admin.post(`/admin/stock-locations/${stock_location.id}/fulfillment-sets?fields=*fulfillment_sets`, { name: "Shipping", type: "shipping" })
+  const withSet = await admin.post(`/admin/stock-locations/${stock_location.id}/fulfillment-sets?fields=*fulfillment_sets`, {
+    name: "Shipping",
+    type: "shipping",
+  })
   const setId = withSet.stock_location.fulfillment_sets[0].id
-  const { fulfillment_set } = await admin.post(`/admin/fulfillment-sets/${setId}/service-zones`, { name: "MX", geo_zones: [{ type: "country", country_code: "mx" }] })
+  const { fulfillment_set } = await admin.post(`/admin/fulfillment-sets/${setId}/service-zones`, {
+    name: "MX",
+    geo_zones: [{ type: "country", country_code: "mx" }],
+  })
   const { shipping_profiles } = await admin.get("/admin/shipping-profiles")
   const profile = shipping_profiles[0] ?? (await admin.post("/admin/shipping-profiles", { name: "Default", type: "default" })).shipping_profile
   const { shipping_option } = await admin.post("/admin/shipping-options", {
@@ -272,7 +312,12 @@ async function setUpStore() {
     options: [{ title: "Default", values: ["Default"] }],
     variants: [{ title: "Default", options: { Default: "Default" }, manage_inventory: false, prices: [{ currency_code: "mxn", amount: 1500 }] }],
   })
-  return { key: api_key.token as string, regionId: region.id as string, optionId: shipping_option.id as string, variantId: product.variants[0].id as string }
+  return {
+    key: api_key.token as string,
+    regionId: region.id as string,
+    optionId: shipping_option.id as string,
+    variantId: product.variants[0].id as string,
+  }
 }
 
 describe("the packed plugin in a fresh Medusa store", () => {
@@ -293,13 +338,22 @@ describe("the packed plugin in a fresh Medusa store", () => {
     const store = await setUpStore()
     const headers = { headers: { "x-publishable-api-key": store.key } }
     const { cart } = (
-      await axios.post(`${base}/store/carts`, { region_id: store.regionId, email: "c@example.com", shipping_address: { first_name: "Ana", last_name: "G", address_1: "Calle 1", city: "CDMX", country_code: "mx", postal_code: "01000" } }, headers)
+      await axios.post(
+        `${base}/store/carts`,
+        {
+          region_id: store.regionId,
+          email: "c@example.com",
+          shipping_address: { first_name: "Ana", last_name: "G", address_1: "Calle 1", city: "CDMX", country_code: "mx", postal_code: "01000" },
+        },
+        headers,
+      )
     ).data
     await axios.post(`${base}/store/carts/${cart.id}/line-items`, { variant_id: store.variantId, quantity: 2 }, headers)
     await axios.post(`${base}/store/carts/${cart.id}/shipping-methods`, { option_id: store.optionId }, headers)
     const { payment_collection } = (await axios.post(`${base}/store/payment-collections`, { cart_id: cart.id }, headers)).data
-    const session = (await axios.post(`${base}/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, headers)).data
-      .payment_collection.payment_sessions[0]
+    const session = (
+      await axios.post(`${base}/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, headers)
+    ).data.payment_collection.payment_sessions[0]
     expect(session.data.checkout_url).toContain("/checkout/")
 
     // The customer pays at the sandbox; its webhook (sent to --webhook-url) reaches the store.

@@ -24,7 +24,10 @@ export async function benchOffer(ctx: BenchContext): Promise<FigureRow[]> {
   for (let i = 0; i < n + WARM_UP; i++) {
     // A different amount each time, as product pages ask: no cache in between.
     const amount = `${100 + i}.${String(i % 100).padStart(2, "0")}`
-    const pair = i % 2 ? [`/store/bnpl/offer?amount=${amount}&currency_code=mxn`, "/store/regions"] : ["/store/regions", `/store/bnpl/offer?amount=${amount}&currency_code=mxn`]
+    const pair =
+      i % 2
+        ? [`/store/bnpl/offer?amount=${amount}&currency_code=mxn`, "/store/regions"]
+        : ["/store/regions", `/store/bnpl/offer?amount=${amount}&currency_code=mxn`]
     for (const path of pair) {
       const { ms } = await get(path)
       if (i >= WARM_UP) (path.startsWith("/store/bnpl") ? offer : regions).push(ms)

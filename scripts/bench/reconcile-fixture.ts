@@ -14,8 +14,26 @@ export type LoanFate = "paid" | "abandoned" | "cancelled" | "erroring" | "pendin
  * Interleaved, so that every page of the reconciliation sees every kind.
  */
 const PATTERN: LoanFate[] = [
-  "paid", "abandoned", "pending", "abandoned", "cancelled", "pending", "abandoned", "pending", "erroring", "pending",
-  "paid", "abandoned", "pending", "abandoned", "cancelled", "pending", "abandoned", "pending", "pending", "pending",
+  "paid",
+  "abandoned",
+  "pending",
+  "abandoned",
+  "cancelled",
+  "pending",
+  "abandoned",
+  "pending",
+  "erroring",
+  "pending",
+  "paid",
+  "abandoned",
+  "pending",
+  "abandoned",
+  "cancelled",
+  "pending",
+  "abandoned",
+  "pending",
+  "pending",
+  "pending",
 ]
 
 /** Older than BNPL_LOAN_TIMEOUT_HOURS' default of 12. */
@@ -53,15 +71,17 @@ export async function buildFixture(ctx: BenchContext, template: Template, n: num
   const carts = await ctx.carts.carts(n)
   const fates = carts.map((_, i) => PATTERN[i % PATTERN.length])
   const merchant = { merchantId: ctx.stack.secrets.merchantId, apiToken: ctx.stack.secrets.apiToken }
-  const loans = await mapLimited(carts, 8, (cart) =>
-    createLoan(ctx.stack.sandbox, merchant, loanRequest(template, cart.cartId)),
-  )
+  const loans = await mapLimited(carts, 8, (cart) => createLoan(ctx.stack.sandbox, merchant, loanRequest(template, cart.cartId)))
   const created = loans.map((loan, i) => {
     if (!loan) throw new Error(`no loan for ${carts[i].cartId}`)
     return loan
   })
   await insertSessions(ctx, template, carts, created, fates)
-  await applyFates(ctx, created.map((loan) => loan.loanId), fates)
+  await applyFates(
+    ctx,
+    created.map((loan) => loan.loanId),
+    fates,
+  )
   return { cartIds: carts.map((cart) => cart.cartId), fates, expected: expectedSummary(fates) }
 }
 
@@ -86,10 +106,9 @@ async function insertSessions(
   loans: Array<{ loanId: number; url: string }>,
   fates: LoanFate[],
 ): Promise<void> {
-  const [model] = await ctx.stack.db.query<ModelSession>(
-    "SELECT amount, raw_amount, currency_code, data FROM payment_session WHERE id = $1",
-    [template.sessionId],
-  )
+  const [model] = await ctx.stack.db.query<ModelSession>("SELECT amount, raw_amount, currency_code, data FROM payment_session WHERE id = $1", [
+    template.sessionId,
+  ])
   const now = Date.now()
   const data = carts.map((cart, i) =>
     JSON.stringify({

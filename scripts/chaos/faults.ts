@@ -29,7 +29,10 @@ export const faultsScenario: Scenario = {
   async run(ctx: ChaosContext): Promise<ScenarioResult> {
     const { sandbox, probe, db } = ctx.stack
     const carts = await ctx.carts.carts(ctx.sizes.faultCheckouts)
-    const scope = await ledgerScope(db, carts.map((cart) => cart.cartId))
+    const scope = await ledgerScope(
+      db,
+      carts.map((cart) => cart.cartId),
+    )
     const firstDelivery = probe.deliveries.length
     sandbox.setFaults(FAULTS)
     let outcomes: CustomerOutcome[]

@@ -77,7 +77,10 @@ async function setUp(args: string[]): Promise<ChaosContext> {
 }
 
 function selected(args: string[]): Scenario[] {
-  const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length).split(",")
+  const only = args
+    .find((arg) => arg.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",")
   if (!only) return SCENARIOS
   const slug = (scenario: Scenario): string => scenario.name.replace(" ", "-")
   const unknown = only.filter((name) => !SCENARIOS.some((s) => slug(s) === name))

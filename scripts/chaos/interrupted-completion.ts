@@ -183,8 +183,14 @@ function report(paths: Paths, cut: Cut, again: Again, end: Outcome): ScenarioRes
     },
     failures: new Expectations()
       .that(cut.held && cut.orphansAtKill === 5, `the cut left ${cut.orphansAtKill} orders without a cart, expected 5`)
-      .that(fulfilled.status === 200, `the fulfilment of the half-made order was answered ${fulfilled.status}: ${JSON.stringify(fulfilled.body).slice(0, 300)}`)
-      .that(editedSame, `completing the fulfilled order's cart did not answer that order: ${editedReply.status} ${JSON.stringify(editedReply.body).slice(0, 200)}`)
+      .that(
+        fulfilled.status === 200,
+        `the fulfilment of the half-made order was answered ${fulfilled.status}: ${JSON.stringify(fulfilled.body).slice(0, 300)}`,
+      )
+      .that(
+        editedSame,
+        `completing the fulfilled order's cart did not answer that order: ${editedReply.status} ${JSON.stringify(editedReply.body).slice(0, 200)}`,
+      )
       .that(storefrontSame, "the storefront's completion after the restart did not answer the half-made order")
       .that(redelivered.status === 200, `the webhook after the restart was answered ${redelivered.status ?? redelivered.error}`)
       .that(swept.authorized >= 1, `reconciliation authorized ${swept.authorized} loans, expected the reconciliation cart's`)
@@ -216,9 +222,8 @@ async function ordersWithoutCart(ctx: ChaosContext, since: Date): Promise<number
 }
 
 async function reservationsSince(ctx: ChaosContext, since: Date): Promise<number> {
-  const [row] = await ctx.stack.db.query<{ count: string }>(
-    "SELECT count(*) FROM reservation_item WHERE deleted_at IS NULL AND created_at >= $1",
-    [since],
-  )
+  const [row] = await ctx.stack.db.query<{ count: string }>("SELECT count(*) FROM reservation_item WHERE deleted_at IS NULL AND created_at >= $1", [
+    since,
+  ])
   return Number(row.count)
 }

@@ -60,7 +60,9 @@ export const moneyModelScenario: Scenario = {
         "failed sequences": report.failures.length,
       },
       // Every failure is counted; the first ones print whole, the rest one line each (replay any of them).
-      failures: report.failures.map((failure, i) => (i < PRINTED_IN_FULL ? formatFailure(failure) : `FC_SEED=${failure.seed} FC_PATH=${failure.path}: ${failure.violations[0]}`)),
+      failures: report.failures.map((failure, i) =>
+        i < PRINTED_IN_FULL ? formatFailure(failure) : `FC_SEED=${failure.seed} FC_PATH=${failure.path}: ${failure.violations[0]}`,
+      ),
     }
   },
 }

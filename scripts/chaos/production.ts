@@ -39,7 +39,10 @@ export const productionScenario: Scenario = {
     ctx.say("production: starting Redis, the proxy, two servers and a worker…")
     const topology = await startTopology(ctx, RECONCILE_SCHEDULE)
     const carts = await ctx.carts.carts(ctx.sizes.productionCheckouts)
-    const scope = await ledgerScope(stack.db, carts.map((cart) => cart.cartId))
+    const scope = await ledgerScope(
+      stack.db,
+      carts.map((cart) => cart.cartId),
+    )
     const watch = new OrderWatch(stack.db).start()
     const firstDelivery = stack.probe.deliveries.length
     let paid = 0
@@ -65,11 +68,13 @@ export const productionScenario: Scenario = {
     return {
       figures: {
         checkouts: carts.length,
-        "boot (s)": Object.entries(topology.bootMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}`).join(", "),
+        "boot (s)": Object.entries(topology.bootMs)
+          .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}`)
+          .join(", "),
         "loans paid": outcome.paidLoans,
         "faults injected": [...faults.injected, "service failing 20 % of calls"],
         "fault problems": faults.problems.length ? faults.problems : 0,
-        "proxy": topology.proxy.counts,
+        proxy: topology.proxy.counts,
         "direct webhook answers": countBy(traffic.directAnswers, (a) => a),
         orders: outcome.orders,
         "loan outcomes": { ordered: outcome.ordered, refunded: outcome.refunded, "needs attention": outcome.needsAttention },
@@ -90,7 +95,12 @@ export const productionScenario: Scenario = {
 }
 
 /** Waits for reconciliation runs on the worker until the invariant holds, at most SETTLE_RUNS. */
-async function settle(topology: Topology, sandbox: ChaosContext["stack"]["sandbox"], db: ChaosContext["stack"]["db"], scope: LedgerScope): Promise<{ outcome: LoanOutcomes; runs: number }> {
+async function settle(
+  topology: Topology,
+  sandbox: ChaosContext["stack"]["sandbox"],
+  db: ChaosContext["stack"]["db"],
+  scope: LedgerScope,
+): Promise<{ outcome: LoanOutcomes; runs: number }> {
   let outcome = await checkLoanOutcomes(sandbox, db, scope)
   let runs = 0
   // A run has ended when the next one begins (the worker runs the job one at a time).

@@ -29,7 +29,10 @@ export const restartScenario: Scenario = {
     const { sandbox, probe, db } = ctx.stack
     const n = ctx.sizes.restartWebhooks
     const loans = await loanCheckouts(ctx.api, await ctx.carts.carts(n), 4)
-    const scope = await ledgerScope(db, loans.map((loan) => loan.cartId))
+    const scope = await ledgerScope(
+      db,
+      loans.map((loan) => loan.cartId),
+    )
     const firstDelivery = probe.deliveries.length
     const killAfter = Math.floor(n / 3)
     let paid = 0
@@ -53,7 +56,12 @@ export const restartScenario: Scenario = {
       paid++
     })
     await killer
-    await waitForChains(() => probe.deliveries.slice(firstDelivery), loans.map((l) => l.loanId), ctx.webhookRetries, 60_000)
+    await waitForChains(
+      () => probe.deliveries.slice(firstDelivery),
+      loans.map((l) => l.loanId),
+      ctx.webhookRetries,
+      60_000,
+    )
     const before = await checkLedger(sandbox, db, scope)
     const passes = await reconcileUntilQuiet(ctx)
     const after = await checkLedger(sandbox, db, scope)

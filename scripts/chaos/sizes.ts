@@ -15,6 +15,24 @@ export interface ChaosSizes {
 export function chaosSizes(args: string[]): ChaosSizes {
   const quick = args.includes("--quick")
   return quick
-    ? { quick, faultCheckouts: 40, restartWebhooks: 30, badRequests: 2_000, twoInstanceCarts: 30, productionCheckouts: 24, productionStreamMs: 12_000, concurrency: 8 }
-    : { quick, faultCheckouts: 200, restartWebhooks: 100, badRequests: 10_000, twoInstanceCarts: 100, productionCheckouts: 200, productionStreamMs: 90_000, concurrency: 8 }
+    ? {
+        quick,
+        faultCheckouts: 40,
+        restartWebhooks: 30,
+        badRequests: 2_000,
+        twoInstanceCarts: 30,
+        productionCheckouts: 24,
+        productionStreamMs: 12_000,
+        concurrency: 8,
+      }
+    : {
+        quick,
+        faultCheckouts: 200,
+        restartWebhooks: 100,
+        badRequests: 10_000,
+        twoInstanceCarts: 100,
+        productionCheckouts: 200,
+        productionStreamMs: 90_000,
+        concurrency: 8,
+      }
 }

@@ -28,7 +28,10 @@ export const twoInstancesScenario: Scenario = {
     const [one, two] = await Promise.all(["redis-1", "redis-2"].map((name) => stack.medusa(name, { REDIS_URL: redis.url })))
     const api = new StoreApi(one.process.url, stack.store)
     const loans = await loanCheckouts(api, await ctx.carts.carts(ctx.sizes.twoInstanceCarts), 4)
-    const scope = await ledgerScope(stack.db, loans.map((loan) => loan.cartId))
+    const scope = await ledgerScope(
+      stack.db,
+      loans.map((loan) => loan.cartId),
+    )
     const lost = { webhook: { dropRate: 1 } }
     // The customer pays; the sandbox's own webhook is dropped, and the same one is sent to both.
     await withFaults(stack.sandbox, lost, {}, () => mapLimited(loans, 8, (loan) => stack.sandbox.pay(loan.loanId)))
@@ -57,7 +60,10 @@ export const twoInstancesScenario: Scenario = {
           `${orderCount} orders for ${carts.length} carts (${orders.size} carts have one)`,
         )
         .that(ledger.violations.length === 0, `ledger: ${ledger.violations.slice(0, 5).join("; ")}`)
-        .that(answers.every((a) => typeof a === "number" && a < 500), `answers: ${JSON.stringify(countBy(answers, (a) => a))}`).failures,
+        .that(
+          answers.every((a) => typeof a === "number" && a < 500),
+          `answers: ${JSON.stringify(countBy(answers, (a) => a))}`,
+        ).failures,
     }
   },
 }

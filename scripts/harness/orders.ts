@@ -15,10 +15,7 @@ export async function ordersByCart(db: Database, cartIds: string[]): Promise<Map
 }
 
 export async function countOrders(db: Database, cartIds: string[]): Promise<number> {
-  const [row] = await db.query<{ count: string }>(
-    `SELECT count(*) FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)`,
-    [cartIds],
-  )
+  const [row] = await db.query<{ count: string }>(`SELECT count(*) FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)`, [cartIds])
   return Number(row.count)
 }
 

@@ -46,9 +46,7 @@ export function runToEnd(command: string, args: string[], options: RunOptions = 
         options.onLine?.(line)
       },
     })
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${tail.join("\n")}`)),
-    )
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${tail.join("\n")}`))))
   })
 }
 

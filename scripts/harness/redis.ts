@@ -89,7 +89,9 @@ async function ensureInstalled(): Promise<void> {
     child.on("exit", resolve)
   })
   if (code !== 0 || spawnSync(BINARY, ["--version"]).status !== 0) {
-    throw new Error(`${BINARY} is missing and \`apt-get install -y redis-server\` failed (exit ${code}). Install Debian's redis-server package (as root) and run again.`)
+    throw new Error(
+      `${BINARY} is missing and \`apt-get install -y redis-server\` failed (exit ${code}). Install Debian's redis-server package (as root) and run again.`,
+    )
   }
 }
 

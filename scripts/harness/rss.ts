@@ -18,7 +18,10 @@ export class Sampler {
   readonly samples: number[] = []
   private timer: NodeJS.Timeout | undefined
 
-  constructor(private readonly read: () => number | undefined, private readonly everyMs = 50) {}
+  constructor(
+    private readonly read: () => number | undefined,
+    private readonly everyMs = 50,
+  ) {}
 
   start(): this {
     this.take()

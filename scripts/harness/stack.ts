@@ -91,11 +91,7 @@ function newSecrets(): Secrets {
   }
 }
 
-async function startProbedSandbox(
-  secrets: Secrets,
-  auth: WebhookAuthMode,
-  log: LogFile,
-): Promise<{ sandbox: Sandbox; probe: SandboxProbe }> {
+async function startProbedSandbox(secrets: Secrets, auth: WebhookAuthMode, log: LogFile): Promise<{ sandbox: Sandbox; probe: SandboxProbe }> {
   const sandbox = await startSandbox({
     merchants: [{ merchantId: secrets.merchantId, apiToken: secrets.apiToken, name: "Bench Shop", approved: true }],
     webhook: { auth, token: secrets.webhookToken },

@@ -12,9 +12,25 @@ interface CartRow {
   id: string
   email?: string | null
   currency_code: string
-  items?: Array<{ id: string; title: string; subtitle?: string | null; thumbnail?: string | null; quantity: Money; unit_price: Money; adjustments?: Adjustments } | null> | null
+  items?: Array<{
+    id: string
+    title: string
+    subtitle?: string | null
+    thumbnail?: string | null
+    quantity: Money
+    unit_price: Money
+    adjustments?: Adjustments
+  } | null> | null
   shipping_methods?: Array<{ name: string; amount: Money; adjustments?: Adjustments } | null> | null
-  shipping_address?: { first_name?: string | null; last_name?: string | null; address_1?: string | null; address_2?: string | null; city?: string | null; postal_code?: string | null; phone?: string | null } | null
+  shipping_address?: {
+    first_name?: string | null
+    last_name?: string | null
+    address_1?: string | null
+    address_2?: string | null
+    city?: string | null
+    postal_code?: string | null
+    phone?: string | null
+  } | null
 }
 
 // Raw lines only: asking for the cart's computed totals doubles the query's cost.

@@ -24,7 +24,12 @@ export async function undoRowPatch(container: MedusaContainer, undo: RowPatchUnd
  * row a crash prevented, gets one now from its session: the ledger must know
  * every loan it is asked about.
  */
-export async function ensureRow(container: MedusaContainer, cartId: string, session: SessionRow, paymentCollectionId: string | null): Promise<LedgerLoan> {
+export async function ensureRow(
+  container: MedusaContainer,
+  cartId: string,
+  session: SessionRow,
+  paymentCollectionId: string | null,
+): Promise<LedgerLoan> {
   const data = readSessionData(session.data)!
   const ledger = ledgerOf(container)
   const [row] = await ledger.listBnplLoans({ loan_id: data.loan_id }, { take: 1 })
@@ -45,14 +50,19 @@ export async function ensureRow(container: MedusaContainer, cartId: string, sess
 export async function recordCompletionFailure(
   container: MedusaContainer,
   rowOrId: LedgerLoan | string,
-  reason: string
+  reason: string,
 ): Promise<{ attention: boolean; undo: RowPatchUndo }> {
   const row = typeof rowOrId === "string" ? await ledgerOf(container).retrieveBnplLoan(rowOrId) : rowOrId
   const failures = (row.completion_failures ?? 0) + 1
   const attention = failures >= bnplFromContainer(container).options.maxCompletionAttempts
   const patch: LedgerPatch = {
     completion_failures: failures,
-    ...(attention ? { state: "needs_attention", attention_reason: `Paid, but ${reason} (${failures} attempts). Retry the completion, or refund the loan in full.` } : {}),
+    ...(attention
+      ? {
+          state: "needs_attention",
+          attention_reason: `Paid, but ${reason} (${failures} attempts). Retry the completion, or refund the loan in full.`,
+        }
+      : {}),
   }
   return { attention, undo: { id: row.id, previous: await patchRow(container, row, patch) } }
 }
@@ -69,5 +79,8 @@ export async function recordOrdered(container: MedusaContainer, ledgerId: string
       }
     : { order_id: orderId, state: "ordered", attention_reason: null, completion_failures: 0, checked_at: null }
   patch.completion_started_at = null
-  return { id: row.id, previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }) }
+  return {
+    id: row.id,
+    previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }),
+  }
 }

@@ -35,8 +35,7 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
     filters: { id: cartId },
   })
   const cart = data[0] as
-    | { completed_at?: string | Date | null; payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null }
-    | undefined
+    { completed_at?: string | Date | null; payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null } | undefined
   return {
     exists: !!cart,
     completedAt: cart?.completed_at ? new Date(cart.completed_at).toISOString() : null,
@@ -133,21 +132,23 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
   })
   const order = data[0] as OrderRow | undefined
   if (!order) return []
-  return (order.payment_collections ?? []).flatMap((c) => c?.payments ?? []).flatMap((payment) => {
-    const session = payment && payment.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
-    if (!payment || !session) return []
-    return [
-      {
-        orderId: order.id,
-        orderStatus: order.status,
-        paymentId: payment.id,
-        session,
-        captured: sum(payment.captures),
-        refunded: sum(payment.refunds),
-        canceled: !!payment.canceled_at,
-      },
-    ]
-  })
+  return (order.payment_collections ?? [])
+    .flatMap((c) => c?.payments ?? [])
+    .flatMap((payment) => {
+      const session = payment && payment.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
+      if (!payment || !session) return []
+      return [
+        {
+          orderId: order.id,
+          orderStatus: order.status,
+          paymentId: payment.id,
+          session,
+          captured: sum(payment.captures),
+          refunded: sum(payment.refunds),
+          canceled: !!payment.canceled_at,
+        },
+      ]
+    })
 }
 
 /** The order's pp_bnpl_bnpl payment holding `loanId`. */

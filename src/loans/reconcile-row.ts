@@ -93,11 +93,13 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     await patchRow(ctx.container, row, { state: "ordered", order_id: orderId, checked_at: null })
     return "in_order"
   }
-  if (!cart.exists || orderId) return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
+  if (!cart.exists || orderId)
+    return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
   if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
   await patchRow(ctx.container, row, {
     state: "needs_attention",
-    attention_reason: "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
+    attention_reason:
+      "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
   })
   return "needs_attention"
 }

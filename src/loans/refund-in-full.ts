@@ -16,7 +16,13 @@ export interface InFullResult {
  * computed from the service's own refund history, so a repeated call after a
  * lost reply finds nothing left instead of refunding twice.
  */
-export async function refundLoanInFull(container: MedusaContainer, cartId: string, loanId: number, reason: string, idempotencyKey: string): Promise<InFullResult> {
+export async function refundLoanInFull(
+  container: MedusaContainer,
+  cartId: string,
+  loanId: number,
+  reason: string,
+  idempotencyKey: string,
+): Promise<InFullResult> {
   const { client } = bnplFromContainer(container)
   const [loans, history] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId)])
   const loan = loans.find((l) => l.loanId === loanId)

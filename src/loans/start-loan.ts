@@ -79,10 +79,12 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
     if (!loan || !isPaid(loan)) continue
     if (sameAmount(loan.totalAmount, collection.amount)) return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id } }
     const reason = `the cart changed to ${collection.amount} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
-    const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch((error: Error) => {
-      logger.error(`[bnpl] cart ${cartId}: paid loan ${loan.loanId} could not be refunded (${error.message}); no new loan is created`)
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being returned. Try again in a moment.")
-    })
+    const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch(
+      (error: Error) => {
+        logger.error(`[bnpl] cart ${cartId}: paid loan ${loan.loanId} could not be refunded (${error.message}); no new loan is created`)
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being returned. Try again in a moment.")
+      },
+    )
     logger.warn(`[bnpl] cart ${cartId}: ${reason}; refunded ${refund.refundedNow} at the service before creating a new loan`)
     await patchRow(container, row, {
       state: "refunded",
@@ -116,6 +118,8 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
 }
 
 async function readCollection(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {
-  const { data } = await container.resolve("query").graph({ entity: "payment_collection", fields: input.fields, filters: { id: input.payment_collection_id } })
+  const { data } = await container
+    .resolve("query")
+    .graph({ entity: "payment_collection", fields: input.fields, filters: { id: input.payment_collection_id } })
   return data[0] as PaymentCollectionDTO
 }

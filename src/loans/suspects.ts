@@ -19,7 +19,12 @@ export async function findSuspectOrder(container: MedusaContainer, cartId: strin
   const { data: orders } = await query.graph({
     entity: "order",
     fields: ["id"],
-    filters: { email: cart.email, region_id: cart.region_id ?? undefined, currency_code: cart.currency_code, created_at: { $gte: new Date(row.created_at).toISOString() } },
+    filters: {
+      email: cart.email,
+      region_id: cart.region_id ?? undefined,
+      currency_code: cart.currency_code,
+      created_at: { $gte: new Date(row.created_at).toISOString() },
+    },
     pagination: { take: 20 },
   })
   const others = (orders as Array<{ id: string }>).map((o) => o.id).filter((id) => id !== orderId)

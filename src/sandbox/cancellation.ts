@@ -3,10 +3,7 @@ import type { SandboxContext } from "./context"
 import { moveLoan } from "./loans"
 import { type Loan, loansOfCart, type Merchant } from "./state"
 
-export type CancelOutcome =
-  | { kind: "cancelled"; requestDate: string; updateDate: string }
-  | { kind: "paid" }
-  | { kind: "unknown-cart" }
+export type CancelOutcome = { kind: "cancelled"; requestDate: string; updateDate: string } | { kind: "paid" } | { kind: "unknown-cart" }
 
 /**
  * The merchant cancels a cart's unpaid loans (docs/service-api.md, "Cancel": only unpaid loans

@@ -19,4 +19,3 @@ export function installmentPlan(totalCents: number, count: number, firstDue: Dat
     cents: index === count - 1 ? totalCents - regular * (count - 1) : regular,
   }))
 }
-

@@ -18,7 +18,5 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 function fieldPath(path: PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`))
-    .join("")
+  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`)).join("")
 }

@@ -44,10 +44,12 @@ export function createLifecycle(): Lifecycle {
       const result = task()
       if (result instanceof Promise) {
         running++
-        void result.catch(() => undefined).finally(() => {
-          running--
-          settleIfIdle()
-        })
+        void result
+          .catch(() => undefined)
+          .finally(() => {
+            running--
+            settleIfIdle()
+          })
       }
       settleIfIdle()
     }, ms)

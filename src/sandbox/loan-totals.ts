@@ -18,10 +18,7 @@ export function totalsProblem(request: LoanRequest): string | null {
   const expected = itemsCents + cents(shipping) + cents(taxes) - cents(discount)
   const given = numberToCents(request.totalPrice)
   if (Math.abs(expected - given) <= TOLERANCE_CENTS) return null
-  return (
-    `totalPrice: ${centsToDecimal(given)} does not match products + shipping + taxes - discount = ` +
-    `${centsToDecimal(expected)}`
-  )
+  return `totalPrice: ${centsToDecimal(given)} does not match products + shipping + taxes - discount = ` + `${centsToDecimal(expected)}`
 }
 
 function cents(priced: { price: number } | undefined): number {

@@ -54,7 +54,11 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const options = parseOptions(input)
   let publicUrl = ""
   let persistence: Persistence | undefined
-  const ctx = createContext(options, () => publicUrl, () => persistence?.changed())
+  const ctx = createContext(
+    options,
+    () => publicUrl,
+    () => persistence?.changed(),
+  )
   if (options.persistFile) {
     if (loadState(options.persistFile, ctx.state)) resumeSettlements(ctx)
     persistence = createPersistence(options.persistFile, ctx.state, ctx.log)
@@ -102,11 +106,7 @@ function parseOptions(input: SandboxOptions): ResolvedSandboxOptions {
   }
 }
 
-function createContext(
-  options: ResolvedSandboxOptions,
-  publicUrl: () => string,
-  changed: () => void,
-): SandboxContext {
+function createContext(options: ResolvedSandboxOptions, publicUrl: () => string, changed: () => void): SandboxContext {
   const random = seededRandom(options.seed ?? randomBytes(4).readUInt32LE())
   return {
     state: createState(options.merchants),

@@ -118,9 +118,7 @@ export function clearState(state: SandboxState): void {
 }
 
 export function loansOfCart(state: SandboxState, merchantId: number, cartId: string): Loan[] {
-  return [...state.loans.values()].filter(
-    (loan) => loan.merchantId === merchantId && loan.cartId === cartId,
-  )
+  return [...state.loans.values()].filter((loan) => loan.merchantId === merchantId && loan.cartId === cartId)
 }
 
 /** Requests and deliveries kept in memory; a benchmark must not grow the sandbox forever. */

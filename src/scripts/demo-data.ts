@@ -50,10 +50,7 @@ const PRODUCTS = [
   { title: "Cafetera espresso", handle: "cafetera", price: 3250.5, sku: "CAF-01", description: "15 bar pump, steam wand." },
 ]
 
-export async function seedDemoStore(
-  container: MedusaContainer,
-  admin?: { email: string; password: string }
-): Promise<DemoStore> {
+export async function seedDemoStore(container: MedusaContainer, admin?: { email: string; password: string }): Promise<DemoStore> {
   const existing = await findDemoStore(container)
   if (existing) return existing
 
@@ -96,7 +93,10 @@ export async function seedDemoStore(
     input: { locations: [{ name: "Almacén CDMX", address: { city: "Ciudad de México", country_code: "MX", address_1: "Av. Reforma 1" } }] },
   })
   const link = container.resolve(ContainerRegistrationKeys.LINK)
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
 
   const fulfillment = container.resolve(Modules.FULFILLMENT)
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
@@ -104,7 +104,10 @@ export async function seedDemoStore(
     type: "shipping",
     service_zones: [{ name: "México", geo_zones: [{ country_code: "mx", type: "country" }] }],
   })
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  })
 
   const {
     result: [profile],
@@ -120,7 +123,10 @@ export async function seedDemoStore(
         service_zone_id: fulfillmentSet.service_zones[0].id,
         shipping_profile_id: profile.id,
         type: { label: "Estándar", description: "3-5 días", code: "standard" },
-        prices: [{ currency_code: "mxn", amount: 99 }, { region_id: region.id, amount: 99 }],
+        prices: [
+          { currency_code: "mxn", amount: 99 },
+          { region_id: region.id, amount: 99 },
+        ],
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
           { attribute: "is_return", value: "false", operator: "eq" },

@@ -5,7 +5,7 @@ export class InstallmentCheckoutError extends Error {
   constructor(
     message: string,
     readonly kind: "refused" | "no_checkout_url",
-    readonly status?: number
+    readonly status?: number,
   ) {
     super(message)
     this.name = "InstallmentCheckoutError"

@@ -6,7 +6,12 @@
 export function formatMoney(minor: bigint | number, digits: number, currencyCode: string, locale: string): string {
   const major = Number(minor) / 10 ** digits
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currencyCode.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major)
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currencyCode.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(major)
   } catch {
     return `${major.toFixed(digits)} ${currencyCode.toUpperCase()}`
   }

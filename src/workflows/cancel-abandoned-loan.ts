@@ -23,7 +23,7 @@ const cancelStep = createStep(
     const { cancelled, undo } = await cancelAbandoned(container, input)
     return new StepResponse({ cancelled }, { undo })
   },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
 async function cancelAbandoned(container: MedusaContainer, input: CancelAbandonedLoanInput): Promise<{ cancelled: boolean; undo?: RowPatchUndo }> {

@@ -32,7 +32,7 @@ const refundUncanceledStep = createStep("bnpl-cancel-refund", async (input: Canc
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
           `Order ${input.order_id} was not cancelled: the service rejected or did not take the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why). ` +
-            "If part of the loan was refunded in the service's portal, run Reconcile now so that Medusa records it, then cancel again."
+            "If part of the loan was refunded in the service's portal, run Reconcile now so that Medusa records it, then cancel again.",
         )
       }
       continue
@@ -40,7 +40,10 @@ const refundUncanceledStep = createStep("bnpl-cancel-refund", async (input: Canc
     if (canceled) continue
     await refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`).catch((error) => {
       const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why}. Check the loan in the service's portal, then cancel again.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why}. Check the loan in the service's portal, then cancel again.`,
+      )
     })
     // Now the provider finds nothing left to refund, and Medusa records the cancellation.
     await container.resolve(Modules.PAYMENT).cancelPayment(paymentId)

@@ -68,7 +68,7 @@ const planConfirmationStep = createStep(
     const { plan, undo } = await planConfirmation(container, input)
     return new StepResponse(plan, { undo })
   },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
 async function planConfirmation(container: MedusaContainer, input: ConfirmLoanInput): Promise<{ plan: Plan; undo?: RowPatchUndo }> {
@@ -91,13 +91,18 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
 
   const { client } = bnplFromContainer(container)
   const loan = await client.getLoan(cartId, loanId)
-  const undo = loan && loan.status !== row.loan_status ? { id: row.id, previous: await patchRow(container, row, { loan_status: loan.status }) } : undefined
+  const undo =
+    loan && loan.status !== row.loan_status ? { id: row.id, previous: await patchRow(container, row, { loan_status: loan.status }) } : undefined
   if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo }
   if (!sameAmount(loan.totalAmount, session.amount)) {
     const reason = `loan ${loanId} was paid for ${loan.totalAmount}, but its session is for ${toDecimal(session.amount)}`
     const failure = await recordCompletionFailure(container, row, reason)
     return {
-      plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount } },
+      plan: {
+        confirmation: failure.attention
+          ? { outcome: "needs_attention", reason }
+          : { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount },
+      },
       undo: undo ?? failure.undo,
     }
   }
@@ -106,7 +111,11 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
     const reason = `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`
     const failure = await recordCompletionFailure(container, row, reason)
     return {
-      plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : { outcome: "cart_changed", cartTotal: toDecimal(total), loanAmount: loan.totalAmount } },
+      plan: {
+        confirmation: failure.attention
+          ? { outcome: "needs_attention", reason }
+          : { outcome: "cart_changed", cartTotal: toDecimal(total), loanAmount: loan.totalAmount },
+      },
       undo: undo ?? failure.undo,
     }
   }
@@ -133,14 +142,16 @@ const rollForwardStep = createStep(
     const carts = container.resolve(Modules.CART)
     const [cart] = await carts.listCarts({ id: input.cart_id }, { select: ["id", "completed_at"] })
     if (cart && !cart.completed_at) await carts.updateCarts([{ id: input.cart_id, completed_at: new Date() }])
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`[bnpl] cart ${input.cart_id}: a completion cut short had placed order ${orderId}; the cart is linked to it`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`[bnpl] cart ${input.cart_id}: a completion cut short had placed order ${orderId}; the cart is linked to it`)
     return new StepResponse(true, { definition, cartId: input.cart_id, clearCompletedAt: !!cart && !cart.completed_at } as RollForwardUndo)
   },
   async (undo: RollForwardUndo | undefined, { container }) => {
     if (!undo?.definition) return
     await container.resolve(ContainerRegistrationKeys.LINK).dismiss(undo.definition)
     if (undo.clearCompletedAt && undo.cartId) await container.resolve(Modules.CART).updateCarts([{ id: undo.cartId, completed_at: null }])
-  }
+  },
 )
 
 /**
@@ -156,7 +167,9 @@ const completeStep = createStep(
     let failure: string | undefined
     if (!plan.interrupted) await ledgerOf(container).updateBnplLoans({ id: plan.ledgerId!, completion_started_at: new Date() })
     try {
-      await processPaymentWorkflow(container).run({ input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } } })
+      await processPaymentWorkflow(container).run({
+        input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
+      })
     } catch (error) {
       failure = (error as Error).message
     }
@@ -171,9 +184,12 @@ const completeStep = createStep(
       ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
       : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
     const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
-    return new StepResponse<Confirmation, { undo?: RowPatchUndo }>({ outcome: "completion_failed", reason, attention: recorded.attention }, { undo: recorded.undo })
+    return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(
+      { outcome: "completion_failed", reason, attention: recorded.attention },
+      { undo: recorded.undo },
+    )
   },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
 async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, orderId: string) {
@@ -182,11 +198,18 @@ async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput
   const suspect = input.plan.interrupted ? await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!) : undefined
   const undo = await markOrdered(container, input.plan.ledgerId!, orderId, suspect)
   if (suspect) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(
-      `[bnpl] cart ${input.cart_id}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${input.loan_id} paid order ${orderId}; listed for the admin`
-    )
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `[bnpl] cart ${input.cart_id}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${input.loan_id} paid order ${orderId}; listed for the admin`,
+      )
   }
-  const confirmation: Confirmation = { outcome: "authorized", orderId, rolledForward: input.rolledForward, ...(suspect ? { suspectOrderId: suspect } : {}) }
+  const confirmation: Confirmation = {
+    outcome: "authorized",
+    orderId,
+    rolledForward: input.rolledForward,
+    ...(suspect ? { suspectOrderId: suspect } : {}),
+  }
   return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
 }
 

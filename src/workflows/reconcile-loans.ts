@@ -64,19 +64,33 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
   const refundCutoff = new Date(now.getTime() - options.refundCheckHours * 3_600_000)
   const ctx: RowContext = { container, logger, timeoutCutoff: new Date(now.getTime() - options.loanTimeoutHours * 3_600_000) }
-  const summary: ReconcileSummary = { checked: 0, authorized: 0, cancelled: 0, pending: 0, failed: 0, needs_attention: 0, refunded: 0, refunds_recorded: 0, backfilled: 0 }
+  const summary: ReconcileSummary = {
+    checked: 0,
+    authorized: 0,
+    cancelled: 0,
+    pending: 0,
+    failed: 0,
+    needs_attention: 0,
+    refunded: 0,
+    refunds_recorded: 0,
+    backfilled: 0,
+  }
   summary.backfilled = await backfill(container, graceCutoff)
 
   // Keyset paging by id: rows leaving the set cannot shift a page, and memory
   // holds one page however large the ledger grows.
-  for (let after: string | undefined; ; ) {
+  for (let after: string | undefined; ;) {
     const page = await ledgerOf(container).listBnplLoans(
       {
         ...(after ? { id: { $gt: after } } : {}),
         created_at: { $lte: graceCutoff },
-        $or: [{ state: ["open", "needs_attention"] }, { state: "ordered", checked_at: null }, { state: "ordered", checked_at: { $lte: refundCutoff } }],
+        $or: [
+          { state: ["open", "needs_attention"] },
+          { state: "ordered", checked_at: null },
+          { state: "ordered", checked_at: { $lte: refundCutoff } },
+        ],
       },
-      { take: PAGE_SIZE, order: { id: "ASC" } }
+      { take: PAGE_SIZE, order: { id: "ASC" } },
     )
     if (!page.length) break
     after = page[page.length - 1].id
@@ -99,7 +113,7 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
   const payments = container.resolve(Modules.PAYMENT)
   const ledger = ledgerOf(container)
   let created = 0
-  for (let after: string | undefined; ; ) {
+  for (let after: string | undefined; ;) {
     const filters = {
       provider_id: PROVIDER_ID,
       // Not in the published filter type, but a column the module filters on like any other.
@@ -107,11 +121,19 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
       created_at: { $lte: graceCutoff.toISOString() },
       ...(after ? { id: { $gt: after } } : {}),
     } as FilterablePaymentSessionProps
-    const page = await payments.listPaymentSessions(filters, { take: PAGE_SIZE, order: { id: "ASC" }, select: ["id", "amount", "currency_code", "data", "payment_collection_id"] })
+    const page = await payments.listPaymentSessions(filters, {
+      take: PAGE_SIZE,
+      order: { id: "ASC" },
+      select: ["id", "amount", "currency_code", "data", "payment_collection_id"],
+    })
     if (!page.length) return created
     after = page[page.length - 1].id
     const loans = page.map((s) => ({ session: s, data: readSessionData(s.data) })).filter((s) => !!s.data)
-    const known = new Set((await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map((r: Pick<LedgerLoan, "loan_id">) => r.loan_id))
+    const known = new Set(
+      (await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map(
+        (r: Pick<LedgerLoan, "loan_id">) => r.loan_id,
+      ),
+    )
     const missing = loans.filter((l) => !known.has(l.data!.loan_id))
     if (!missing.length) continue
     await ledger.createBnplLoans(
@@ -124,7 +146,7 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
         amount: data!.amount,
         currency_code: data!.currency_code,
         loan_status: data!.loan_status ?? "REQUEST",
-      }))
+      })),
     )
     created += missing.length
   }

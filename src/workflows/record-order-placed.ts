@@ -20,7 +20,7 @@ const recordStep = createStep(
     const undo = await recordOrderPlaced(container, input.order_id)
     return new StepResponse(!!undo, { undo })
   },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
 async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<RowPatchUndo | undefined> {
@@ -30,13 +30,23 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
     fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
     filters: { id: orderId },
   })
-  const order = data[0] as { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
+  const order = data[0] as
+    { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
   const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => p?.provider_id === PROVIDER_ID)
   const loan = payment ? readSessionData(payment.data) : undefined
   if (!loan) return undefined
   const row = await rowOfLoan(container, loan.loan_id)
   if (!row || row.state !== "open") return undefined
-  return { id: row.id, previous: await patchRow(container, row, { state: "ordered", order_id: orderId, loan_status: "OUTSTANDING", checked_at: null, completion_started_at: null }) }
+  return {
+    id: row.id,
+    previous: await patchRow(container, row, {
+      state: "ordered",
+      order_id: orderId,
+      loan_status: "OUTSTANDING",
+      checked_at: null,
+      completion_started_at: null,
+    }),
+  }
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

@@ -34,7 +34,7 @@ const checkRefundsStep = createStep(
     const { result, undo } = await checkRefunds(container, input.ledger_id)
     return new StepResponse(result, { undo })
   },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo)
+  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
 async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ result: RefundCheckResult; undo?: RowPatchUndo }> {
@@ -70,13 +70,18 @@ async function checkRefunds(container: MedusaContainer, ledgerId: string): Promi
     patch.state = "needs_attention"
     patch.attention_reason =
       `The service shows ${service} refunded on loan ${row.loan_id}; Medusa records ${medusa} on order ${row.order_id}` +
-      (gap > 0n ? ` and cannot record the difference (captured ${payment.captured}): capture the payment, or record the refund by hand.` : ". Check the refunds in the service's portal.")
+      (gap > 0n
+        ? ` and cannot record the difference (captured ${payment.captured}): capture the payment, or record the refund by hand.`
+        : ". Check the refunds in the service's portal.")
     outcome = "needs_attention"
   } else {
     Object.assign(patch, inFull ? { state: "refunded" } : { state: "ordered", attention_reason: null })
     if (inFull && outcome === "in_order") outcome = "refunded"
   }
-  return { result: { outcome, refunded_at_service: service, refunded_in_medusa: medusa }, undo: { id: row.id, previous: await patchRow(container, row, patch) } }
+  return {
+    result: { outcome, refunded_at_service: service, refunded_in_medusa: medusa },
+    undo: { id: row.id, previous: await patchRow(container, row, patch) },
+  }
 }
 
 /**

@@ -39,14 +39,22 @@ const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: Re
 async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
   if (row.state === "ordered" || (row.order_id && !row.suspect_order_id)) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} is the payment of order ${row.order_id}: refund it from the order, so Medusa records the refund.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Loan ${row.loan_id} is the payment of order ${row.order_id}: refund it from the order, so Medusa records the refund.`,
+    )
   }
   if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: row.refunded_at_service }
   const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`)
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
-  await patchRow(container, row, { state: "refunded", loan_status: result.loan.status, refunded_at_service: total, attention_reason: `Refunded in full: ${reason}.` })
+  await patchRow(container, row, {
+    state: "refunded",
+    loan_status: result.loan.status,
+    refunded_at_service: total,
+    attention_reason: `Refunded in full: ${reason}.`,
+  })
   await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }

@@ -32,8 +32,14 @@ const retryStep = createStep("bnpl-retry-completion", async (input: RetryComplet
   // The confirmation workflow has its own compensation; this step only reads the row it leaves.
   const { result } = await confirmLoanWorkflow(container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id, force: true } })
   const after = await ledger.retrieveBnplLoan(input.ledger_id)
-  const reason = result.outcome === "no_pending_session" ? "No payment session of the cart holds this loan any more: refund it in full." : after.attention_reason
-  return new StepResponse<RetryCompletionResult>({ ledger_id: after.id, state: after.state, order_id: after.order_id, attention_reason: after.state === "ordered" ? null : reason })
+  const reason =
+    result.outcome === "no_pending_session" ? "No payment session of the cart holds this loan any more: refund it in full." : after.attention_reason
+  return new StepResponse<RetryCompletionResult>({
+    ledger_id: after.id,
+    state: after.state,
+    order_id: after.order_id,
+    attention_reason: after.state === "ordered" ? null : reason,
+  })
 })
 
 export const retryCompletionWorkflow = createWorkflow("bnpl-retry-completion", (input: RetryCompletionInput) => {

@@ -31,7 +31,9 @@ export async function ensureChromium(): Promise<void> {
     child.on("exit", resolve)
   })
   if (code !== 0 || !existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing and \`apt-get install -y chromium\` failed (exit ${code}). Install Debian's chromium package (as root) and run the browser tests again.`)
+    throw new Error(
+      `${CHROMIUM} is missing and \`apt-get install -y chromium\` failed (exit ${code}). Install Debian's chromium package (as root) and run the browser tests again.`,
+    )
   }
 }
 

@@ -210,7 +210,10 @@ function demoEnv(own: Record<string, string>): NodeJS.ProcessEnv {
 async function waitForHealth(backendUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const status = await fetch(`${backendUrl}/health`).then((r) => r.status, () => 0)
+    const status = await fetch(`${backendUrl}/health`).then(
+      (r) => r.status,
+      () => 0,
+    )
     if (status === 200) return
     await sleep(250)
   }

@@ -31,7 +31,11 @@ export async function cartWith(store: StoreApiContext, title: string, quantity: 
   const { regions } = await call<{ regions: Array<{ id: string; currency_code: string }> }>(store, "GET", "/store/regions")
   const region = regions.find((r) => r.currency_code === "mxn")
   if (!region) throw new Error("no MXN region")
-  const { products } = await call<{ products: Array<{ title: string; variants: Array<{ id: string }> }> }>(store, "GET", "/store/products?fields=title,*variants&limit=50")
+  const { products } = await call<{ products: Array<{ title: string; variants: Array<{ id: string }> }> }>(
+    store,
+    "GET",
+    "/store/products?fields=title,*variants&limit=50",
+  )
   const variant = products.find((p) => p.title === title)?.variants[0]
   if (!variant) throw new Error(`no product titled ${title}`)
   const { cart } = await call<{ cart: { id: string } }>(store, "POST", "/store/carts", {

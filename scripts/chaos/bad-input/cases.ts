@@ -45,8 +45,17 @@ const randomBytes = (random: Random, length: number): Buffer => Buffer.from(Arra
 
 /** NUL, bidi override, combining marks, a lone surrogate, SQL and path look-alikes, a line break. */
 const UNICODE_CART_IDS = [
-  "cart_🙂", "cart_\u0000", "carrito_ñandú", "cart_\u202egnp.exe", "cart_e\u0301\u0301\u0301", "cart_\ud800", "📦".repeat(100),
-  "cart_%00", "cart_' OR '1'='1", "cart_../../admin", "cart_\r\n[bnpl] forged log line",
+  "cart_🙂",
+  "cart_\u0000",
+  "carrito_ñandú",
+  "cart_\u202egnp.exe",
+  "cart_e\u0301\u0301\u0301",
+  "cart_\ud800",
+  "📦".repeat(100),
+  "cart_%00",
+  "cart_' OR '1'='1",
+  "cart_../../admin",
+  "cart_\r\n[bnpl] forged log line",
 ]
 
 /** Each category of garbage a public webhook URL receives; one request each per round. */
@@ -60,11 +69,25 @@ export const GENERATORS: Record<string, Generator> = {
     const { cartId, loanId } = pick(s.random, s.unpaid)
     const base = notification(s.secrets, cartId, loanId)
     const variants: unknown[] = [
-      { ...base, loanId: String(loanId) }, { ...base, loanId: loanId + 0.5 }, { ...base, loanId: -loanId },
-      { ...base, loanId: 1e308 }, { ...base, loanId: { $gt: 0 } }, { ...base, cartId: 12345 }, { ...base, cartId: null },
-      { ...base, cartId: [cartId] }, { ...base, cartId: { id: cartId } }, { ...base, cartId: "" },
-      { ...base, cartId: "x".repeat(201) }, { ...base, merchantId: String(base.merchantId) }, { ...base, status: "Cancelado" },
-      { ...base, status: true }, { loanId, cartId }, [base], "Activo", 42, null,
+      { ...base, loanId: String(loanId) },
+      { ...base, loanId: loanId + 0.5 },
+      { ...base, loanId: -loanId },
+      { ...base, loanId: 1e308 },
+      { ...base, loanId: { $gt: 0 } },
+      { ...base, cartId: 12345 },
+      { ...base, cartId: null },
+      { ...base, cartId: [cartId] },
+      { ...base, cartId: { id: cartId } },
+      { ...base, cartId: "" },
+      { ...base, cartId: "x".repeat(201) },
+      { ...base, merchantId: String(base.merchantId) },
+      { ...base, status: "Cancelado" },
+      { ...base, status: true },
+      { loanId, cartId },
+      [base],
+      "Activo",
+      42,
+      null,
       { ...base, ...JSON.parse('{"__proto__": {"isAdmin": true}}') },
     ]
     const body = pick(s.random, variants)
@@ -82,10 +105,20 @@ export const GENERATORS: Record<string, Generator> = {
     const claims = { loanId: ref.loanId, cartId: ref.cartId, status: "Activo", exp: inMinutes(5) }
     const key = s.secrets.webhookToken
     const authorization = pick(s.random, [
-      "", "Bearer", "Bearer ", "Bearer a.b.c", `Bearer ${key}`, `Basic ${Buffer.from(key).toString("base64")}`,
-      signed(claims, "not-the-key-0123456789"), signed(claims, key, "HS256"), signed(claims, s.secrets.apiToken),
-      signed({ ...claims, loanId: ref.loanId + 1 }, key), signed({ ...claims, cartId: `${ref.cartId}x` }, key),
-      `Bearer ${signed(claims, key).slice(7, -3)}abc`, `Bearer ${"A".repeat(6000)}`, `Token ${signed(claims, key).slice(7)}`,
+      "",
+      "Bearer",
+      "Bearer ",
+      "Bearer a.b.c",
+      `Bearer ${key}`,
+      `Basic ${Buffer.from(key).toString("base64")}`,
+      signed(claims, "not-the-key-0123456789"),
+      signed(claims, key, "HS256"),
+      signed(claims, s.secrets.apiToken),
+      signed({ ...claims, loanId: ref.loanId + 1 }, key),
+      signed({ ...claims, cartId: `${ref.cartId}x` }, key),
+      `Bearer ${signed(claims, key).slice(7, -3)}abc`,
+      `Bearer ${"A".repeat(6000)}`,
+      `Token ${signed(claims, key).slice(7)}`,
     ])
     return { headers: { ...JSON_TYPE, ...(authorization ? { authorization } : {}) }, body }
   },

@@ -31,7 +31,11 @@ export const badInputScenario: Scenario = {
     const pid = ctx.medusa.pid ?? 0
     const rss = new Sampler(() => rssMiB(pid), 100).start()
     const started = Date.now()
-    const results = await fire(url, sources, range(ctx.sizes.badRequests).map((i) => i + WARM_UP))
+    const results = await fire(
+      url,
+      sources,
+      range(ctx.sizes.badRequests).map((i) => i + WARM_UP),
+    )
     const seconds = (Date.now() - started) / 1000
     rss.stop()
     const after = await ctx.medusa.memoryAfterGc()
@@ -69,10 +73,15 @@ interface Result {
 }
 
 async function fire(url: string, sources: CaseSources, indexes: number[]): Promise<Result[]> {
-  const results = await mapLimited(indexes, AT_ONCE, async (index) => {
-    const bad = badCase(sources, index)
-    return { category: bad.category, outcome: await postRaw({ url, headers: bad.headers, body: bad.body, abortAfterBytes: bad.abortAfterBytes }) }
-  }, Date.now() + 600_000)
+  const results = await mapLimited(
+    indexes,
+    AT_ONCE,
+    async (index) => {
+      const bad = badCase(sources, index)
+      return { category: bad.category, outcome: await postRaw({ url, headers: bad.headers, body: bad.body, abortAfterBytes: bad.abortAfterBytes }) }
+    },
+    Date.now() + 600_000,
+  )
   return results.filter((result): result is Result => result !== undefined)
 }
 

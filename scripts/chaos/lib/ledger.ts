@@ -116,7 +116,17 @@ export async function checkLoanOutcomes(sandbox: Sandbox, db: Database, scope: L
   const orders = await ordersOfCarts(db, [...scope.carts])
   const rows = new Map((await ledgerRows(db, [...scope.carts])).map((row) => [Number(row.loan_id), row]))
   const orderCount = [...orders.values()].reduce((n, ids) => n + ids.length, 0)
-  const outcome: LoanOutcomes = { paidLoans: paid.length, orders: orderCount, ordered: 0, refunded: 0, needsAttention: 0, duplicates: 0, suspectsListed: 0, withoutRow: 0, violations: [] }
+  const outcome: LoanOutcomes = {
+    paidLoans: paid.length,
+    orders: orderCount,
+    ordered: 0,
+    refunded: 0,
+    needsAttention: 0,
+    duplicates: 0,
+    suspectsListed: 0,
+    withoutRow: 0,
+    violations: [],
+  }
   for (const loan of paid) {
     const held = orders.get(loan.cartId) ?? []
     const row = rows.get(loan.loanId)
@@ -141,7 +151,10 @@ export async function checkLoanOutcomes(sandbox: Sandbox, db: Database, scope: L
       .filter(([, holds]) => holds)
       .map(([end]) => end)
     if (ends.length === 1) outcome[ends[0]]++
-    else if (!ends.length) outcome.violations.push(`loan ${loan.loanId} of cart ${loan.cartId}: no order, not refunded, not listed (ledger: ${row ? row.state : "no row"})`)
+    else if (!ends.length)
+      outcome.violations.push(
+        `loan ${loan.loanId} of cart ${loan.cartId}: no order, not refunded, not listed (ledger: ${row ? row.state : "no row"})`,
+      )
     else outcome.violations.push(`loan ${loan.loanId} of cart ${loan.cartId} is at once ${ends.join(" and ")}`)
   }
   return outcome

@@ -40,10 +40,7 @@ export class OrderWatch {
     clearTimeout(this.timer)
     await this.reading
     await this.read()
-    const rows = await this.db.query<{ id: string }>(
-      `SELECT id FROM "order" WHERE deleted_at IS NULL AND id = ANY($1)`,
-      [[...this.seen]],
-    )
+    const rows = await this.db.query<{ id: string }>(`SELECT id FROM "order" WHERE deleted_at IS NULL AND id = ANY($1)`, [[...this.seen]])
     const present = new Set(rows.map((row) => row.id))
     const softDeleted = await this.db.query<{ id: string }>(`SELECT id FROM "order" WHERE deleted_at IS NOT NULL AND created_at >= $1`, [this.since])
     const gone = [...new Set([...[...this.seen].filter((id) => !present.has(id)), ...softDeleted.map((row) => row.id)])]

@@ -37,14 +37,17 @@ function useLedgerAction<TInput, TResult>(run: (input: TInput) => Promise<TResul
   const client = useQueryClient()
   return useMutation({
     mutationFn: run,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: LEDGER_KEY }), client.invalidateQueries({ queryKey: ["bnpl", "order-loan"] })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: LEDGER_KEY }), client.invalidateQueries({ queryKey: ["bnpl", "order-loan"] })]),
   })
 }
 
 const post = <T>(path: string) => sdk.client.fetch<T>(path, { method: "POST", body: {} })
 
 export function useRetryCompletion() {
-  return useLedgerAction((id: string) => post<LoanActionResponse<RetryCompletionResult>>(`/admin/bnpl/loans/${encodeURIComponent(id)}/retry-completion`))
+  return useLedgerAction((id: string) =>
+    post<LoanActionResponse<RetryCompletionResult>>(`/admin/bnpl/loans/${encodeURIComponent(id)}/retry-completion`),
+  )
 }
 
 export function useRefundInFull() {

@@ -54,10 +54,7 @@ export type CartSnapshot = z.infer<typeof CartSnapshot>
  * the parts always add up to the total the customer is charged, whatever the
  * region's tax mode; a negative remainder (tax-inclusive prices) is discount.
  */
-export function loanLines(
-  cart: CartSnapshot,
-  amount: BigNumberInput
-): Pick<LoanRequest, "products" | "shipping" | "taxes" | "discount" | "buyer"> {
+export function loanLines(cart: CartSnapshot, amount: BigNumberInput): Pick<LoanRequest, "products" | "shipping" | "taxes" | "discount" | "buyer"> {
   const itemsCents = cart.items.reduce((sum, item) => sum + toCents(item.unitPrice) * BigInt(item.quantity), 0n)
   const shippingCents = cart.shipping ? toCents(cart.shipping.amount) : 0n
   let discountCents = toCents(cart.discount)

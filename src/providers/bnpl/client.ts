@@ -34,7 +34,7 @@ export class BnplServiceError extends Error {
     readonly kind: ServiceErrorKind,
     readonly operation: string,
     message: string,
-    readonly httpStatus?: number
+    readonly httpStatus?: number,
   ) {
     super(`${operation}: ${message}`)
     this.name = "BnplServiceError"
@@ -212,7 +212,12 @@ export class BnplClient {
     }
     if (emptyOn && response.status === emptyOn.status) return emptyOn.value
     if (response.status !== 200) {
-      throw new BnplServiceError("http", operation, `the service answered HTTP ${response.status}${describeErrorBody(response.data)}`, response.status)
+      throw new BnplServiceError(
+        "http",
+        operation,
+        `the service answered HTTP ${response.status}${describeErrorBody(response.data)}`,
+        response.status,
+      )
     }
     const parsed = schema.safeParse(parseJson(response.data))
     if (!parsed.success) {

@@ -18,8 +18,7 @@ const csv = (value: unknown) =>
         .filter(Boolean)
     : value
 
-const bool = (value: unknown) =>
-  typeof value === "string" ? ["1", "true", "yes", "on"].includes(value.trim().toLowerCase()) : value
+const bool = (value: unknown) => (typeof value === "string" ? ["1", "true", "yes", "on"].includes(value.trim().toLowerCase()) : value)
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "")
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform(trimSlash)

@@ -15,7 +15,10 @@ import type { LoanRecord, RefundRecord } from "./wire"
  */
 
 export class RefundRejectedError extends Error {
-  constructor(readonly cartId: string, readonly totalAmount: string) {
+  constructor(
+    readonly cartId: string,
+    readonly totalAmount: string,
+  ) {
     super(`the service rejected the refund of ${totalAmount} on cart ${cartId}; it may exceed what remains refundable`)
     this.name = "RefundRejectedError"
   }
@@ -30,7 +33,7 @@ export interface RefundDone {
 export async function refundOnce(
   client: BnplClient,
   request: { cartId: string; totalAmount: string; reason: string },
-  idempotencyKey: string
+  idempotencyKey: string,
 ): Promise<RefundDone> {
   const before = await client.getRefunds(request.cartId)
   for (let attempt = 1; ; attempt++) {
@@ -56,7 +59,9 @@ export function isAmbiguous(error: unknown): boolean {
 /** The entry of `after` that is not in `before` and could be this refund. */
 function appliedSince(before: RefundRecord[], after: RefundRecord[], totalAmount: string): RefundRecord | undefined {
   const known = new Set(before.map(identity))
-  return after.filter((entry) => !known.has(identity(entry))).find((entry) => !entry.totalAmount || toCents(entry.totalAmount) === toCents(totalAmount))
+  return after
+    .filter((entry) => !known.has(identity(entry)))
+    .find((entry) => !entry.totalAmount || toCents(entry.totalAmount) === toCents(totalAmount))
 }
 
 const identity = (entry: RefundRecord) => (entry.refundId !== undefined ? `id:${entry.refundId}` : `at:${entry.refundDate}`)

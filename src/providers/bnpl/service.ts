@@ -65,7 +65,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "Pay in installments needs the cart snapshot that medusa-payment-bnpl's middleware adds to " +
-          "POST /store/payment-collections/:id/payment-sessions. Register the plugin in medusa-config.ts (plugins: [\"medusa-payment-bnpl\"])."
+          'POST /store/payment-collections/:id/payment-sessions. Register the plugin in medusa-config.ts (plugins: ["medusa-payment-bnpl"]).',
       )
     }
     const { cart } = parsed.data
@@ -110,17 +110,19 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       throw this.forShopper(error, "confirm the installment payment")
     })
     if (isPaid(loan) && !sameAmount(loan.totalAmount, session.amount)) {
-      this.logger.warn(`[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`)
+      this.logger.warn(
+        `[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`,
+      )
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Start the payment again; the paid loan is refunded or listed for the store.`
+        `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Start the payment again; the paid loan is refunded or listed for the store.`,
       )
     }
     const decision = authorizationOf(loan.status, this.options.autoCapture)
     if ("refuse" in decision) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`
+        `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`,
       )
     }
     return {
@@ -195,7 +197,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       throw this.refundError(error, session, toDecimal(amount))
     })
     this.logger.info(
-      `[bnpl] refund ${done.refundId ?? ""} of ${toDecimal(amount)} ${done.recovered ? "found applied after a lost reply" : "requested"} for loan ${session.loan_id}`
+      `[bnpl] refund ${done.refundId ?? ""} of ${toDecimal(amount)} ${done.recovered ? "found applied after a lost reply" : "requested"} for loan ${session.loan_id}`,
     )
     return { data: session }
   }
@@ -233,14 +235,14 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (!currencies.includes(currency.toLowerCase())) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Pay in installments is not available for ${currency.toUpperCase()}; it accepts ${currencies.map((c) => c.toUpperCase()).join(", ")}.`
+        `Pay in installments is not available for ${currency.toUpperCase()}; it accepts ${currencies.map((c) => c.toUpperCase()).join(", ")}.`,
       )
     }
     const cents = toCents(amount)
     if (cents < toCents(minAmount) || cents > toCents(maxAmount)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Pay in installments is available for totals from ${toDecimal(minAmount)} to ${toDecimal(maxAmount)} ${currency.toUpperCase()}; this cart is ${toDecimal(amount)}.`
+        `Pay in installments is available for totals from ${toDecimal(minAmount)} to ${toDecimal(maxAmount)} ${currency.toUpperCase()}; this cart is ${toDecimal(amount)}.`,
       )
     }
   }
@@ -248,7 +250,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   private sessionData(data: unknown): SessionData {
     const session = readSessionData(data)
     if (!session) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment has no loan of the financing service attached (its data lacks loan_id or cart_id).")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "This payment has no loan of the financing service attached (its data lacks loan_id or cart_id).",
+      )
     }
     return session
   }
@@ -304,7 +309,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (error instanceof RefundRejectedError) {
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The service rejected the refund of ${amount} on loan ${session.loan_id}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`
+        `The service rejected the refund of ${amount} on loan ${session.loan_id}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`,
       )
     }
     return asMedusaError(error, `refund ${amount} on loan ${session.loan_id}`)
@@ -314,7 +319,12 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
    * A new session takes over the cart's paid loan instead of creating a
    * second one: the cart still matches it, so it must become the order.
    */
-  private adopt(cartId: string, loan: { loanId: number; checkoutUrl: string }, amount: InitiatePaymentInput["amount"], currency: string): InitiatePaymentOutput {
+  private adopt(
+    cartId: string,
+    loan: { loanId: number; checkoutUrl: string },
+    amount: InitiatePaymentInput["amount"],
+    currency: string,
+  ): InitiatePaymentOutput {
     this.logger.info(`[bnpl] cart ${cartId}: the new payment session takes over paid loan ${loan.loanId}`)
     const sessionData: SessionData = {
       cart_id: cartId,

@@ -91,7 +91,8 @@ export function clientIp(remoteAddress: string | undefined, forwardedFor: string
  * IPv6, matched by `proxy-addr` (an IPv4-mapped IPv6 address matches its IPv4 entry).
  */
 export function checkIp(ip: string | undefined, allowList: string[]): Verdict {
-  if (ip === undefined) return no("X-Forwarded-For has fewer entries than BNPL_TRUST_PROXY_HOPS: the request did not come through the trusted proxies")
+  if (ip === undefined)
+    return no("X-Forwarded-For has fewer entries than BNPL_TRUST_PROXY_HOPS: the request did not come through the trusted proxies")
   if (!allowList.length) return yes
   let allowed: (address: string, hop: number) => boolean
   try {

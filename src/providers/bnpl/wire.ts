@@ -17,7 +17,11 @@ export const Decimal = z.string().regex(DECIMAL_PATTERN, "must be a decimal stri
  * Printable ASCII only (Medusa's ids are `cart_` + ULID): a NUL breaks the
  * PostgreSQL wire protocol, and CR/LF would forge lines in the merchant's log.
  */
-export const CartId = z.string().min(1).max(200).regex(/^[\x20-\x7e]+$/, "must be printable ASCII")
+export const CartId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x20-\x7e]+$/, "must be printable ASCII")
 
 export const LoanStatus = z.enum(["OUTSTANDING", "HISTORICAL", "REQUEST", "CANCELLED"])
 export type LoanStatus = z.infer<typeof LoanStatus>

@@ -79,7 +79,21 @@ describe("sandbox CLI", () => {
 
   it("help lists every command", async () => {
     expect(await cli("help")).toBe(0)
-    for (const command of ["serve", "--webhook-url", "loans", "loan <loanId>", "pay <loanId>", "decline", "expire", "redeliver", "refund <cartId>", "requests", "webhooks", "faults", "reset"]) {
+    for (const command of [
+      "serve",
+      "--webhook-url",
+      "loans",
+      "loan <loanId>",
+      "pay <loanId>",
+      "decline",
+      "expire",
+      "redeliver",
+      "refund <cartId>",
+      "requests",
+      "webhooks",
+      "faults",
+      "reset",
+    ]) {
       expect(out[0]).toContain(command)
     }
   })

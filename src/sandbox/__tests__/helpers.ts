@@ -48,10 +48,7 @@ export function loanRequest(overrides: Partial<LoanRequest> = {}): LoanRequest {
   }
 }
 
-export async function createLoan(
-  sandbox: Sandbox,
-  overrides: Partial<LoanRequest> = {},
-): Promise<LoanCreated> {
+export async function createLoan(sandbox: Sandbox, overrides: Partial<LoanRequest> = {}): Promise<LoanCreated> {
   const response = await client.post<LoanCreated>(`${sandbox.authUrl}/loan`, loanRequest(overrides), {
     headers: { authorization: await bearer(sandbox), merchant_id: String(MERCHANT.merchantId) },
   })

@@ -14,9 +14,7 @@ describe("sandbox lifecycle and options", () => {
   })
 
   it("refuses invalid options with a readable message", async () => {
-    await expect(startSandbox({ installments: 0 })).rejects.toThrow(
-      "invalid sandbox options: installments: expected number to be >=1",
-    )
+    await expect(startSandbox({ installments: 0 })).rejects.toThrow("invalid sandbox options: installments: expected number to be >=1")
     const duplicate = { merchantId: 1, apiToken: "t", name: "n", approved: true }
     await expect(startSandbox({ merchants: [duplicate, duplicate] })).rejects.toThrow(/merchantId values must be unique/)
   })

@@ -101,9 +101,7 @@ describe("POST /api/loan", () => {
   it("answers 400 when products, shipping, taxes and discount do not add up to totalPrice", async () => {
     const response = await postLoan(loanRequest({ totalPrice: 1300 }))
     expect(response.status).toBe(400)
-    expect(response.data.message).toBe(
-      "totalPrice: 1300.00 does not match products + shipping + taxes - discount = 1234.50",
-    )
+    expect(response.data.message).toBe("totalPrice: 1300.00 does not match products + shipping + taxes - discount = 1234.50")
   })
 
   it("tolerates one cent of rounding, and skips the check without products", async () => {

@@ -43,11 +43,6 @@ describe("installmentPlan", () => {
   })
 
   it("falls due today and then every two weeks", () => {
-    expect(installmentPlan(400, 4, start).map((installment) => installment.dueDate)).toEqual([
-      "2025-01-30",
-      "2025-02-13",
-      "2025-02-27",
-      "2025-03-13",
-    ])
+    expect(installmentPlan(400, 4, start).map((installment) => installment.dueDate)).toEqual(["2025-01-30", "2025-02-13", "2025-02-27", "2025-03-13"])
   })
 })

@@ -12,13 +12,8 @@ describe("refund faults", () => {
   afterEach(() => sandbox.close())
 
   const refund = (totalAmount: string, timeout = 0) =>
-    client.post(
-      `${sandbox.baseUrl}/api/pos/loan/refund`,
-      { cartId: "cart_01", totalAmount, reason: "returned" },
-      { headers: POS_HEADERS, timeout },
-    )
-  const history = async () =>
-    RefundRecords.parse((await client.get(`${sandbox.baseUrl}/api/pos/loan/refund/cart_01`, { headers: POS_HEADERS })).data)
+    client.post(`${sandbox.baseUrl}/api/pos/loan/refund`, { cartId: "cart_01", totalAmount, reason: "returned" }, { headers: POS_HEADERS, timeout })
+  const history = async () => RefundRecords.parse((await client.get(`${sandbox.baseUrl}/api/pos/loan/refund/cart_01`, { headers: POS_HEADERS })).data)
 
   async function paidLoan(): Promise<number> {
     const { loanId } = await createLoan(sandbox)
@@ -30,9 +25,7 @@ describe("refund faults", () => {
     const loanId = await paidLoan()
     sandbox.setFaults({ refund: { applyThenFailNext: 1 } })
     await expect(refund("200.25")).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE/) })
-    expect(sandbox.state.loans.get(loanId)?.refunds).toEqual([
-      expect.objectContaining({ totalAmount: "200.25", status: "REQUESTED" }),
-    ])
+    expect(sandbox.state.loans.get(loanId)?.refunds).toEqual([expect.objectContaining({ totalAmount: "200.25", status: "REQUESTED" })])
     expect(sandbox.state.requests.at(-1)).toMatchObject({
       path: "/api/pos/loan/refund",
       status: null,

@@ -12,8 +12,7 @@ describe("refunds", () => {
 
   const refund = (totalAmount: string, cartId = "cart_01") =>
     client.post(`${sandbox.baseUrl}/api/pos/loan/refund`, { cartId, totalAmount, reason: "returned" }, { headers: POS_HEADERS })
-  const history = (cartId = "cart_01") =>
-    client.get(`${sandbox.baseUrl}/api/pos/loan/refund/${cartId}`, { headers: POS_HEADERS })
+  const history = (cartId = "cart_01") => client.get(`${sandbox.baseUrl}/api/pos/loan/refund/${cartId}`, { headers: POS_HEADERS })
 
   async function paidLoan(): Promise<number> {
     const { loanId } = await createLoan(sandbox)

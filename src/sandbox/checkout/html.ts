@@ -3,12 +3,7 @@ import { DEFAULT_CHECKOUT_TEXTS, type CheckoutTexts } from "./texts"
 
 /** Everything shown comes from a merchant's request, so every value is escaped. */
 export function escapeHtml(value: string | number): string {
-  return String(value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;")
+  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 }
 
 export function htmlPage(title: string, content: string, t: CheckoutTexts = DEFAULT_CHECKOUT_TEXTS): string {

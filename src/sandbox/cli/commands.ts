@@ -83,7 +83,7 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
   },
   faults: {
     usage: "faults [<json> | clear]",
-    summary: "show, set or clear injected faults, e.g. '{\"status\":{\"errorRate\":0.5}}'",
+    summary: 'show, set or clear injected faults, e.g. \'{"status":{"errorRate":0.5}}\'',
     run: async (url, args, print) => {
       const config = args[0] === undefined ? await get(url, "/faults") : await putFaults(url, args[0])
       print(`Faults: ${JSON.stringify(config, null, 2)}`)

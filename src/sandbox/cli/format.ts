@@ -31,19 +31,8 @@ export function loansTable(loans: LoanView[]): string {
 
 export function loanDetails(loan: LoanView): string {
   const customer = Object.entries(loan.customer).map(([key, value]) => `  ${key}: ${value ?? "-"}`)
-  const products = (loan.request.products ?? []).map((product) => [
-    product.id,
-    product.title,
-    product.count,
-    pesos(product.price),
-  ])
-  const refunds = loan.refunds.map((refund) => [
-    refund.refundId,
-    refund.totalAmount,
-    refund.status,
-    shortTime(refund.refundDate),
-    refund.reason,
-  ])
+  const products = (loan.request.products ?? []).map((product) => [product.id, product.title, product.count, pesos(product.price)])
+  const refunds = loan.refunds.map((refund) => [refund.refundId, refund.totalAmount, refund.status, shortTime(refund.refundDate), refund.reason])
   return [
     `Loan ${loan.loanId} · cart ${loan.cartId} · merchant ${loan.merchantId}`,
     `Status:       ${loan.status}${loan.expired ? " (checkout link expired)" : ""}`,
@@ -71,13 +60,7 @@ export function requestsTable(requests: ReceivedRequest[]): string {
   if (requests.length === 0) return "No requests yet."
   return formatTable(
     ["at", "method", "path", "status", "fault"],
-    requests.map((request) => [
-      shortTime(request.at),
-      request.method,
-      request.path,
-      request.status ?? "(no answer)",
-      request.fault,
-    ]),
+    requests.map((request) => [shortTime(request.at), request.method, request.path, request.status ?? "(no answer)", request.fault]),
   )
 }
 

@@ -37,12 +37,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv, print: Pr
 
 function banner(sandbox: Sandbox, persistFile: string | undefined, program: string): string {
   const { auth, url } = sandbox.webhook
-  const merchants = sandbox.state.merchants.map(({ merchantId, apiToken, name, approved }) => [
-    merchantId,
-    apiToken,
-    name,
-    approved,
-  ])
+  const merchants = sandbox.state.merchants.map(({ merchantId, apiToken, name, approved }) => [merchantId, apiToken, name, approved])
   return [
     "Financing service sandbox is running.",
     "",

@@ -4,7 +4,11 @@ export type Cell = string | number | boolean | null | undefined
 export function formatTable(headers: string[], rows: Cell[][]): string {
   const text = rows.map((row) => row.map(cellText))
   const widths = headers.map((header, column) => Math.max(header.length, ...text.map((row) => row[column]?.length ?? 0)))
-  const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd()
   return [line(headers), line(widths.map((width) => "-".repeat(width))), ...text.map(line)].join("\n")
 }
 

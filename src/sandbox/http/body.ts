@@ -15,13 +15,7 @@ interface BodyParserError {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return (
-    error instanceof Error &&
-    "type" in error &&
-    typeof error.type === "string" &&
-    "status" in error &&
-    typeof error.status === "number"
-  )
+  return error instanceof Error && "type" in error && typeof error.type === "string" && "status" in error && typeof error.status === "number"
 }
 
 /** A body that is not JSON: an empty 400 on /api/auth (docs/service-api.md, "Authentication"), the error body elsewhere. */

@@ -7,11 +7,7 @@ import type { WebhookConfig } from "./config"
  * `jwt` mimics the official plugin that verifies an HS512 token whose claims repeat the
  * notification; it is signed with the configured key, else with the merchant's apiToken.
  */
-export function webhookAuthorization(
-  config: WebhookConfig,
-  notification: WebhookNotification,
-  merchantApiToken: string,
-): string | undefined {
+export function webhookAuthorization(config: WebhookConfig, notification: WebhookNotification, merchantApiToken: string): string | undefined {
   switch (config.auth) {
     case "none":
       return undefined

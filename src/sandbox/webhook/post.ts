@@ -12,13 +12,7 @@ const KEPT_REPLY_CHARS = 500
  * One POST with a hard deadline. Node's http rather than fetch: no pooled keep-alive
  * sockets outlive the sandbox, and `signal` lets close() abort deliveries in flight.
  */
-export function postJson(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<PostReply> {
+export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal): Promise<PostReply> {
   const target = new URL(url)
   const transport = target.protocol === "https:" ? https : target.protocol === "http:" ? http : null
   if (!transport) return Promise.reject(new Error(`unsupported protocol ${target.protocol}`))

@@ -50,12 +50,7 @@ function notificationOf(loan: Loan): WebhookNotification {
   return { status: "Activo", loanId: loan.loanId, cartId: loan.cartId, merchantId: loan.merchantId }
 }
 
-async function sendAttempt(
-  ctx: SandboxContext,
-  loan: Loan,
-  attempt: number,
-  duplicate: boolean,
-): Promise<WebhookDelivery> {
+async function sendAttempt(ctx: SandboxContext, loan: Loan, attempt: number, duplicate: boolean): Promise<WebhookDelivery> {
   const url = webhookUrlOf(ctx, loan)
   const notification = notificationOf(loan)
   const started = Date.now()

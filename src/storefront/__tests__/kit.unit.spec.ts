@@ -15,10 +15,24 @@ const noSleep = async () => {}
 
 function eligibility(loan: CartLoan | null, nextStep: CartEligibility["next_step"]): CartEligibility {
   const offer = buildOffer("500", "mxn", RULES, "es-MX")
-  return { cart_id: "cart_1", available: nextStep === "pay", reason: null, next_step: nextStep, offer, loan, loans: loan ? [loan] : [], status_known: true, lang: "es-MX" }
+  return {
+    cart_id: "cart_1",
+    available: nextStep === "pay",
+    reason: null,
+    next_step: nextStep,
+    offer,
+    loan,
+    loans: loan ? [loan] : [],
+    status_known: true,
+    lang: "es-MX",
+  }
 }
 const loan = (status: CartLoan["status"]): CartLoan => ({ loan_id: 5001, status, order_id: null, checkout_url: null })
-const notPaidYet = () => ({ type: "cart" as const, cart: { id: "cart_1" } as HttpTypes.StoreCart, error: { message: "The first installment of loan 5001 has not been paid yet.", name: "x", type: "payment_authorization_error" } })
+const notPaidYet = () => ({
+  type: "cart" as const,
+  cart: { id: "cart_1" } as HttpTypes.StoreCart,
+  error: { message: "The first installment of loan 5001 has not been paid yet.", name: "x", type: "payment_authorization_error" },
+})
 
 describe("the kit fits the real SDK", () => {
   it("accepts a Medusa js-sdk instance as its BnplSdk", () => {
@@ -57,7 +71,11 @@ describe("startInstallmentCheckout", () => {
         } as HttpTypes.StorePaymentCollection,
       }),
     })
-    await expect(startInstallmentCheckout(sdk, CART)).resolves.toEqual({ checkoutUrl: "http://service.test/checkout/5001?token=t", loanId: 5001, sessionId: "ps_1" })
+    await expect(startInstallmentCheckout(sdk, CART)).resolves.toEqual({
+      checkoutUrl: "http://service.test/checkout/5001?token=t",
+      loanId: 5001,
+      sessionId: "ps_1",
+    })
     expect(calls).toEqual([{ kind: "initiate", cartId: "cart_1", body: { provider_id: "pp_bnpl_bnpl" } }])
   })
 
@@ -73,7 +91,9 @@ describe("startInstallmentCheckout", () => {
   })
 
   it("refuses an answer without a checkout page", async () => {
-    const { sdk } = stubSdk({ initiate: () => ({ payment_collection: { payment_sessions: [] as HttpTypes.StorePaymentSession[] } as HttpTypes.StorePaymentCollection }) })
+    const { sdk } = stubSdk({
+      initiate: () => ({ payment_collection: { payment_sessions: [] as HttpTypes.StorePaymentSession[] } as HttpTypes.StorePaymentCollection }),
+    })
     await expect(startInstallmentCheckout(sdk, CART)).rejects.toMatchObject({ kind: "no_checkout_url" })
   })
 })
@@ -81,7 +101,11 @@ describe("startInstallmentCheckout", () => {
 describe("completeOnReturn", () => {
   it("places the order on the first try when the loan is confirmed", async () => {
     const { sdk, calls } = stubSdk({ complete: () => ({ type: "order", order: ORDER }) })
-    await expect(completeOnReturn(sdk, "cart_1", { lang: "en" })).resolves.toEqual({ state: "order", order: ORDER, message: "Your order is confirmed." })
+    await expect(completeOnReturn(sdk, "cart_1", { lang: "en" })).resolves.toEqual({
+      state: "order",
+      order: ORDER,
+      message: "Your order is confirmed.",
+    })
     expect(calls.map((c) => c.kind)).toEqual(["complete"])
   })
 

@@ -12,7 +12,7 @@ export interface StubStore {
 export class StubFetchError extends Error {
   constructor(
     message: string,
-    readonly status: number
+    readonly status: number,
   ) {
     super(message)
   }

@@ -46,8 +46,14 @@ const LoansPage = () => {
   const attention = useAttentionCount()
   const columns = useLedgerColumns(useRowActions())
   const filters = useMemo(
-    () => [filter.accessor("state", { type: "radio", label: t("bnpl.loans.filterState"), options: LEDGER_STATES.map((value) => ({ value, label: t(`bnpl.ledgerState.${value}`) })) })],
-    [t]
+    () => [
+      filter.accessor("state", {
+        type: "radio",
+        label: t("bnpl.loans.filterState"),
+        options: LEDGER_STATES.map((value) => ({ value, label: t(`bnpl.ledgerState.${value}`) })),
+      }),
+    ],
+    [t],
   )
 
   const table = useDataTable({

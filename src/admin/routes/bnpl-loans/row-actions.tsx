@@ -37,7 +37,8 @@ export function useRowActions(): RowActions {
 
     const retryRow = (row: LedgerLoanJson) =>
       retry(row.id, {
-        onSuccess: ({ loan }) => toast.success(t("bnpl.loans.retried", { loanId: row.loan_id, state: t(`bnpl.ledgerState.${loan.state}`, { defaultValue: loan.state }) })),
+        onSuccess: ({ loan }) =>
+          toast.success(t("bnpl.loans.retried", { loanId: row.loan_id, state: t(`bnpl.ledgerState.${loan.state}`, { defaultValue: loan.state }) })),
         onError: failed(row),
       })
 
@@ -59,7 +60,7 @@ export function useRowActions(): RowActions {
               loanId: row.loan_id,
               state: t(`bnpl.ledgerState.${loan.state}`, { defaultValue: loan.state }),
               amount: format.money(loan.refunded_at_service, row.currency_code),
-            })
+            }),
           ),
         onError: failed(row),
       })

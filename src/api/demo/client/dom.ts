@@ -16,7 +16,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     else if (value === true) element.setAttribute(name, "")
     else if (value !== false && value !== null && value !== undefined) element.setAttribute(name, String(value))
   }
-  element.append(...children.filter((child): child is Node | string | number => child !== null && child !== undefined && child !== false).map((child) => (typeof child === "number" ? String(child) : child)))
+  element.append(
+    ...children
+      .filter((child): child is Node | string | number => child !== null && child !== undefined && child !== false)
+      .map((child) => (typeof child === "number" ? String(child) : child)),
+  )
   return element
 }
 

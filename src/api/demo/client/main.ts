@@ -49,6 +49,15 @@ const app = document.getElementById("app")
 if (app) {
   frame()
   main(app).catch((error) =>
-    show(app, h("section", { class: "card" }, h("h1", {}, t.loadFailed), h("p", { id: "error-message", class: "error" }, errorText(error)), h("a", { href: "/demo" }, t.reload)))
+    show(
+      app,
+      h(
+        "section",
+        { class: "card" },
+        h("h1", {}, t.loadFailed),
+        h("p", { id: "error-message", class: "error" }, errorText(error)),
+        h("a", { href: "/demo" }, t.reload),
+      ),
+    ),
   )
 }

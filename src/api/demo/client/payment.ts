@@ -39,10 +39,10 @@ export function paymentChoice(availableProviderIds: string[]) {
         "label",
         { class: "method", for: m.inputId, "data-method": m.providerId },
         inputs[index],
-        h("div", {}, h("strong", {}, m.title), h("span", {}, m.text), m.providerId === BNPL_PROVIDER_ID ? h("div", {}, offerLine, reasonLine) : null)
-      )
+        h("div", {}, h("strong", {}, m.title), h("span", {}, m.text), m.providerId === BNPL_PROVIDER_ID ? h("div", {}, offerLine, reasonLine) : null),
+      ),
     ),
-    methods.length ? null : h("p", { class: "error" }, t.methods.none)
+    methods.length ? null : h("p", { class: "error" }, t.methods.none),
   )
   return {
     node,
@@ -80,7 +80,8 @@ export async function pay(app: HTMLElement, store: DemoStore, cart: Cart, method
   status.step(t.steps.checking)
   const eligibility = await getCartEligibility(store.sdk, cart.id, { lang })
   const cartQuery = `?cart_id=${encodeURIComponent(cart.id)}`
-  if (eligibility.next_step === "complete_cart" || eligibility.next_step === "show_order") return location.assign(`/demo/checkout/bnpl/success${cartQuery}`)
+  if (eligibility.next_step === "complete_cart" || eligibility.next_step === "show_order")
+    return location.assign(`/demo/checkout/bnpl/success${cartQuery}`)
   if (!eligibility.available) return location.assign(`/demo/cart${cartQuery}`)
   status.step(t.steps.startingPlan)
   const { checkoutUrl } = await startInstallmentCheckout(store.sdk, cart)
@@ -103,13 +104,13 @@ export function orderView(order: Order, paidWith?: string): HTMLElement {
         "table",
         {},
         ...(order.items ?? []).map((item) =>
-          h("tr", {}, h("td", {}, `${item.product_title ?? item.title} × ${item.quantity}`), h("td", { class: "num" }, money(item.total, currency)))
+          h("tr", {}, h("td", {}, `${item.product_title ?? item.title} × ${item.quantity}`), h("td", { class: "num" }, money(item.total, currency))),
         ),
         h("tr", {}, h("td", {}, t.shipping), h("td", { class: "num" }, money(order.shipping_total, currency))),
-        h("tr", { class: "total" }, h("td", {}, t.total), h("td", { class: "num", id: "order-total" }, money(order.total, currency)))
-      )
+        h("tr", { class: "total" }, h("td", {}, t.total), h("td", { class: "num", id: "order-total" }, money(order.total, currency))),
+      ),
     ),
-    h("div", { class: "actions" }, h("a", { href: "/demo" }, t.order.continueShopping))
+    h("div", { class: "actions" }, h("a", { href: "/demo" }, t.order.continueShopping)),
   )
 }
 

@@ -47,10 +47,7 @@ export class DemoStore {
   }
 
   /** A cart with one product, the buyer's details and the first shipping option. */
-  async createCart(
-    input: { regionId: string; variantId: string; quantity: number; buyer: Buyer },
-    onStep: (text: string) => void
-  ): Promise<Cart> {
+  async createCart(input: { regionId: string; variantId: string; quantity: number; buyer: Buyer }, onStep: (text: string) => void): Promise<Cart> {
     onStep(t.steps.creatingCart)
     const { cart } = await this.sdk.store.cart.create({ region_id: input.regionId })
     await this.sdk.store.cart.createLineItem(cart.id, { variant_id: input.variantId, quantity: input.quantity })

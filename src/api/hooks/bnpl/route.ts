@@ -68,7 +68,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
       break
     case "cart_changed":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`)
+      logger.warn(
+        `[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`,
+      )
       break
   }
   return res.status(409).json({ message: "The payment is not confirmed by the service." })

@@ -34,14 +34,17 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
   ])
   if (!linked && total !== undefined && !sameAmount(total, session.amount)) {
     // The loan stays as it is: selecting the method again refunds it before a new loan (src/loans/start-loan.ts).
-    req.scope.resolve("logger").warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${loan.amount}: completion refused`)
+    req.scope
+      .resolve("logger")
+      .warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${loan.amount}: completion refused`)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned."
+      "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned.",
     )
   }
   if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
-  else if (row && row.state === "open" && !row.completion_started_at) await ledgerOf(req.scope).updateBnplLoans({ id: row.id, completion_started_at: new Date() })
+  else if (row && row.state === "open" && !row.completion_started_at)
+    await ledgerOf(req.scope).updateBnplLoans({ id: row.id, completion_started_at: new Date() })
   next()
 }

@@ -29,7 +29,11 @@ export async function startLoanRoute(req: MedusaRequest, res: MedusaResponse, ne
 
 async function cartOfPaymentCollection(req: MedusaRequest, paymentCollectionId: string): Promise<string> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: paymentCollectionId } })
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
   if (!cartId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} does not belong to a cart.`)

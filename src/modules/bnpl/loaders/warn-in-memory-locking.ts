@@ -8,9 +8,7 @@ const IN_MEMORY_PROVIDER = "in-memory"
 /** The part of the resolved `locking` module entry that says which provider is the default. */
 const LockingModuleConfig = z.object({
   disable: z.boolean().optional(),
-  options: z
-    .object({ providers: z.array(z.object({ id: z.string(), is_default: z.boolean().optional() })).optional() })
-    .optional(),
+  options: z.object({ providers: z.array(z.object({ id: z.string(), is_default: z.boolean().optional() })).optional() }).optional(),
 })
 
 export const IN_MEMORY_LOCKING_WARNING =

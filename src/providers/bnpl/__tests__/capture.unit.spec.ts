@@ -51,7 +51,7 @@ describe("capture and auto-capture, against the sandbox", () => {
         timeoutMs: 1000,
         retries: 0,
         ...options,
-      }
+      },
     )
 
   /** A session whose loan the customer paid at the service: what Medusa holds before authorizing. */
@@ -104,7 +104,9 @@ describe("capture and auto-capture, against the sandbox", () => {
     const cartId = `cart_capture_${++cartNumber}`
     const started = await bnpl.initiatePayment({ amount: 1099, currency_code: "mxn", data: { cart: snapshot(cartId) } })
     sandbox.decline(Number(started.id))
-    await expect(bnpl.capturePayment({ data: started.data })).rejects.toThrow(`Loan ${started.id} is CANCELLED at the service, so it cannot be captured.`)
+    await expect(bnpl.capturePayment({ data: started.data })).rejects.toThrow(
+      `Loan ${started.id} is CANCELLED at the service, so it cannot be captured.`,
+    )
     expect(moneyRequests()).toEqual([])
   })
 

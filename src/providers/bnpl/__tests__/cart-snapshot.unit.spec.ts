@@ -11,7 +11,10 @@ const cart: CartSnapshot = {
 }
 
 const sum = (lines: ReturnType<typeof loanLines>) =>
-  (lines.products ?? []).reduce((s, p) => s + p.price * p.count, 0) + (lines.shipping?.price ?? 0) + (lines.taxes?.price ?? 0) - (lines.discount?.price ?? 0)
+  (lines.products ?? []).reduce((s, p) => s + p.price * p.count, 0) +
+  (lines.shipping?.price ?? 0) +
+  (lines.taxes?.price ?? 0) -
+  (lines.discount?.price ?? 0)
 
 describe("the loan's lines", () => {
   it("put what products, shipping and discount do not explain into taxes, so the parts add up to the amount", () => {

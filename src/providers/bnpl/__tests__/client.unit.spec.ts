@@ -68,7 +68,14 @@ describe("BnplClient against the sandbox", () => {
   })
 
   it("treats 4xx as a refusal that is not retried", async () => {
-    const stranger = new BnplClient({ authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, apiToken: "wrong", merchantId: 7, timeoutMs: 500, retries: 2 })
+    const stranger = new BnplClient({
+      authUrl: sandbox.authUrl,
+      baseUrl: sandbox.baseUrl,
+      apiToken: "wrong",
+      merchantId: 7,
+      timeoutMs: 500,
+      retries: 2,
+    })
     const error = (await stranger.getLoans("cart_d").catch((e: Error) => e)) as BnplServiceError
     expect(error.isRefusal).toBe(true)
     expect(error.message).toContain("HTTP 401")

@@ -28,7 +28,10 @@ function readmeRows(): Row[] {
   const start = readme.indexOf("| option | env var | default | meaning |")
   if (start < 0) throw new Error("README.md lost its option table (| option | env var | default | meaning |)")
   const lines = readme.slice(start).split("\n")
-  const table = lines.slice(2, lines.findIndex((line, i) => i > 0 && !line.startsWith("|")))
+  const table = lines.slice(
+    2,
+    lines.findIndex((line, i) => i > 0 && !line.startsWith("|")),
+  )
   return table
     .map((line) => line.split("|").map((cell) => cell.trim()))
     .filter(([, option]) => option !== "—")

@@ -14,7 +14,15 @@ describe("checkout page language", () => {
     const { url } = await createLoan(sandbox)
     const html = await page(url)
     expect(html).toContain('<html lang="es-MX">')
-    for (const text of ["Paga en 4 cuotas", "Tu plan", `Hoy · ${new Date().toISOString().slice(0, 10)}`, "Cuota 2 · ", "Pagar la primera cuota", ">Cancelar<", "no se mueve dinero"]) {
+    for (const text of [
+      "Paga en 4 cuotas",
+      "Tu plan",
+      `Hoy · ${new Date().toISOString().slice(0, 10)}`,
+      "Cuota 2 · ",
+      "Pagar la primera cuota",
+      ">Cancelar<",
+      "no se mueve dinero",
+    ]) {
       expect(html).toContain(text)
     }
     expect(html).not.toContain("Pay first installment")

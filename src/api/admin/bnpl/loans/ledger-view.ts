@@ -14,7 +14,6 @@ export type LedgerLoanJson = {
   [K in keyof LedgerLoan]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
 }
 
-
 /** Columns the list can be ordered by; a leading "-" orders descending, as in Medusa's own lists. */
 const ORDER_VALUES = [
   "created_at",
@@ -51,8 +50,7 @@ export interface LoanActionResponse<TResult> {
   loan: TResult
 }
 
-const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString()
+const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString())
 
 /** A row as it crosses JSON: the same fields, dates as ISO strings. */
 export function ledgerJson(row: LedgerLoan): LedgerLoanJson {

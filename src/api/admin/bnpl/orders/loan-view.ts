@@ -51,7 +51,7 @@ export function buildLoanView(
   ids: { orderId: string; loanId: number; cartId: string },
   loans: LoanRecord[],
   refunds: RefundRecord[],
-  ledger: LedgerLoanJson | null
+  ledger: LedgerLoanJson | null,
 ): LoanView {
   const entries = loans.map((loan) => ({ ...loan, is_order_loan: loan.loanId === ids.loanId }))
   const ordered = [...entries.filter((e) => e.is_order_loan), ...entries.filter((e) => !e.is_order_loan)]

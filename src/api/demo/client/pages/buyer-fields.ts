@@ -26,7 +26,11 @@ export function buyerFields(sample: Buyer) {
   const city = input("city", t.fields.city, a.city, { required: true, autocomplete: "address-level2" })
   const postal = input("postal_code", t.fields.postal, a.postal_code, { required: true, pattern: "\\d{5}", autocomplete: "postal-code" })
   const phone = input("phone", t.fields.phone, a.phone, { type: "tel", autocomplete: "tel" })
-  const state = h("select", { id: "province", name: "province" }, ...STATES.map(([code, name]) => h("option", { value: code, selected: code === a.province }, name)))
+  const state = h(
+    "select",
+    { id: "province", name: "province" },
+    ...STATES.map(([code, name]) => h("option", { value: code, selected: code === a.province }, name)),
+  )
   const node = h(
     "div",
     { class: "grid" },
@@ -39,7 +43,7 @@ export function buyerFields(sample: Buyer) {
     h("label", {}, t.fields.state, state),
     postal.node,
     phone.node,
-    h("label", { class: "wide" }, t.fields.country, h("input", { value: "México", disabled: true }))
+    h("label", { class: "wide" }, t.fields.country, h("input", { value: "México", disabled: true })),
   )
   return {
     node,

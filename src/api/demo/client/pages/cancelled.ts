@@ -13,7 +13,10 @@ import { missingCart } from "./missing-cart"
 export async function cancelledPage(app: HTMLElement, store: DemoStore, cartId: string | null): Promise<void> {
   if (!cartId) return missingCart(app)
   // No #error-message until the answer is known: it holds the outcome.
-  show(app, h("section", { class: "card" }, h("p", { id: "status", class: "status", role: "status" }, h("span", { class: "spinner" }), t.steps.checking)))
+  show(
+    app,
+    h("section", { class: "card" }, h("p", { id: "status", class: "status", role: "status" }, h("span", { class: "spinner" }), t.steps.checking)),
+  )
   const result = await completeOnReturn(store.sdk, cartId, { outcome: "error", lang })
   if (result.state === "order") return show(app, orderView(result.order, t.methods.installments.title))
   show(
@@ -27,8 +30,8 @@ export async function cancelledPage(app: HTMLElement, store: DemoStore, cartId: 
         "div",
         { class: "actions" },
         h("a", { id: "back-to-cart", href: `/demo/cart?cart_id=${encodeURIComponent(cartId)}` }, t.cancelled.back),
-        h("a", { href: "/demo" }, t.cart.startOver)
-      )
-    )
+        h("a", { href: "/demo" }, t.cart.startOver),
+      ),
+    ),
   )
 }

@@ -23,7 +23,12 @@ export async function cartPage(app: HTMLElement, store: DemoStore, cartId: strin
   const currency = cart.currency_code
   const providerIds = await store.paymentProviderIds(cart.region_id ?? "")
   const payment = paymentChoice(providerIds)
-  if (eligibility) payment.setInstallments({ available: eligibility.available, reason: eligibility.reason?.message, offerLine: formatInstallments(eligibility.offer, lang) })
+  if (eligibility)
+    payment.setInstallments({
+      available: eligibility.available,
+      reason: eligibility.reason?.message,
+      offerLine: formatInstallments(eligibility.offer, lang),
+    })
   const status = statusArea()
   const button = h("button", { id: "checkout", class: "primary", type: "submit" }, t.cart.pay)
   const row = (label: string, amount: number | undefined, attrs: Record<string, string> = {}) =>
@@ -45,13 +50,13 @@ export async function cartPage(app: HTMLElement, store: DemoStore, cartId: strin
           ...(cart.items ?? []).map((item) => row(`${item.product_title ?? item.title} × ${item.quantity}`, item.total)),
           row(t.shipping, cart.shipping_total),
           row(t.taxes, cart.tax_total),
-          row(t.total, cart.total, { class: "total" })
+          row(t.total, cart.total, { class: "total" }),
         ),
-        h("p", { class: "muted" }, t.cart.deliveryTo(where, cart.email ?? ""))
+        h("p", { class: "muted" }, t.cart.deliveryTo(where, cart.email ?? "")),
       ),
-      h("section", { class: "card" }, h("h2", {}, t.cart.payment), payment.node)
+      h("section", { class: "card" }, h("h2", {}, t.cart.payment), payment.node),
     ),
-    h("aside", { class: "card" }, button, ...status.nodes, h("div", { class: "actions" }, h("a", { href: "/demo" }, t.cart.startOver)))
+    h("aside", { class: "card" }, button, ...status.nodes, h("div", { class: "actions" }, h("a", { href: "/demo" }, t.cart.startOver))),
   )
   form.addEventListener("submit", (event) => {
     event.preventDefault()

@@ -9,7 +9,7 @@ export function missingCart(app: HTMLElement): void {
       { class: "card" },
       h("h1", {}, t.missingCart.title),
       h("p", { id: "error-message", class: "error" }, t.missingCart.text),
-      h("div", { class: "actions" }, h("a", { href: "/demo" }, t.missingCart.shop))
-    )
+      h("div", { class: "actions" }, h("a", { href: "/demo" }, t.missingCart.shop)),
+    ),
   )
 }

@@ -39,7 +39,7 @@ export function productPicker(offers: Offer[], currency: string, onChange: (subt
   const offerLine = h("p", { id: "offer-line", class: "offer", hidden: true })
   const offerLines = offers.map((offer) => h("p", { class: "offer", "data-offer": offer.variantId }))
   const buttons = offers.map((offer) =>
-    h("button", { type: "button", "data-product": offer.variantId, "data-title": offer.title, onclick: () => select(offer) }, t.select)
+    h("button", { type: "button", "data-product": offer.variantId, "data-title": offer.title, onclick: () => select(offer) }, t.select),
   )
   const cards = offers.map((offer, index) =>
     h(
@@ -49,8 +49,8 @@ export function productPicker(offers: Offer[], currency: string, onChange: (subt
       h("p", { class: "muted" }, offer.description),
       h("div", { class: "price" }, money(offer.price, currency)),
       offerLines[index],
-      buttons[index]
-    )
+      buttons[index],
+    ),
   )
 
   function select(offer: Offer) {
@@ -72,16 +72,21 @@ export function productPicker(offers: Offer[], currency: string, onChange: (subt
         {},
         h("tr", {}, h("td", {}, `${selected.title} × ${count()}`), h("td", { class: "num" }, amount)),
         h("tr", {}, h("td", { class: "muted" }, t.shipping), h("td", { class: "num muted" }, t.nextStep)),
-        h("tr", { class: "total" }, h("td", {}, t.subtotal), h("td", { class: "num", id: "subtotal" }, amount))
+        h("tr", { class: "total" }, h("td", {}, t.subtotal), h("td", { class: "num", id: "subtotal" }, amount)),
       ),
-      offerLine
+      offerLine,
     )
     onChange(subtotal)
   }
 
   quantity.addEventListener("input", renderSummary)
   return {
-    node: h("div", {}, h("div", { class: "products" }, ...cards), h("div", { class: "grid", style: "margin-top:12px" }, h("label", {}, t.quantity, quantity))),
+    node: h(
+      "div",
+      {},
+      h("div", { class: "products" }, ...cards),
+      h("div", { class: "grid", style: "margin-top:12px" }, h("label", {}, t.quantity, quantity)),
+    ),
     summary,
     start: () => select(selected),
     /** The installments line under one product's price. */

@@ -39,7 +39,7 @@ export async function shopPage(app: HTMLElement, store: DemoStore): Promise<void
     "form",
     { class: "layout" },
     h("div", {}, card(t.chooseProduct, picker.node), card(t.contact, buyer.node), card(t.paymentStep, payment.node)),
-    h("aside", { class: "card" }, h("h2", {}, t.yourOrder), picker.summary, h("div", { style: "margin-top:16px" }, button), ...status.nodes)
+    h("aside", { class: "card" }, h("h2", {}, t.yourOrder), picker.summary, h("div", { style: "margin-top:16px" }, button), ...status.nodes),
   )
   form.addEventListener("submit", (event) => {
     event.preventDefault()
@@ -56,6 +56,6 @@ export async function shopPage(app: HTMLElement, store: DemoStore): Promise<void
     offers.map(async (o) => {
       const offer = await getOffer(store.sdk, { amount: o.price, currencyCode: currency, lang }).catch(() => undefined)
       picker.setProductOffer(o.variantId, offer ? formatInstallments(offer, lang) : null)
-    })
+    }),
   )
 }

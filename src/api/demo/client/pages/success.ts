@@ -22,8 +22,8 @@ export async function successPage(app: HTMLElement, store: DemoStore, cartId: st
       h("h1", {}, t.success.title),
       h("p", { class: "muted" }, t.success.intro),
       ...status.nodes,
-      h("div", { class: "actions" }, retry, h("a", { href: `/demo/cart?cart_id=${encodeURIComponent(cartId)}` }, t.success.backToCart))
-    )
+      h("div", { class: "actions" }, retry, h("a", { href: `/demo/cart?cart_id=${encodeURIComponent(cartId)}` }, t.success.backToCart)),
+    ),
   )
 
   async function confirm() {

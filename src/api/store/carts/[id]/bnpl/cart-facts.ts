@@ -42,7 +42,15 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: ["id", "currency_code", "region_id", "total", "completed_at", "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
+    fields: [
+      "id",
+      "currency_code",
+      "region_id",
+      "total",
+      "completed_at",
+      "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.data",
+    ],
     filters: { id: cartId },
   })
   const cart = data[0] as CartRow | undefined
