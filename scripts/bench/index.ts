@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { benchConfig, type BenchConfig } from "./config"
+import { benchConfig, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
 import { benchDuplicateStorm } from "./duplicate-storm"
 import { figureTable, type FigureRow } from "./figure"
 import { AdminApi } from "../harness/admin-api"
 import { CartFactory } from "../harness/cart-factory"
+import { codeDigest, writeMeasured } from "../harness/measured"
 import { PROJECT_ROOT } from "../harness/medusa"
 import { Stack } from "../harness/stack"
 import { StoreApi } from "../harness/store-api"
@@ -31,13 +32,15 @@ async function main(): Promise<number> {
   const load = [loadavg()[0]]
   say(`logs in ${logs}; load average ${load[0].toFixed(2)} on ${cpus().length} cores`)
   const ctx = await setUp(config, logs)
-  const rows = await runFigures(ctx)
+  const byFigure = await runFigures(ctx)
+  const rows = [...byFigure.values()].flatMap((figure) => figure.rows)
   load.push(loadavg()[0])
   const table = figureTable(rows)
   const wallS = (Date.now() - started) / 1000
   console.log(`\n${table}\n`)
   say(`done in ${wallS.toFixed(0)} s; load average ${load.map((l) => l.toFixed(2)).join(" → ")}`)
   writeReport({ config, rows, table, wallS, load, logs })
+  if (defaultSizes()) writeReadmeBlocks(byFigure, load)
   return rows.every((row) => row.met !== false) ? 0 : 1
 }
 
@@ -56,20 +59,55 @@ async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
   return { config, stack, medusa, api, admin, carts: await CartFactory.create(api, stack.db), baseFaults, say }
 }
 
-async function runFigures(ctx: BenchContext): Promise<FigureRow[]> {
-  const rows: FigureRow[] = []
+interface FigureRun {
+  rows: FigureRow[]
+  seconds: number
+}
+
+async function runFigures(ctx: BenchContext): Promise<Map<Figure, FigureRun>> {
+  const runs = new Map<Figure, FigureRun>()
   const only = ctx.config.only
-  let baseline: Throughput | undefined
-  if (only.has("sessions")) rows.push(...(await timed("session creation", () => benchSessionCreation(ctx))))
-  if (only.has("webhooks")) {
-    const result = await timed("webhook → order", () => benchWebhookToOrder(ctx))
-    rows.push(...result.rows)
-    baseline = result.baseline
+  const run = async (figure: Figure, name: string, work: () => Promise<FigureRow[]>): Promise<void> => {
+    const started = Date.now()
+    const rows = await timed(name, work)
+    runs.set(figure, { rows, seconds: (Date.now() - started) / 1000 })
   }
-  if (only.has("storm")) rows.push(...(await timed("duplicate storm", () => benchDuplicateStorm(ctx, baseline))))
-  if (only.has("reconcile")) rows.push(...(await timed("reconciliation", () => benchReconciliation(ctx))))
-  if (only.has("offer")) rows.push(...(await timed("offer", () => benchOffer(ctx))))
-  return rows
+  let baseline: Throughput | undefined
+  if (only.has("sessions")) await run("sessions", "session creation", () => benchSessionCreation(ctx))
+  if (only.has("webhooks")) {
+    await run("webhooks", "webhook → order", async () => {
+      const result = await benchWebhookToOrder(ctx)
+      baseline = result.baseline
+      return result.rows
+    })
+  }
+  if (only.has("storm")) await run("storm", "duplicate storm", () => benchDuplicateStorm(ctx, baseline))
+  if (only.has("reconcile")) await run("reconcile", "reconciliation", () => benchReconciliation(ctx))
+  if (only.has("offer")) await run("offer", "offer", () => benchOffer(ctx))
+  return runs
+}
+
+/** Sizes as shipped: only BENCH_ONLY may be set for a run to speak for the README. */
+const defaultSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && name !== "BENCH_ONLY")
+
+/** One README block per figure (harness/measured.ts), so that figures run apart stay apart. */
+function writeReadmeBlocks(runs: Map<Figure, FigureRun>, load: number[]): void {
+  const digest = codeDigest(PROJECT_ROOT)
+  for (const [figure, run] of runs) {
+    writeMeasured(
+      join(PROJECT_ROOT, "README.md"),
+      `bench:${figure}`,
+      figureTable(run.rows),
+      {
+        command: `BENCH_ONLY=${figure} npm run bench`,
+        seconds: run.seconds,
+        load,
+        cores: cpus().length,
+      },
+      digest,
+    )
+  }
+  say(`README.md: Measured figures ${[...runs.keys()].join(", ")} rewritten (code digest ${digest})`)
 }
 
 async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -87,7 +125,6 @@ function writeReport(report: { config: BenchConfig; rows: FigureRow[]; table: st
   const json = JSON.stringify({ at, node: process.version, cpus: cpus().length, ...report, config }, null, 2)
   const file = join(dir, `bench-${at.replace(/[:.]/g, "-")}.json`)
   writeFileSync(file, json)
-  // Only a run with the defaults (no BENCH_* variable) replaces the table the README shows.
   if (!Object.keys(process.env).some((name) => name.startsWith("BENCH_"))) {
     writeFileSync(join(dir, "latest.json"), json)
     writeFileSync(join(dir, "latest.md"), `${report.table}\n`)

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { AdminApi } from "../harness/admin-api"
 import { CartFactory } from "../harness/cart-factory"
+import { codeDigest } from "../harness/measured"
 import { PROJECT_ROOT } from "../harness/medusa"
 import { Stack } from "../harness/stack"
 import { StoreApi } from "../harness/store-api"
@@ -11,6 +12,7 @@ import { badInputScenario } from "./bad-input/scenario"
 import type { ChaosContext } from "./context"
 import { faultsScenario } from "./faults"
 import { interruptedCompletionScenario } from "./interrupted-completion"
+import { scenarioSlug, writeChaosBlocks } from "./measured-blocks"
 import { moneyModelScenario } from "./money-model"
 import { closeRawAgent } from "./lib/raw-webhook"
 import { productionScenario } from "./production"
@@ -51,13 +53,17 @@ async function main(): Promise<number> {
   process.chdir(PROJECT_ROOT)
   const args = process.argv.slice(2)
   const started = Date.now()
+  const load = [loadavg()[0]]
   const ctx = await setUp(args)
   const outcomes: Outcome[] = []
   for (const scenario of selected(args)) outcomes.push(await runScenario(ctx, scenario))
   closeRawAgent()
   const failed = outcomes.filter((o) => o.failures.length).length
   say(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; logs in ${ctx.stack.options.artifacts}`)
-  writeReport(outcomes, ctx)
+  load.push(loadavg()[0])
+  writeReport(outcomes, ctx, load)
+  // Only full-size runs speak for the README (harness/measured.ts).
+  if (!ctx.sizes.quick && !process.env.FC_RUNS) writeChaosBlocks(PROJECT_ROOT, outcomes, load, codeDigest(PROJECT_ROOT))
   console.log(`${outcomes.length - failed} passed, ${failed} failed`)
   return failed ? 1 : 0
 }
@@ -82,7 +88,7 @@ function selected(args: string[]): Scenario[] {
     ?.slice("--only=".length)
     .split(",")
   if (!only) return SCENARIOS
-  const slug = (scenario: Scenario): string => scenario.name.replace(" ", "-")
+  const slug = (scenario: Scenario): string => scenarioSlug(scenario.name)
   const unknown = only.filter((name) => !SCENARIOS.some((s) => slug(s) === name))
   if (unknown.length) throw new Error(`--only: no scenario ${unknown.join(", ")}; choose from ${SCENARIOS.map(slug).join(", ")}`)
   return SCENARIOS.filter((s) => only.includes(slug(s)))
@@ -107,10 +113,10 @@ async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outco
   return { name: scenario.name, seconds, ...result }
 }
 
-function writeReport(outcomes: Outcome[], ctx: ChaosContext): void {
+function writeReport(outcomes: Outcome[], ctx: ChaosContext, load: number[]): void {
   const dir = join(PROJECT_ROOT, "artifacts", "chaos")
   mkdirSync(dir, { recursive: true })
-  const report = { at: new Date().toISOString(), sizes: ctx.sizes, logs: ctx.stack.options.artifacts, outcomes }
+  const report = { at: new Date().toISOString(), sizes: ctx.sizes, logs: ctx.stack.options.artifacts, load, outcomes }
   writeFileSync(join(dir, `${ctx.sizes.quick ? "quick" : "full"}-latest.json`), JSON.stringify(report, null, 2))
 }
 

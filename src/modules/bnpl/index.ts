@@ -9,11 +9,14 @@ import { BnplLedgerService } from "./service"
  * cart changes or the method is selected again. A paid loan must outlive its
  * session, so the plugin keeps its own record and reconciliation walks it.
  *
- * Who writes it: workflows only (src/workflows). The row is created by the
- * start-loan workflow, in the same request that created the loan, right after
- * the payment module stored the session (a provider runs inside the payment
- * module and cannot reach another module, so the provider itself cannot).
- * Confirmation, cancellation, refunds and reconciliation move its state.
+ * Who writes it: the API layer creates it, workflows move it. The store route
+ * that creates a pp_bnpl_bnpl session (src/loans/start-loan.ts) writes the
+ * row in the same request that created the loan, under the cart's lock, right
+ * after the payment module stored the session: a provider runs inside the
+ * payment module and cannot reach another module, so the provider itself
+ * cannot, and a wrapping workflow cost the shopper more than the row (bench).
+ * A row a crash left unwritten is backfilled by reconciliation. Confirmation,
+ * cancellation, refunds and reconciliation (src/workflows) move its state.
  *
  * The rule it keeps: a paid loan ends as exactly one of
  * - `ordered`: the payment of one order;

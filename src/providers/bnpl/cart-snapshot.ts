@@ -43,7 +43,7 @@ export const CartSnapshot = z.object({
   address: SnapshotAddress.optional(),
   /** The payment collection already holds a pp_bnpl_bnpl session, whose loan this one replaces. */
   replacesLoan: z.boolean(),
-  /** The cart's paid loan, which the new session takes over instead of creating a loan (start-loan workflow). */
+  /** The cart's paid loan, which the new session takes over instead of creating a loan (src/loans/start-loan.ts). */
   adoptLoan: z.object({ loanId: z.number().int(), checkoutUrl: z.string() }).optional(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshot>
