@@ -53,9 +53,25 @@ const PRODUCTS = [
 export async function seedDemoStore(container: MedusaContainer, admin?: { email: string; password: string }): Promise<DemoStore> {
   const existing = await findDemoStore(container)
   if (existing) return existing
+  const salesChannel = await createStoreFront(container)
+  const region = await createRegion(container)
+  const { location, serviceZoneId } = await createWarehouse(container)
+  const { profileId, shippingOptionId } = await createShipping(container, region.id, serviceZoneId)
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Demo storefront", type: "publishable", created_by: "" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+  const variantIds = await createProducts(container, profileId, salesChannel.id, location.id)
+  if (admin) await createAdminUser(container, admin)
+  return { regionId: region.id, salesChannelId: salesChannel.id, publishableKey: apiKey.token, shippingOptionId, variantIds, created: true }
+}
 
-  const storeModule = container.resolve(Modules.STORE)
-  const [store] = await storeModule.listStores()
+/** The sales channel, made the store's default, with MXN as its currency. */
+async function createStoreFront(container: MedusaContainer) {
+  const [store] = await container.resolve(Modules.STORE).listStores()
   const {
     result: [salesChannel],
   } = await createSalesChannelsWorkflow(container).run({
@@ -64,29 +80,27 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store.id },
-      update: {
-        supported_currencies: [{ currency_code: "mxn", is_default: true }],
-        default_sales_channel_id: salesChannel.id,
-      },
+      update: { supported_currencies: [{ currency_code: "mxn", is_default: true }], default_sales_channel_id: salesChannel.id },
     },
   })
+  return salesChannel
+}
 
+/** Mexico in MXN, with pay in installments beside Medusa's system provider, and its tax region. */
+async function createRegion(container: MedusaContainer) {
   const {
     result: [region],
   } = await createRegionsWorkflow(container).run({
     input: {
-      regions: [
-        {
-          name: REGION_NAME,
-          currency_code: "mxn",
-          countries: ["mx"],
-          payment_providers: ["pp_bnpl_bnpl", "pp_system_default"],
-        },
-      ],
+      regions: [{ name: REGION_NAME, currency_code: "mxn", countries: ["mx"], payment_providers: ["pp_bnpl_bnpl", "pp_system_default"] }],
     },
   })
   await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "mx", provider_id: "tp_system" }] })
+  return region
+}
 
+/** One warehouse that ships all of Mexico by hand (the manual fulfillment provider). */
+async function createWarehouse(container: MedusaContainer) {
   const {
     result: [location],
   } = await createStockLocationsWorkflow(container).run({
@@ -97,9 +111,7 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
     [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
   })
-
-  const fulfillment = container.resolve(Modules.FULFILLMENT)
-  const fulfillmentSet = await fulfillment.createFulfillmentSets({
+  const fulfillmentSet = await container.resolve(Modules.FULFILLMENT).createFulfillmentSets({
     name: "Envíos México",
     type: "shipping",
     service_zones: [{ name: "México", geo_zones: [{ country_code: "mx", type: "country" }] }],
@@ -108,7 +120,11 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
     [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
   })
+  return { location, serviceZoneId: fulfillmentSet.service_zones[0].id }
+}
 
+/** The default shipping profile and one flat-rate option of 99 MXN. */
+async function createShipping(container: MedusaContainer, regionId: string, serviceZoneId: string) {
   const {
     result: [profile],
   } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })
@@ -120,12 +136,12 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
         name: "Envío estándar",
         price_type: "flat",
         provider_id: "manual_manual",
-        service_zone_id: fulfillmentSet.service_zones[0].id,
+        service_zone_id: serviceZoneId,
         shipping_profile_id: profile.id,
         type: { label: "Estándar", description: "3-5 días", code: "standard" },
         prices: [
           { currency_code: "mxn", amount: 99 },
-          { region_id: region.id, amount: 99 },
+          { region_id: regionId, amount: 99 },
         ],
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
@@ -134,15 +150,11 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
       },
     ],
   })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  return { profileId: profile.id, shippingOptionId: shippingOption.id }
+}
 
-  const {
-    result: [apiKey],
-  } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Demo storefront", type: "publishable", created_by: "" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
-
+/** PRODUCTS, published in the sales channel, with more stock than any run sells; answers their variants. */
+async function createProducts(container: MedusaContainer, profileId: string, salesChannelId: string, locationId: string): Promise<string[]> {
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
       products: PRODUCTS.map((p) => ({
@@ -150,8 +162,8 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
         handle: p.handle,
         description: p.description,
         status: "published" as const,
-        shipping_profile_id: profile.id,
-        sales_channels: [{ id: salesChannel.id }],
+        shipping_profile_id: profileId,
+        sales_channels: [{ id: salesChannelId }],
         options: [{ title: "Modelo", values: ["Estándar"] }],
         variants: [
           {
@@ -165,23 +177,11 @@ export async function seedDemoStore(container: MedusaContainer, admin?: { email:
       })),
     },
   })
-
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id"] })
+  const { data: items } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "inventory_item", fields: ["id"] })
   await createInventoryLevelsWorkflow(container).run({
-    input: { inventory_levels: items.map((item) => ({ location_id: location.id, stocked_quantity: 1_000_000, inventory_item_id: item.id })) },
+    input: { inventory_levels: items.map((item) => ({ location_id: locationId, stocked_quantity: 1_000_000, inventory_item_id: item.id })) },
   })
-
-  if (admin) await createAdminUser(container, admin)
-
-  return {
-    regionId: region.id,
-    salesChannelId: salesChannel.id,
-    publishableKey: apiKey.token,
-    shippingOptionId: shippingOption.id,
-    variantIds: products.flatMap((p) => (p.variants ?? []).map((v) => v.id)),
-    created: true,
-  }
+  return products.flatMap((p) => (p.variants ?? []).map((v) => v.id))
 }
 
 export async function findDemoStore(container: MedusaContainer): Promise<DemoStore | undefined> {

@@ -1,7 +1,7 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { seedDemoStore } from "./demo-data"
 
-/** `medusa exec ./src/scripts/seed.ts`: the demo store, once. Prints one JSON line for scripts/start.mjs. */
+/** `medusa exec ./src/scripts/seed.ts`: the demo store, once. Prints one JSON line for scripts/start.ts. */
 export default async function seed({ container }: ExecArgs) {
   const admin = {
     email: process.env.ADMIN_EMAIL || "admin@example.com",
