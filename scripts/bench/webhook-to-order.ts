@@ -25,6 +25,9 @@ export interface Throughput {
  * halves, interleaved (system, bnpl, system, bnpl), so that a change in the machine's load
  * does not favour one side. Throughput counts orders in the database, not 200s.
  */
+/** The ledger's writes may cost the confirmation no more than this share of Medusa's own completion rate. */
+const MIN_RATIO = 0.95
+
 export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: FigureRow[]; baseline: Throughput }> {
   const n = ctx.config.webhooksN
   ctx.say(`webhook → order: preparing ${n} bnpl and ${n} system checkouts…`)
@@ -45,8 +48,8 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
     baseline: { label: "system complete", ...distribution(baseline.latencies) },
     ratio,
     ratioMeaning: "orders/s via webhooks / orders/s via system-provider completion",
-    target: "≥ 0.8×",
-    met: ratio >= 0.8 && bnpl.orders === n,
+    target: `≥ ${MIN_RATIO}×`,
+    met: ratio >= MIN_RATIO && bnpl.orders === n,
     details: { bnpl: summary(bnpl), baseline: summary(baseline), concurrency: ctx.config.concurrency },
   }
   return { rows: [row], baseline }
