@@ -10,6 +10,9 @@ import { orderOf, SYSTEM } from "../harness/store-api"
 /** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
 const ORDERS_SETTLE_MS = 30_000
 
+/** The ledger's writes may cost the confirmation no more than this share of Medusa's own completion rate. */
+const MIN_RATIO = 0.95
+
 export interface Throughput {
   /** Per webhook (first delivery) or per completion, in ms. */
   latencies: number[]
@@ -25,9 +28,6 @@ export interface Throughput {
  * halves, interleaved (system, bnpl, system, bnpl), so that a change in the machine's load
  * does not favour one side. Throughput counts orders in the database, not 200s.
  */
-/** The ledger's writes may cost the confirmation no more than this share of Medusa's own completion rate. */
-const MIN_RATIO = 0.95
-
 export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: FigureRow[]; baseline: Throughput }> {
   const n = ctx.config.webhooksN
   ctx.say(`webhook → order: preparing ${n} bnpl and ${n} system checkouts…`)
