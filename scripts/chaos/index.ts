@@ -24,8 +24,9 @@ import { twoInstancesScenario } from "./two-instances"
 
 /**
  * `npm run test:chaos [-- --quick] [-- --only faults,restart]`: each scenario is one test;
- * the last line counts them, like `npm test` does. The order matters: bad input aims at
- * loans the earlier scenarios paid, and the secrets scan reads every log written before it.
+ * the last line counts them, like `npm test` does. Each scenario makes the carts and loans it
+ * needs, so any one runs alone (`--only=`); the secrets scan comes last so that in a full run
+ * it also reads what every other scenario logged.
  */
 const SCENARIOS: Scenario[] = [
   faultsScenario,

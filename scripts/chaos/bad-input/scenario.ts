@@ -1,14 +1,14 @@
 import { seededRandom } from "../../../src/sandbox/rng"
 import { loanCheckouts } from "../../harness/checkouts"
 import { requestJson } from "../../harness/http"
-import { allOrders } from "../../harness/orders"
-import { mapLimited, range } from "../../harness/pool"
+import { allOrders, countOrders } from "../../harness/orders"
+import { mapLimited, range, waitUntil } from "../../harness/pool"
 import { rssMiB, Sampler } from "../../harness/rss"
 import { countBy, distribution } from "../../harness/stats"
 import type { ChaosContext } from "../context"
 import { postRaw, type RawOutcome } from "../lib/raw-webhook"
 import { Expectations, type Scenario, type ScenarioResult } from "../scenario"
-import { badCase, type CaseSources, type LoanRef } from "./cases"
+import { badCase, type CaseSources } from "./cases"
 
 const AT_ONCE = 32
 const WARM_UP = 500
@@ -85,15 +85,29 @@ async function fire(url: string, sources: CaseSources, indexes: number[]): Promi
   return results.filter((result): result is Result => result !== undefined)
 }
 
-/** Targets for the forged requests: fresh unpaid loans, and paid loans earlier scenarios left. */
+/**
+ * Targets for the forged requests, made here so the scenario stands alone: fresh unpaid loans,
+ * and paid loans whose orders exist (their webhooks delivered) for replays and mix-ups.
+ */
 async function caseSources(ctx: ChaosContext): Promise<CaseSources> {
-  const unpaid: LoanRef[] = (await loanCheckouts(ctx.api, await ctx.carts.carts(10), 4)).map(({ cartId, loanId }) => ({ cartId, loanId }))
-  const paid: LoanRef[] = [...ctx.stack.sandbox.state.loans.values()]
-    .filter((loan) => loan.status === "OUTSTANDING")
-    .slice(0, 50)
-    .map(({ cartId, loanId }) => ({ cartId, loanId }))
+  const loans = (await loanCheckouts(ctx.api, await ctx.carts.carts(10 + PAID_TARGETS), 4)).map(({ cartId, loanId }) => ({ cartId, loanId }))
+  const unpaid = loans.slice(PAID_TARGETS)
+  const paid = loans.slice(0, PAID_TARGETS)
+  for (const { loanId } of paid) await ctx.stack.sandbox.pay(loanId)
+  const ordered = await waitUntil(
+    async () =>
+      (await countOrders(
+        ctx.stack.db,
+        paid.map((l) => l.cartId),
+      )) === paid.length,
+    60_000,
+  )
+  if (!ordered) throw new Error(`the ${paid.length} paid loans the scenario aims at did not all become orders within 60 s`)
   return { secrets: ctx.stack.secrets, random: seededRandom(20_240_521), unpaid, paid }
 }
+
+/** Paid loans the forged webhooks aim at: a replay or a mix-up must never make a second order. */
+const PAID_TARGETS = 5
 
 const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0)
 
