@@ -1,4 +1,6 @@
-import { toSnapshot } from "../cart-snapshot"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { readCartForLoan, toSnapshot } from "../cart-snapshot"
 
 const cart = {
   id: "cart_1",
@@ -23,8 +25,38 @@ describe("cart snapshot", () => {
     })
   })
 
-  it("says when it replaces an earlier loan of the same payment collection", () => {
-    expect(toSnapshot(cart, true).replacesLoan).toBe(true)
+  describe("what the payment collection already holds (readCartForLoan)", () => {
+    type Session = { provider_id: string; status: string }
+    // The cart and payment modules as the store route sees them: only the reads it makes.
+    const container = (sessions: Session[], completedAt: Date | null = null) =>
+      ({
+        resolve: (key: string) =>
+          key === Modules.CART
+            ? {
+                retrieveCart: async () => ({ ...cart, completed_at: completedAt }),
+                listLineItems: async () => cart.items,
+                listShippingMethods: async () => cart.shipping_methods,
+              }
+            : {
+                listPaymentSessions: async (filter: { payment_collection_id: string }) =>
+                  filter.payment_collection_id === "paycol_1" ? sessions : [],
+              },
+      }) as unknown as MedusaContainer
+    const read = (sessions: Session[], completedAt?: Date) => readCartForLoan(container(sessions, completedAt ?? null), "cart_1", "paycol_1")
+
+    it("replaces an earlier loan only when a pp_bnpl_bnpl session is there", async () => {
+      expect((await read([])).snapshot.replacesLoan).toBe(false)
+      expect((await read([{ provider_id: "pp_system_default", status: "pending" }])).snapshot.replacesLoan).toBe(false)
+      expect((await read([{ provider_id: "pp_bnpl_bnpl", status: "pending" }])).snapshot.replacesLoan).toBe(true)
+    })
+
+    it("calls the cart paid when it is an order, or any of its sessions is authorized or captured", async () => {
+      expect((await read([{ provider_id: "pp_bnpl_bnpl", status: "pending" }])).paid).toBe(false)
+      expect((await read([{ provider_id: "pp_bnpl_bnpl", status: "canceled" }])).paid).toBe(false)
+      expect((await read([{ provider_id: "pp_system_default", status: "authorized" }])).paid).toBe(true)
+      expect((await read([{ provider_id: "pp_bnpl_bnpl", status: "captured" }])).paid).toBe(true)
+      expect((await read([], new Date())).paid).toBe(true)
+    })
   })
 
   it("copes with a cart without shipping or address", () => {
