@@ -84,9 +84,17 @@ function appendToMeasured(readme: string, block: string): string {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-/** Every measured block of the README whose figures are not of the current code. */
+/**
+ * Every measured block of the README whose figures are not of the current code. A block the
+ * runs have not written yet (no run note, so no figure) shows nothing stale.
+ */
 export function staleBlocks(readme: string, digest: string): string[] {
-  return [...readme.matchAll(BLOCK)].filter((m) => DIGEST.exec(m[0])?.[1] !== digest).map((m) => m[1])
+  return [...readme.matchAll(BLOCK)].filter((m) => written(m[0]) && DIGEST.exec(m[0])?.[1] !== digest).map((m) => m[1])
 }
+
+/** Blocks the runs have not written (still "Not measured on this code yet"). */
+export const unmeasuredBlocks = (readme: string): string[] => [...readme.matchAll(BLOCK)].filter((m) => !written(m[0])).map((m) => m[1])
+
+const written = (block: string): boolean => block.includes("<sub>")
 
 export const measuredBlockNames = (readme: string): string[] => [...readme.matchAll(BLOCK)].map((m) => m[1])
