@@ -40,7 +40,6 @@ async function main(): Promise<number> {
   console.log(`\n${table}\n`)
   say(`done in ${wallS.toFixed(0)} s; load average ${load.map((l) => l.toFixed(2)).join(" → ")}`)
   writeReport({ config, rows, table, wallS, load, logs })
-  if (defaultSizes()) writeReadmeBlocks(byFigure, load)
   return rows.every((row) => row.met !== false) ? 0 : 1
 }
 
@@ -69,8 +68,11 @@ async function runFigures(ctx: BenchContext): Promise<Map<Figure, FigureRun>> {
   const only = ctx.config.only
   const run = async (figure: Figure, name: string, work: () => Promise<FigureRow[]>): Promise<void> => {
     const started = Date.now()
+    const loadAtStart = loadavg()[0]
     const rows = await timed(name, work)
     runs.set(figure, { rows, seconds: (Date.now() - started) / 1000 })
+    // Written as soon as measured: a later figure that fails does not take this one with it.
+    if (defaultSizes()) writeReadmeBlock(figure, runs.get(figure)!, loadAtStart)
   }
   let baseline: Throughput | undefined
   if (only.has("sessions")) await run("sessions", "session creation", () => benchSessionCreation(ctx))
@@ -90,24 +92,17 @@ async function runFigures(ctx: BenchContext): Promise<Map<Figure, FigureRun>> {
 /** Sizes as shipped: only BENCH_ONLY may be set for a run to speak for the README. */
 const defaultSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && name !== "BENCH_ONLY")
 
-/** One README block per figure (harness/measured.ts), so that figures run apart stay apart. */
-function writeReadmeBlocks(runs: Map<Figure, FigureRun>, load: number[]): void {
+/** The README block of one figure (harness/measured.ts): figures run apart stay apart. */
+function writeReadmeBlock(figure: Figure, run: FigureRun, loadAtStart: number): void {
   const digest = codeDigest(PROJECT_ROOT)
-  for (const [figure, run] of runs) {
-    writeMeasured(
-      join(PROJECT_ROOT, "README.md"),
-      `bench:${figure}`,
-      figureTable(run.rows),
-      {
-        command: `BENCH_ONLY=${figure} npm run bench`,
-        seconds: run.seconds,
-        load,
-        cores: cpus().length,
-      },
-      digest,
-    )
-  }
-  say(`README.md: Measured figures ${[...runs.keys()].join(", ")} rewritten (code digest ${digest})`)
+  writeMeasured(
+    join(PROJECT_ROOT, "README.md"),
+    `bench:${figure}`,
+    figureTable(run.rows),
+    { command: `BENCH_ONLY=${figure} npm run bench`, seconds: run.seconds, load: [loadAtStart, loadavg()[0]], cores: cpus().length },
+    digest,
+  )
+  say(`README.md: Measured block bench:${figure} rewritten (code digest ${digest})`)
 }
 
 async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
