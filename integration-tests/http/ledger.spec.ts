@@ -237,6 +237,20 @@ medusaIntegrationTestRunner({
         expect(await reconcile()).toMatchObject({ refunds_recorded: 0, needs_attention: 0 })
       })
 
+      it("a later refund of the same amount from the admin still goes to the service (the recording's marker is used once)", async () => {
+        const order = await orderedCart()
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        env.sandbox.refundAtService(order.cartId, "40.00")
+        expect(await reconcile()).toMatchObject({ refunds_recorded: 1 })
+
+        const again = await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 40 }, await admin())
+        expect(again.status).toBe(200)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(1)
+        expect(refundedAtService(order.loanId)).toBe(80)
+        const payment = await paymentOf(getContainer(), order.orderId)
+        expect(payment.refunds.map((r: { amount: number }) => Number(r.amount)).sort()).toEqual([40, 40])
+      })
+
       it("listed for the admin when Medusa cannot record it (payment not captured)", async () => {
         const order = await orderedCart()
         env.sandbox.refundAtService(order.cartId, "40.00")

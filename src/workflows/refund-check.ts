@@ -87,13 +87,20 @@ async function checkRefunds(container: MedusaContainer, ledgerId: string): Promi
 /**
  * Medusa's refund workflow calls the provider, which would refund at the
  * service again; the marker in the payment's data tells the provider this
- * refund already happened there (service.ts, refundPayment).
+ * refund already happened there (service.ts, refundPayment). The marker is
+ * for this one recording: left behind, it would make a later refund of the
+ * same amount (an admin's, or the cancel's) look recorded, and Medusa would
+ * count money the service never returned.
  */
 async function recordServiceRefund(container: MedusaContainer, paymentId: string, session: object, amount: string) {
   const payments = container.resolve(Modules.PAYMENT)
-  const marked = { id: paymentId, data: { ...session, record_service_refund: amount } }
-  await payments.updatePayment(marked as UpdatePaymentDTO)
-  await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount, note: "Refund made at the financing service" } })
+  await payments.updatePayment({ id: paymentId, data: { ...session, record_service_refund: amount } } as UpdatePaymentDTO)
+  try {
+    await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount, note: "Refund made at the financing service" } })
+  } finally {
+    // Written as null: the payment module merges `data`, so an absent key would stay.
+    await payments.updatePayment({ id: paymentId, data: { ...session, record_service_refund: null } } as UpdatePaymentDTO)
+  }
 }
 
 export const refundCheckWorkflow = createWorkflow("bnpl-refund-check", (input: RefundCheckInput) => {
