@@ -52,7 +52,7 @@ async function database(): Promise<Database> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), "bnpl-test-pg-"))
   chmodSync(dataDir, 0o755) // PostgreSQL runs as its own user and must reach its data directory
-  const pg = await startPostgres({ dataDir: join(dataDir, "data"), port: await freePort() })
+  const pg = await startPostgres({ dataDir: join(dataDir, "data"), port: await freePort(), throwaway: true })
   return {
     // The test runner turns SSL on for any host that is not the word "localhost".
     env: { DB_HOST: "localhost", DB_PORT: String(pg.port), DB_USERNAME: pg.user, DB_PASSWORD: pg.password },
