@@ -9,6 +9,7 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.data/"],
   setupFiles: ["./integration-tests/setup.js"],
+  testSequencer: "./integration-tests/sequencer.js",
 }
 
 const suites = {

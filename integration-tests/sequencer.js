@@ -1,0 +1,17 @@
+const Sequencer = require("@jest/test-sequencer").default
+
+/**
+ * The http suite runs its files two at a time, and lasts as long as its busier worker. Jest
+ * starts the files it has timed as slowest first; without timings (a clean clone, as in CI)
+ * it goes by file size, and the money model, the slowest file by far in one of the smallest,
+ * came last and ran alone while the other worker sat idle. Files named here always start first.
+ */
+const LONGEST = ["integration-tests/http/money-model.spec.ts"]
+
+module.exports = class LongestFirst extends Sequencer {
+  sort(tests) {
+    const sorted = super.sort(tests)
+    const first = sorted.filter((test) => LONGEST.some((path) => test.path.endsWith(path)))
+    return [...first, ...sorted.filter((test) => !first.includes(test))]
+  }
+}
