@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../providers/bnpl/webhook"
-import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { confirmOnce } from "../../../loans/confirm-once"
+import type { Confirmation } from "../../../workflows/confirm-loan"
 
 /**
  * POST /hooks/bnpl: the URL given to the service as the loan's `webHookUrl`.
@@ -39,7 +40,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
   let result: Confirmation
   try {
-    result = (await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loanId } })).result
+    result = await confirmOnce(req.scope, cartId, loanId)
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
