@@ -28,6 +28,9 @@ medusaIntegrationTestRunner({
       expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
       const [authorized] = await sessionsOfCart(getContainer(), cart.id)
       expect(authorized.status).toBe("authorized")
+      // One status query decides, and the authorization that follows takes its answer.
+      const statusQueries = env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cart.id}`)
+      expect(statusQueries).toHaveLength(1)
     })
 
     describe("bearer authentication", () => {

@@ -6,7 +6,9 @@ import { ensureRow, recordCompletionFailure, recordOrdered as markOrdered, type 
 import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { findSuspectOrder } from "../loans/suspects"
+import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import type { LoanRecord } from "../providers/bnpl/wire"
 import { sameAmount, toDecimal } from "../providers/bnpl/money"
 import { CONFIRMABLE_SESSION, isPaid } from "../providers/bnpl/status"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
@@ -54,6 +56,8 @@ interface Plan {
   confirmation?: Confirmation
   sessionId?: string
   sessionAmount?: number
+  /** The status query's answer that found the loan paid: the authorization takes it (confirmed-loan.ts). */
+  loan?: LoanRecord
   ledgerId?: string
   /** An order that holds the cart's payment collection while no order is linked to the cart. */
   halfMadeOrderId?: string
@@ -121,7 +125,7 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   }
   const halfMadeOrderId = existing || !cart.paymentCollectionId ? undefined : await orderOfPaymentCollection(container, cart.paymentCollectionId)
   const interrupted = !!row.completion_started_at
-  return { plan: { sessionId: session.id, sessionAmount: session.amount, ledgerId: row.id, halfMadeOrderId, interrupted }, undo }
+  return { plan: { sessionId: session.id, sessionAmount: session.amount, loan, ledgerId: row.id, halfMadeOrderId, interrupted }, undo }
 }
 
 interface RollForwardUndo {
@@ -167,9 +171,11 @@ const completeStep = createStep(
     let failure: string | undefined
     if (!plan.interrupted) await ledgerOf(container).updateBnplLoans({ id: plan.ledgerId!, completion_started_at: new Date() })
     try {
-      await processPaymentWorkflow(container).run({
-        input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
-      })
+      await withConfirmedLoan(plan.loan!, () =>
+        processPaymentWorkflow(container).run({
+          input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
+        }),
+      )
     } catch (error) {
       failure = (error as Error).message
     }

@@ -23,6 +23,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
+import { confirmedLoan } from "./confirmed-loan"
 import { BnplClient } from "./client"
 import { queueForCart } from "./provider-cart-queue"
 import { loanLines } from "./cart-snapshot"
@@ -106,9 +107,11 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = this.sessionData(data)
     // Cart completion from the storefront lands here: a failure is worded for the shopper.
-    const loan = await this.loanOf(session).catch((error) => {
-      throw this.forShopper(error, "confirm the installment payment")
-    })
+    const loan =
+      confirmedLoan(session.loan_id) ??
+      (await this.loanOf(session).catch((error) => {
+        throw this.forShopper(error, "confirm the installment payment")
+      }))
     if (isPaid(loan) && !sameAmount(loan.totalAmount, session.amount)) {
       this.logger.warn(
         `[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`,

@@ -3,6 +3,7 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { startSandbox, type Sandbox } from "../../../sandbox"
 import type { CartSnapshot } from "../cart-snapshot"
 import type { BnplOptionsInput } from "../options"
+import { withConfirmedLoan } from "../confirmed-loan"
 import { BnplProviderService } from "../service"
 
 /**
@@ -137,6 +138,31 @@ describe("capture and auto-capture, against the sandbox", () => {
       const cancelled = await bnpl.authorizePayment({ data: started.data })
       expect(cancelled.status).toBe(PaymentSessionStatus.CANCELED)
       expect(cancelled.data).not.toHaveProperty("captured")
+    })
+  })
+
+  describe("authorizing inside a confirmation (withConfirmedLoan)", () => {
+    it("takes the status the confirmation has just queried for that loan, and asks the service nothing", async () => {
+      const bnpl = provider()
+      const { cartId, loanId, data } = await paidSession(bnpl)
+      const loan = (await bnpl["client"].getLoan(cartId, loanId))!
+      const requestsBefore = sandbox.state.requests.length
+      const authorized = await withConfirmedLoan(loan, () => bnpl.authorizePayment({ data }))
+      expect(authorized.status).toBe(PaymentSessionStatus.AUTHORIZED)
+      expect(authorized.data).toMatchObject({ loan_id: loanId, loan_status: "OUTSTANDING" })
+      expect(sandbox.state.requests).toHaveLength(requestsBefore)
+    })
+
+    it("queries the service for any other loan, and outside the confirmation", async () => {
+      const bnpl = provider()
+      const first = await paidSession(bnpl)
+      const other = await paidSession(bnpl)
+      const loan = (await bnpl["client"].getLoan(first.cartId, first.loanId))!
+      const before = statusQueries(other.cartId).length
+      await withConfirmedLoan(loan, () => bnpl.authorizePayment({ data: other.data }))
+      expect(statusQueries(other.cartId)).toHaveLength(before + 1)
+      await bnpl.authorizePayment({ data: first.data })
+      expect(statusQueries(first.cartId).length).toBeGreaterThan(1)
     })
   })
 })

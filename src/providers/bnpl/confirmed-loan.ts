@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+import type { LoanRecord } from "./wire"
+
+/**
+ * The status query the confirmation has just made, for the authorization that follows it.
+ *
+ * The confirmation (src/workflows/confirm-loan.ts) queries the loan's status under the cart's
+ * lock, then runs Medusa's processPaymentWorkflow, which calls authorizePayment, which would
+ * query the same status again a few milliseconds later: two more requests to the service
+ * (a token and the query) for every paid loan. Within that one call, and only for that loan,
+ * the provider takes the answer it was given. The storefront's completion, a capture and a
+ * cancel still ask the service themselves.
+ */
+const confirmed = new AsyncLocalStorage<LoanRecord>()
+
+export const withConfirmedLoan = <T>(loan: LoanRecord, work: () => Promise<T>): Promise<T> => confirmed.run(loan, work)
+
+export function confirmedLoan(loanId: number): LoanRecord | undefined {
+  const loan = confirmed.getStore()
+  return loan?.loanId === loanId ? loan : undefined
+}
