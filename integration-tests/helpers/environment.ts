@@ -10,6 +10,8 @@ import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandb
  */
 export const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token-0123456789" }
 export const WEBHOOK_TOKEN = "webhook-secret-0123456789"
+/** BNPL_TIMEOUT_MS of the http suite's Medusa. */
+export const TEST_TIMEOUT_MS = 4000
 
 export interface TestEnvironment {
   sandbox: Sandbox
@@ -37,7 +39,9 @@ export function useSandbox(options: SandboxOptions = {}, env: Record<string, str
       BNPL_SHOP_ID: "test-shop",
       BNPL_BACKEND_URL: backendUrl,
       BNPL_STOREFRONT_URL: "http://storefront.test",
-      BNPL_TIMEOUT_MS: "1500",
+      // Short enough that the time-out tests end quickly, long enough that a status query on a
+      // loaded 2-core machine (two Medusas, PostgreSQL, chaos beside them) is not taken for one.
+      BNPL_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
       BNPL_RETRIES: "1",
       BNPL_MIN_AMOUNT: "1",
       BNPL_MAX_AMOUNT: "50000",

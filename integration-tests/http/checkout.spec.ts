@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { useSandbox } from "../helpers/environment"
+import { TEST_TIMEOUT_MS, useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { expectUnchanged, notification, paidCart, postWebhook } from "../helpers/webhook"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
@@ -226,7 +226,7 @@ medusaIntegrationTestRunner({
     describe("when the service misbehaves", () => {
       it.each([
         ["answers 500", { loan: { errorRate: 1 } }, "answered HTTP 500"],
-        ["hangs past the time-out", { loan: { hangRate: 1 } }, "did not answer within 1500 ms"],
+        ["hangs past the time-out", { loan: { hangRate: 1 } }, `did not answer within ${TEST_TIMEOUT_MS} ms`],
         ["sends malformed JSON", { loan: { malformedRate: 1 } }, "cannot read"],
       ])("%s: a clear error for the shopper, the detail in the log, and nothing half-done", async (_name, faults, detail) => {
         const cart = await shop.cart()
