@@ -4,6 +4,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { reconciled } from "../helpers/reconcile"
 import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
 import { refundLoanWorkflow } from "../../src/workflows/refund-loan"
@@ -33,9 +34,7 @@ medusaIntegrationTestRunner({
     }
 
     async function reconcile() {
-      const response = await api.post("/admin/bnpl/reconcile", {}, await admin())
-      expect(response.status).toBe(200)
-      return response.data as Record<string, number>
+      return reconciled(api, await admin())
     }
 
     /** A paid loan confirmed by its webhook into an order; answers the order's payment. */

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { reconciled } from "../helpers/reconcile"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
 jest.setTimeout(90_000)
@@ -14,11 +15,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     const shop = useStorefront(env, api, getContainer)
 
-    const reconcile = async () => {
-      const response = await api.post("/admin/bnpl/reconcile", {}, await adminHeaders(api))
-      expect(response.status).toBe(200)
-      return response.data as Record<string, number>
-    }
+    const reconcile = async () => reconciled(api, await adminHeaders(api))
 
     /** Moves a loan back in time: its session and its ledger row. */
     const age = async (sessionId: string, hours: number) => {
@@ -133,9 +130,99 @@ medusaIntegrationTestRunner({
       expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
     })
 
+    describe("runs in the background: 202 at once, and a record the admin polls", () => {
+      it("answers 202 with the running run and its Location, which resolves to done with the summary", async () => {
+        await paidCart(env, shop)
+        const headers = await adminHeaders(api)
+        const started = await api.post("/admin/bnpl/reconcile", {}, headers)
+        expect(started.status).toBe(202)
+        const { reconciliation } = started.data
+        expect(reconciliation).toMatchObject({ id: expect.stringMatching(/^bnplrec_/), trigger: "admin", status: "running", summary: null })
+        expect(started.headers.location).toBe(`/admin/bnpl/reconciliations/${reconciliation.id}`)
+
+        let run = reconciliation
+        for (let polls = 0; run.status === "running" && polls < 200; polls++) {
+          await new Promise((resolve) => setTimeout(resolve, 250))
+          const polled = await api.get(started.headers.location, headers)
+          expect(polled.status).toBe(200)
+          run = polled.data.reconciliation
+        }
+        expect(run).toMatchObject({ id: reconciliation.id, status: "done", error: null, summary: summary({ checked: 1, authorized: 1 }) })
+        expect(Date.parse(run.finished_at)).toBeGreaterThanOrEqual(Date.parse(run.started_at))
+
+        const latest = await api.get("/admin/bnpl/reconciliations?limit=1", headers)
+        expect(latest.status).toBe(200)
+        expect(latest.data).toMatchObject({ limit: 1, offset: 0, reconciliations: [{ id: reconciliation.id, status: "done" }] })
+      })
+
+      it("ends a run that throws failed, with its error, and the next run works", async () => {
+        const headers = await adminHeaders(api)
+        // The run's first read of the ledger fails: the step throws, as it would if the database went away.
+        const ledger = getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+        const spy = jest.spyOn(ledger, "listBnplLoans").mockRejectedValueOnce(new Error("ledger unreadable (test)"))
+        try {
+          const started = await api.post("/admin/bnpl/reconcile", {}, headers)
+          expect(started.status).toBe(202)
+          let run = started.data.reconciliation
+          for (let polls = 0; run.status === "running" && polls < 200; polls++) {
+            await new Promise((resolve) => setTimeout(resolve, 250))
+            run = (await api.get(started.headers.location, headers)).data.reconciliation
+          }
+          expect(run).toMatchObject({ status: "failed", summary: null, error: expect.stringContaining("ledger unreadable (test)") })
+          expect(run.finished_at).toEqual(expect.any(String))
+        } finally {
+          spy.mockRestore()
+        }
+        expect(await reconcile()).toEqual(nothing)
+      })
+
+      it("says interrupted for a running run whose heartbeat stopped longer than the lock's TTL ago", async () => {
+        const headers = await adminHeaders(api)
+        const ledger = getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+        const stale = new Date(Date.now() - 121_000)
+        const [dead, alive] = await ledger.createBnplReconciliations([
+          { trigger: "schedule", status: "running", started_at: stale, heartbeat_at: stale },
+          { trigger: "schedule", status: "running", started_at: stale, heartbeat_at: new Date() },
+        ])
+        expect((await api.get(`/admin/bnpl/reconciliations/${dead.id}`, headers)).data.reconciliation.status).toBe("interrupted")
+        expect((await api.get(`/admin/bnpl/reconciliations/${alive.id}`, headers)).data.reconciliation.status).toBe("running")
+      })
+
+      it("deletes runs silent for more than 30 days when a run starts, and keeps younger ones", async () => {
+        const ledger = getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+        const day = 86_400_000
+        const at = (days: number) => new Date(Date.now() - days * day)
+        const [old, young] = await ledger.createBnplReconciliations([
+          { trigger: "schedule", status: "done", started_at: at(31), heartbeat_at: at(31), finished_at: at(31) },
+          { trigger: "schedule", status: "done", started_at: at(29), heartbeat_at: at(29), finished_at: at(29) },
+        ])
+        await reconcile()
+        const left = (await ledger.listBnplReconciliations({ id: [old.id, young.id] })).map((row) => row.id)
+        expect(left).toEqual([young.id])
+      })
+
+      it("answers 404 naming an unknown run", async () => {
+        const response = await api.get("/admin/bnpl/reconciliations/bnplrec_unknown", await adminHeaders(api))
+        expect(response.status).toBe(404)
+        expect(response.data.message).toContain("bnplrec_unknown")
+      })
+
+      it("refuses a bad limit with 400 naming it", async () => {
+        const headers = await adminHeaders(api)
+        for (const limit of ["0", "101", "ten"]) {
+          const response = await api.get(`/admin/bnpl/reconciliations?limit=${limit}`, headers)
+          expect(response.status).toBe(400)
+          expect(response.data.message).toContain("limit")
+        }
+        expect((await api.get("/admin/bnpl/reconciliations?offset=-1", headers)).status).toBe(400)
+      })
+    })
+
     it("is admin only", async () => {
-      const response = await api.post("/admin/bnpl/reconcile", {}, { validateStatus: () => true })
-      expect(response.status).toBe(401)
+      const anonymous = { validateStatus: () => true }
+      expect((await api.post("/admin/bnpl/reconcile", {}, anonymous)).status).toBe(401)
+      expect((await api.get("/admin/bnpl/reconciliations", anonymous)).status).toBe(401)
+      expect((await api.get("/admin/bnpl/reconciliations/bnplrec_unknown", anonymous)).status).toBe(401)
     })
   },
 })

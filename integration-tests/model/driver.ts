@@ -1,6 +1,7 @@
 import type { FaultConfig, Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
+import { reconcileAndWait } from "../helpers/reconcile"
 import { type Command, describe, type WebhookFate } from "./commands"
 import { letTimePass, orderOfCart, orderPayments } from "./facts"
 import { Gate } from "./gate"
@@ -296,16 +297,23 @@ export class SequenceRun {
     }
   }
 
+  /** Reconcile now, as the admin does: start a run, follow it until it ends. A run that fails is a violation, as a 5xx was. */
   private async reconcile(): Promise<{ line: string; quiet: boolean }> {
-    const reply = this.served("reconcile", await this.system.admin.post("/admin/bnpl/reconcile"))
-    if (reply.status !== 200) return { line: brief(reply), quiet: false }
-    const counts = reply.body as Record<string, number>
+    const outcome = await reconcileAndWait({
+      post: async (path) => this.served("reconcile", await this.system.admin.post(path)),
+      get: async (path) => this.served("reconcile (poll)", await this.system.admin.get(path)),
+    })
+    if (!outcome.ok) {
+      if (outcome.reply.status === 200) this.violations.push(`reconcile ${outcome.what}`)
+      return { line: `${outcome.what} (${brief(outcome.reply)})`, quiet: false }
+    }
+    const counts = outcome.summary
     const busy = ["authorized", "cancelled", "failed", "refunded", "refunds_recorded"].some((key) => counts[key] > 0)
     const line = Object.entries(counts)
       .filter(([key, n]) => n > 0 && key !== "checked")
       .map(([key, n]) => `${key} ${n}`)
       .join(", ")
-    return { line: `200 ${line || "nothing to do"}`, quiet: !busy }
+    return { line: `done: ${line || "nothing to do"}`, quiet: !busy }
   }
 }
 

@@ -34,6 +34,7 @@ export interface StoreCalls {
 
 export interface AdminCalls {
   post(path: string, body?: unknown): Promise<Reply>
+  get(path: string): Promise<Reply>
 }
 
 /** The variant with cents in its price (3,250.50 MXN), so that amounts are never round. */
@@ -50,7 +51,13 @@ export async function httpCalls(
   const token = (login.body as { token?: unknown } | null)?.token
   if (login.status !== 200 || typeof token !== "string") throw new Error(`admin login: HTTP ${login.status}`)
   const adminHeaders = { authorization: `Bearer ${token}` }
-  return { store: new HttpStore(baseUrl, store), admin: { post: (path, body) => requestJson("POST", `${baseUrl}${path}`, adminHeaders, body ?? {}) } }
+  return {
+    store: new HttpStore(baseUrl, store),
+    admin: {
+      post: (path, body) => requestJson("POST", `${baseUrl}${path}`, adminHeaders, body ?? {}),
+      get: (path) => requestJson("GET", `${baseUrl}${path}`, adminHeaders),
+    },
+  }
 }
 
 class HttpStore implements StoreCalls {

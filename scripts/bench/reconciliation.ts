@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks"
 import type { BenchContext } from "./context"
 import { single, type FigureRow } from "./figure"
 import type { ReconcileSummary } from "../harness/admin-api"
@@ -109,11 +108,11 @@ async function measuredRun(ctx: BenchContext, template: Template, n: number): Pr
   ctx.stack.probe.resetPeak()
   const rss = new Sampler(() => rssMiB(pid), 50).start()
   const inFlight = new Sampler(() => ctx.stack.probe.concurrency.now, 10).start()
-  const started = performance.now()
   const latency = { latencyMs: ctx.config.reconcileLatencyMs }
   const slower = { ...ctx.baseFaults, status: latency, cancel: latency }
-  const summary = await withFaults(ctx.stack.sandbox, slower, ctx.baseFaults, () => ctx.admin.reconcile())
-  const wallMs = performance.now() - started
+  // The run's own time (its record's start to its end): the request only starts it, and the
+  // polling that waits for it adds up to one poll interval that is not the run's.
+  const { ms: wallMs, ...summary } = await withFaults(ctx.stack.sandbox, slower, ctx.baseFaults, () => ctx.admin.reconcile())
   rss.stop()
   const concurrencySamples = inFlight.stop()
   ctx.say(`reconciliation of ${n}: ${JSON.stringify(summary)} in ${(wallMs / 1000).toFixed(1)} s`)

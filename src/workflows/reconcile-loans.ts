@@ -39,6 +39,12 @@ export interface ReconcileSummary {
 export interface ReconcileInput {
   /** ISO time to reconcile as of (tests); defaults to now. */
   now?: string
+  /**
+   * The run's record (`bnpl_reconciliation`), made by the caller (start-reconciliation.ts):
+   * the run beats its heartbeat after every page and writes its summary there. Without it,
+   * the run records nothing.
+   */
+  reconciliation_id?: string
 }
 
 interface RunInput extends ReconcileInput {
@@ -51,14 +57,40 @@ const PAGE_SIZE = 100
  * The run holds its lock for two minutes at a time and extends it after every page, so that a
  * long run keeps it while a worker killed mid-run blocks the next run for two minutes at most.
  */
-const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 120, retryInterval: 0.5 }
+export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 120, retryInterval: 0.5 }
 
 /** Only reads and dispatches: each change it causes is a workflow with its own compensation. */
 const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: RunInput, { container }) => {
-  return new StepResponse(await reconcileRun(container, input.now ? new Date(input.now) : new Date(), input.owner))
+  const record = runRecord(container, input.reconciliation_id)
+  await record.pruneOld()
+  const summary = await reconcileRun(container, input.now ? new Date(input.now) : new Date(), input.owner, record.beat)
+  await record.done(summary)
+  return new StepResponse(summary)
 })
 
-async function reconcileRun(container: MedusaContainer, now: Date, owner: string): Promise<ReconcileSummary> {
+/** Runs whose last sign of life is older than this are deleted: the records are a log, not history. */
+const KEEP_RUNS_DAYS = 30
+
+/** The run's own row in `bnpl_reconciliation`; does nothing for a run started without one. */
+function runRecord(container: MedusaContainer, id: string | undefined) {
+  const ledger = ledgerOf(container)
+  const write = async (fields: Record<string, unknown>) => {
+    if (id) await ledger.updateBnplReconciliations({ id, heartbeat_at: new Date(), ...fields })
+  }
+  return {
+    pruneOld: async () => {
+      const cutoff = new Date(Date.now() - KEEP_RUNS_DAYS * 86_400_000)
+      // A finished row stops beating when it finishes, and a row whose process died stops at
+      // its death: either is old once its heartbeat is. A live run beats every page.
+      const old = await ledger.listBnplReconciliations({ heartbeat_at: { $lt: cutoff } }, { select: ["id"] })
+      if (old.length) await ledger.deleteBnplReconciliations(old.map((row: { id: string }) => row.id))
+    },
+    beat: () => write({}),
+    done: (summary: ReconcileSummary) => write({ status: "done", summary, finished_at: new Date() }),
+  }
+}
+
+async function reconcileRun(container: MedusaContainer, now: Date, owner: string, beat: () => Promise<void>): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
@@ -104,6 +136,7 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
       })
       if (outcome !== "in_order") summary[outcome]++
     })
+    await beat()
   }
   return summary
 }

@@ -83,6 +83,8 @@ export const en = {
       reconciling: "Reconciling…",
       reconciled: "Reconciliation finished",
       reconcileFailed: "Reconciliation failed: {{message}}",
+      reconcileInterrupted: "Reconciliation was interrupted (the server stopped during the run). The next run picks up where it left off.",
+      lastReconciled: "Last reconciled {{when}}: {{counts}}",
       counts: {
         checked: "checked",
         authorized: "ordered",

@@ -81,6 +81,8 @@ export const es: Translations = {
       reconciling: "Conciliando…",
       reconciled: "Conciliación terminada",
       reconcileFailed: "La conciliación falló: {{message}}",
+      reconcileInterrupted: "La conciliación se interrumpió (el servidor se detuvo durante la ejecución). La siguiente retoma donde quedó.",
+      lastReconciled: "Última conciliación {{when}}: {{counts}}",
       counts: {
         checked: "revisados",
         authorized: "con pedido",

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-states"
 import type { LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
+import type { ReconciliationListResponse, ReconciliationResponse } from "../../api/admin/bnpl/reconciliations/reconciliation-view"
 import type { RefundLoanResult } from "../../workflows/refund-loan"
 import type { RetryCompletionResult } from "../../workflows/retry-completion"
 import { sdk } from "./sdk"
@@ -54,9 +55,42 @@ export function useRefundInFull() {
   return useLedgerAction((id: string) => post<LoanActionResponse<RefundLoanResult>>(`/admin/bnpl/loans/${encodeURIComponent(id)}/refund`))
 }
 
-/** What POST /admin/bnpl/reconcile answers: a count per outcome. */
-export type ReconcileCounts = Record<string, number>
+const RECONCILIATION_KEY = ["bnpl", "reconciliation"] as const
 
+/** Starts a reconciliation run (POST /admin/bnpl/reconcile answers 202 with the running run at once). */
 export function useReconcile() {
-  return useLedgerAction((_: void) => post<ReconcileCounts>("/admin/bnpl/reconcile"))
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (_: void) => post<ReconciliationResponse>("/admin/bnpl/reconcile"),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...RECONCILIATION_KEY, "latest"] }),
+  })
+}
+
+/** A run, polled every second while it runs; when it ends, the ledger and the latest run are read again. */
+export function useReconciliation(id: string | undefined) {
+  const client = useQueryClient()
+  return useQuery({
+    queryKey: [...RECONCILIATION_KEY, id],
+    enabled: !!id,
+    queryFn: async () => {
+      const { reconciliation } = await sdk.client.fetch<ReconciliationResponse>(`/admin/bnpl/reconciliations/${encodeURIComponent(id ?? "")}`)
+      if (reconciliation.status !== "running") {
+        await Promise.all([
+          client.invalidateQueries({ queryKey: LEDGER_KEY }),
+          client.invalidateQueries({ queryKey: [...RECONCILIATION_KEY, "latest"] }),
+        ])
+      }
+      return reconciliation
+    },
+    refetchInterval: (query) => (query.state.data?.status === "running" ? 1000 : false),
+  })
+}
+
+/** The latest run, scheduled or not, for "last reconciled" under the button. */
+export function useLatestReconciliation() {
+  return useQuery({
+    queryKey: [...RECONCILIATION_KEY, "latest"],
+    queryFn: () => sdk.client.fetch<ReconciliationListResponse>("/admin/bnpl/reconciliations", { query: { limit: 1 } }),
+    select: (page) => page.reconciliations[0],
+  })
 }

@@ -1,12 +1,23 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reconcileLoansWorkflow } from "../../../../workflows/reconcile-loans"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { startReconciliation } from "../../../../workflows/start-reconciliation"
+import { type ReconciliationResponse, reconciliationJson, reconciliationPath } from "../reconciliations/reconciliation-view"
 
 /**
- * POST /admin/bnpl/reconcile: the scheduled reconciliation, on demand (admin
- * only, like every /admin route). Answers what it did: `{ checked, authorized,
- * cancelled, pending, failed, needs_attention, refunded, refunds_recorded, backfilled }`.
+ * POST /admin/bnpl/reconcile: the scheduled reconciliation, on demand (admin only, like
+ * every /admin route). A run over a large ledger lasts minutes, longer than an HTTP client
+ * or proxy waits, so this answers 202 at once with `{ reconciliation }` (running) and a
+ * `Location` to poll: `GET /admin/bnpl/reconciliations/:id` says `done` with what the run
+ * did, or `failed` with why. Runs wait for each other (one at a time across instances).
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { result } = await reconcileLoansWorkflow(req.scope).run({ input: {} })
-  res.json(result)
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse<ReconciliationResponse>) {
+  const { record, finished } = await startReconciliation(req.scope, "admin")
+  finished.catch((error: Error) => {
+    // Already recorded on the run (start-reconciliation.ts); the log is for the operator.
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`[bnpl] reconciliation ${record.id} failed: ${error.message}`)
+  })
+  res
+    .status(202)
+    .location(reconciliationPath(record.id))
+    .json({ reconciliation: reconciliationJson(record) })
 }

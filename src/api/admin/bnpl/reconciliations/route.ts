@@ -1,0 +1,19 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ledgerOf } from "../loans/ledger-row"
+import { parseInput } from "../loans/parse-input"
+import { ListReconciliationsQuery, type ReconciliationListResponse, reconciliationJson } from "./reconciliation-view"
+
+/**
+ * GET /admin/bnpl/reconciliations?limit=&offset=: the latest reconciliation runs, newest
+ * first, scheduled and admin ones alike. Answers `{ reconciliations, count, limit, offset }`
+ * (reconciliation-view.ts); a bad query answers 400 naming the field.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<ReconciliationListResponse>) {
+  const query = parseInput(ListReconciliationsQuery, req.query, "query")
+  const [rows, count] = await ledgerOf(req.scope).listAndCountBnplReconciliations(
+    {},
+    { skip: query.offset, take: query.limit, order: { started_at: "DESC", id: "DESC" } },
+  )
+  const now = new Date()
+  res.json({ reconciliations: rows.map((row) => reconciliationJson(row, now)), count, limit: query.limit, offset: query.offset })
+}
