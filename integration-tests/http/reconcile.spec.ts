@@ -1,4 +1,7 @@
+import { setTimeout } from "node:timers/promises"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { cartLockKey } from "../../src/loans/ledger"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
@@ -130,6 +133,40 @@ medusaIntegrationTestRunner({
       expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
     })
 
+    describe("a waiting session whose loan has no ledger row (a crash between the two writes)", () => {
+      const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+      /** The session as a crash between Medusa's write and the plugin's would leave it. */
+      async function rowlessSession() {
+        const unpaid = await unpaidCart()
+        const [row] = await ledger().listBnplLoans({ loan_id: unpaid.loanId })
+        await ledger().deleteBnplLoans([row.id])
+        return { ...unpaid, row }
+      }
+
+      it("gets its row from the next run", async () => {
+        const { loanId, cartId, sessionId } = await rowlessSession()
+        // A row written now is younger than the run: its loan is checked from the next run on.
+        expect(await reconcile()).toEqual(summary({ backfilled: 1 }))
+        const rows = await ledger().listBnplLoans({ loan_id: loanId })
+        expect(rows).toEqual([expect.objectContaining({ cart_id: cartId, payment_session_id: sessionId, state: "open", loan_status: "REQUEST" })])
+      })
+
+      it("is written under the cart's lock: a session creation holding it writes the row, and the run leaves it be", async () => {
+        const { loanId, row } = await rowlessSession()
+        const locking = getContainer().resolve(Modules.LOCKING)
+        // What session creation holds between Medusa storing the session and the plugin writing its row.
+        await locking.acquire(cartLockKey(row.cart_id), { expire: 60 })
+        const run = reconciled(api, await adminHeaders(api))
+        // Time for a run that did not wait for the lock to write a row of its own.
+        await setTimeout(1500)
+        const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, ...fields } = row
+        await ledger().createBnplLoans(fields)
+        await locking.release(cartLockKey(row.cart_id))
+        expect(await run).toEqual(nothing)
+        expect(await ledger().listBnplLoans({ loan_id: loanId })).toHaveLength(1)
+      })
+    })
+
     describe("runs in the background: 202 at once, and a record the admin polls", () => {
       it("answers 202 with the running run and its Location, which resolves to done with the summary", async () => {
         await paidCart(env, shop)
@@ -142,7 +179,7 @@ medusaIntegrationTestRunner({
 
         let run = reconciliation
         for (let polls = 0; run.status === "running" && polls < 200; polls++) {
-          await new Promise((resolve) => setTimeout(resolve, 250))
+          await setTimeout(250)
           const polled = await api.get(started.headers.location, headers)
           expect(polled.status).toBe(200)
           run = polled.data.reconciliation
@@ -165,7 +202,7 @@ medusaIntegrationTestRunner({
           expect(started.status).toBe(202)
           let run = started.data.reconciliation
           for (let polls = 0; run.status === "running" && polls < 200; polls++) {
-            await new Promise((resolve) => setTimeout(resolve, 250))
+            await setTimeout(250)
             run = (await api.get(started.headers.location, headers)).data.reconciliation
           }
           expect(run).toMatchObject({ status: "failed", summary: null, error: expect.stringContaining("ledger unreadable (test)") })

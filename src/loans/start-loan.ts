@@ -104,8 +104,8 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
   const fields = { payment_collection_id: input.payment_collection_id, payment_session_id: session.id }
   // A session that took over a paid loan: the row moves to the new session.
   if (adoptedRowId) return void (await ledger.updateBnplLoans({ id: adoptedRowId, ...fields }))
-  // A loan the service has just made has no row: reconciliation backfills only sessions
-  // older than its grace period, and every other writer holds this cart's lock.
+  // A loan the service has just made has no row: every writer of rows, reconciliation's
+  // backfill included, holds this cart's lock, as this request does.
   await ledger.createBnplLoans({
     ...fields,
     loan_id: data.loan_id,

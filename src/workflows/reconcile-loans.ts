@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "crypto"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ledgerOf } from "../loans/ledger"
+import { ledgerOf, rowOfLoan, underCartLock } from "../loans/ledger"
 import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
@@ -167,21 +167,26 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
         (r: Pick<LedgerLoan, "loan_id">) => r.loan_id,
       ),
     )
-    const missing = loans.filter((l) => !known.has(l.data!.loan_id))
-    if (!missing.length) continue
-    await ledger.createBnplLoans(
-      missing.map(({ session, data }) => ({
-        loan_id: data!.loan_id,
-        cart_id: data!.cart_id,
-        payment_collection_id: session.payment_collection_id,
-        payment_session_id: session.id,
-        checkout_url: data!.checkout_url,
-        amount: data!.amount,
-        currency_code: data!.currency_code,
-        loan_status: data!.loan_status ?? "REQUEST",
-      })),
-    )
-    created += missing.length
+    for (const { session, data } of loans.filter((l) => !known.has(l.data!.loan_id))) {
+      // Session creation writes its row under the cart's lock just after Medusa stores the
+      // session: a session younger than the grace period may be between the two. Under the
+      // same lock the row is either written or not yet started.
+      const wrote = await underCartLock(container, data!.cart_id, async () => {
+        if (await rowOfLoan(container, data!.loan_id)) return false
+        await ledger.createBnplLoans({
+          loan_id: data!.loan_id,
+          cart_id: data!.cart_id,
+          payment_collection_id: session.payment_collection_id,
+          payment_session_id: session.id,
+          checkout_url: data!.checkout_url,
+          amount: data!.amount,
+          currency_code: data!.currency_code,
+          loan_status: data!.loan_status ?? "REQUEST",
+        })
+        return true
+      })
+      if (wrote) created++
+    }
   }
 }
 
