@@ -1,7 +1,7 @@
 const Sequencer = require("@jest/test-sequencer").default
 
 /**
- * The http suite runs its files two at a time, and lasts as long as its busier worker. Jest
+ * The http suite runs its files three at a time, and lasts as long as its busiest worker. Jest
  * starts the files it has timed as slowest first; without timings (a clean clone, as in CI)
  * it goes by file size, and the money model, the slowest file by far in one of the smallest,
  * came last and ran alone while the other worker sat idle. Files named here always start first.

@@ -1,4 +1,4 @@
-// `npm test`: the typecheck and every suite, against a throwaway embedded PostgreSQL
+// `npm test`: the typecheck, lint and every suite, against a throwaway embedded PostgreSQL
 // (or DATABASE_URL's server), then one line of our own: `N passed, N failed` (`, N skipped`
 // appended when tests were skipped; they are listed above it). A suite that runs no test fails.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -39,14 +39,19 @@ const patterns = split < 0 ? [] : args.slice(split + 1)
 const wanted = (name: string): boolean => !only.length || only.includes(name)
 const results: SuiteResult[] = []
 const JEST_SUITES = ["unit", "http", "browser", "package"]
-const SUITES = ["typecheck", ...JEST_SUITES, "chaos"]
+const SUITES = ["typecheck", "lint", ...JEST_SUITES, "chaos"]
 const NO_DATABASE: Database = { env: {}, stop: async () => {} }
 
 async function database(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL)
     return {
-      env: { DB_HOST: url.hostname, DB_PORT: url.port || "5432", DB_USERNAME: decodeURIComponent(url.username), DB_PASSWORD: decodeURIComponent(url.password) },
+      env: {
+        DB_HOST: url.hostname,
+        DB_PORT: url.port || "5432",
+        DB_USERNAME: decodeURIComponent(url.username),
+        DB_PASSWORD: decodeURIComponent(url.password),
+      },
       stop: async () => {},
     }
   }
@@ -63,29 +68,58 @@ async function database(): Promise<Database> {
   }
 }
 
-async function typecheck(): Promise<void> {
-  const started = Date.now()
-  try {
-    await runToEnd(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
-    results.push({ suite: "typecheck", passed: 1, failed: 0, ms: Date.now() - started })
-  } catch {
-    results.push({ suite: "typecheck", passed: 0, failed: 1, ms: Date.now() - started })
-  }
+/**
+ * `command` at a lower CPU priority: `niceness` 0 (as is) to 19 (only what nobody else wants),
+ * for a suite that merely takes longer when the cores are busy, beside one whose tests count
+ * on timely answers. A process at nice 5 weighs a third of a normal one, at 10 a tenth, at 19
+ * a seventieth.
+ */
+function prioritized(command: string, args: string[], niceness: number): [string, string[]] {
+  return niceness ? ["nice", ["-n", String(niceness), command, ...args]] : [command, args]
 }
 
 /**
- * `workers`: test files run side by side. Each http spec file boots its own Medusa on its own
- * database (named after the jest worker) and its own ports, and spends much of its time waiting
- * on PostgreSQL and HTTP, so two of them share the 2 cores well.
+ * A suite that is one command: 1 passed when it exits 0, else 1 failed. Its output is held
+ * back, as it runs beside other suites, and printed in one piece when it fails.
  */
-async function jest(suite: string, testType: string, env: Record<string, string>, workers = 1): Promise<void> {
+async function step(suite: string, command: string, args: string[], niceness = 0): Promise<void> {
+  const started = Date.now()
+  const output: string[] = []
+  try {
+    await runToEnd(...prioritized(command, args, niceness), { quiet: true, onLine: (line) => output.push(line) })
+    results.push({ suite, passed: 1, failed: 0, ms: Date.now() - started })
+  } catch {
+    console.log(`\n[test] ${suite} failed:\n${output.join("\n")}\n`)
+    results.push({ suite, passed: 0, failed: 1, ms: Date.now() - started })
+  }
+}
+
+const typecheck = (): Promise<void> => step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
+/** `npm run lint` (eslint, prettier --check, the Measured check): package.json keeps the one definition. */
+const lint = (niceness: number): Promise<void> => step("lint", "npm", ["run", "lint"], niceness)
+
+interface JestOptions {
+  /** Test files run side by side (each jest worker has its own database, named after it). */
+  workers?: number
+  /** At a lower CPU priority (see `prioritized`). */
+  niceness?: number
+}
+
+async function jest(suite: string, testType: string, env: Record<string, string>, { workers = 1, niceness = 0 }: JestOptions = {}): Promise<void> {
   const started = Date.now()
   const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
   try {
     // No --passWithNoTests: a suite asked for that runs nothing is a failure, not a green line.
     const parallel = workers > 1 ? [`--maxWorkers=${workers}`] : ["--runInBand"]
-    await runToEnd(bin("jest"), [...parallel, "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns], {
-      env: { ...env, TEST_TYPE: testType, LOG_LEVEL: process.env.LOG_LEVEL || "error", NODE_OPTIONS: "--experimental-vm-modules", MEDUSA_DISABLE_TELEMETRY: "true" },
+    const args = [...parallel, "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns]
+    await runToEnd(...prioritized(bin("jest"), args, niceness), {
+      env: {
+        ...env,
+        TEST_TYPE: testType,
+        LOG_LEVEL: process.env.LOG_LEVEL || "error",
+        NODE_OPTIONS: "--experimental-vm-modules",
+        MEDUSA_DISABLE_TELEMETRY: "true",
+      },
     })
   } catch {
     // counted below from the report
@@ -145,10 +179,14 @@ async function chaos(): Promise<void> {
 /** One line per suite, the skipped tests by name, then the totals line CI reads. */
 function printSummary(): number {
   console.log("")
-  for (const r of results) {
+  // Suites that ran side by side end in any order; the summary keeps one.
+  const ordered = [...results].sort((a, b) => SUITES.indexOf(a.suite) - SUITES.indexOf(b.suite))
+  for (const r of ordered) {
     const skipped = r.skipped ? ` ${String(r.skipped).padStart(3)} skipped` : ""
     const note = r.note ? `  (${r.note})` : ""
-    console.log(`  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${skipped}  ${(r.ms / 1000).toFixed(1)} s${note}`)
+    console.log(
+      `  ${r.suite.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${skipped}  ${(r.ms / 1000).toFixed(1)} s${note}`,
+    )
   }
   const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
   if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
@@ -169,14 +207,30 @@ async function main(): Promise<void> {
   }
   // Only the jest suites read the database: `npm test -- typecheck` or `-- chaos` starts none.
   const db = JEST_SUITES.some(wanted) ? await database() : NO_DATABASE
+  // Lint (60 to 100 s of a core) needs nothing and nobody waits for it: it runs from the
+  // start at the lowest priority, on whatever the other suites leave idle.
+  const linted = wanted("lint") ? lint(19) : undefined
   try {
     // The typecheck is one compiler process and the unit suite another: side by side.
     await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
-    if (wanted("http")) await jest("http", "integration:http", db.env, 2)
-    // The browser suite waits on Chromium and the admin's first compile; the packaging test on
-    // npm (pack, install): side by side, they keep both cores busy. Chaos, timing-sensitive, runs alone.
-    await Promise.all([wanted("browser") ? jest("browser", "browser", db.env) : undefined, wanted("package") ? jest("package", "package", db.env) : undefined])
-    if (wanted("chaos")) await chaos()
+    // Each http spec file boots its own Medusa (and sandbox) on its own database and ports, and
+    // spends much of its time waiting on PostgreSQL and HTTP: three at a time keep 2 cores
+    // busy. Nothing else runs at full priority beside them: some tests count on timely answers
+    // (the service time-out of the http suite, 4 s).
+    if (wanted("http")) await jest("http", "integration:http", db.env, { workers: 3 })
+    // Chaos, timing-sensitive too (a Medusa killed mid-completion, short service time-outs), runs at
+    // full priority, and much of it is waiting (on restarts, reconciliation, webhook retries).
+    // The browser suite (Chromium, the admin's first compile) and the packaging test (npm pack
+    // and install) only take longer on busy cores: they fill those gaps at lower priorities.
+    // The browser suite comes first of the two: chaos ends by writing its report to
+    // artifacts/, which restarts the browser demo's `medusa develop`, so the browser suite must
+    // be done by then.
+    await Promise.all([
+      wanted("chaos") ? chaos() : undefined,
+      wanted("browser") ? jest("browser", "browser", db.env, { niceness: 5 }) : undefined,
+      wanted("package") ? jest("package", "package", db.env, { niceness: 10 }) : undefined,
+    ])
+    await linted
   } finally {
     await db.stop()
   }
