@@ -222,6 +222,31 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a completion a crash cut short (the plugin never deletes an order)", () => {
+      it("lists the order it left for the admin, not an older look-alike of the same e-mail", async () => {
+        const paid = await paidCart(env, shop)
+        const cart = await getContainer().resolve(Modules.CART).retrieveCart(paid.cartId)
+        const lookAlike = { email: cart.email!, region_id: cart.region_id!, currency_code: cart.currency_code }
+        const orders = getContainer().resolve(Modules.ORDER)
+        // The same e-mail placed many orders (a guest e-mail, draft orders) before the completion began.
+        await orders.createOrders(Array.from({ length: 25 }, () => lookAlike))
+        // A completion started (the row says so), and the crash left its order, linked to nothing.
+        await ledger().updateBnplLoans({ id: (await rowOf(paid.loanId)).id, completion_started_at: new Date() })
+        const [left] = await orders.createOrders([lookAlike])
+
+        expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(200)
+        const [{ order_id: orderId }] = await ordersOfCart(getContainer(), paid.cartId)
+        expect(await rowOf(paid.loanId)).toMatchObject({
+          state: "needs_attention",
+          order_id: orderId,
+          suspect_order_id: left.id,
+          completion_started_at: null,
+        })
+        // Shown, never removed.
+        expect(await orders.listOrders({ id: left.id })).toHaveLength(1)
+      })
+    })
+
     describe("case 5: refunds made at the service reach Medusa's books", () => {
       it("recorded into Medusa when the payment is captured, without refunding again", async () => {
         const order = await orderedCart()

@@ -2,34 +2,42 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { ledgerOf } from "./ledger"
 
+const PAGE_SIZE = 100
+
 /**
- * An order that may duplicate the cart's: placed for the cart's e-mail,
- * region and currency after its loan was created, and linked to no cart.
- * A completion a crash cut short before any link leaves exactly that. The
- * evidence is not proof (a draft order converted for the same customer looks
- * the same), so it is only shown to the admin, never removed.
+ * An order that may duplicate the cart's: placed for the cart's e-mail, region and currency
+ * after the interrupted completion began, and linked to no cart. A completion a crash cut
+ * short before any link leaves exactly that. The evidence is not proof (a draft order
+ * converted for the same customer looks the same), so it is only shown to the admin, never
+ * removed.
+ *
+ * The window opens when the cut-short completion started (the row's `completion_started_at`,
+ * kept until a completion ends), not when the loan was made: a customer, or a guest e-mail
+ * shared by many carts, may have placed any number of orders since then, and every one of
+ * them is looked at, page by page.
  */
 export async function findSuspectOrder(container: MedusaContainer, cartId: string, orderId: string, ledgerId: string): Promise<string | undefined> {
   const [row, cart] = await Promise.all([
-    ledgerOf(container).retrieveBnplLoan(ledgerId, { select: ["created_at"] }),
+    ledgerOf(container).retrieveBnplLoan(ledgerId, { select: ["created_at", "completion_started_at"] }),
     container.resolve(Modules.CART).retrieveCart(cartId, { select: ["email", "region_id", "currency_code"] }),
   ])
   if (!cart.email) return undefined
+  const since = new Date(row.completion_started_at ?? row.created_at).toISOString()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({
-    entity: "order",
-    fields: ["id"],
-    filters: {
-      email: cart.email,
-      region_id: cart.region_id ?? undefined,
-      currency_code: cart.currency_code,
-      created_at: { $gte: new Date(row.created_at).toISOString() },
-    },
-    pagination: { take: 20 },
-  })
-  const others = (orders as Array<{ id: string }>).map((o) => o.id).filter((id) => id !== orderId)
-  if (!others.length) return undefined
-  const { data: linked } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { order_id: others } })
-  const withCart = new Set((linked as Array<{ order_id: string }>).map((l) => l.order_id))
-  return others.find((id) => !withCart.has(id))
+  for (let skip = 0; ; skip += PAGE_SIZE) {
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id"],
+      filters: { email: cart.email, region_id: cart.region_id ?? undefined, currency_code: cart.currency_code, created_at: { $gte: since } },
+      pagination: { skip, take: PAGE_SIZE, order: { created_at: "ASC" } },
+    })
+    const others = (orders as Array<{ id: string }>).map((o) => o.id).filter((id) => id !== orderId)
+    if (others.length) {
+      const { data: linked } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { order_id: others } })
+      const withCart = new Set((linked as Array<{ order_id: string }>).map((l) => l.order_id))
+      const suspect = others.find((id) => !withCart.has(id))
+      if (suspect) return suspect
+    }
+    if (orders.length < PAGE_SIZE) return undefined
+  }
 }
