@@ -76,6 +76,7 @@ export const restartScenario: Scenario = {
         "orders before reconciliation": before.orders,
         reconciliation: passes,
         "orders after reconciliation": after.orders,
+        "orders a cut-short completion left, listed for the admin": after.listedWithoutCart,
         violations: after.violations.length,
         "orders whose bnpl session is not authorized": unrecorded.length ? unrecorded.join(", ") : 0,
       },
