@@ -101,6 +101,8 @@ async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outco
   const started = Date.now()
   let result: ScenarioResult
   try {
+    // Some scenarios stop the shared Medusa (two instances, production): each one starts with it up.
+    if (!ctx.medusa.running) await ctx.medusa.start()
     result = await scenario.run(ctx)
   } catch (error) {
     result = { figures: {}, failures: [`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] }

@@ -29,8 +29,6 @@ export const moneyModelScenario: Scenario = {
   name: "money model",
   async run(ctx: ChaosContext): Promise<ScenarioResult> {
     const { stack } = ctx
-    // Scenarios before this one (two instances, production) stop the shared Medusa: start it again.
-    if (!ctx.medusa.pid) await ctx.medusa.start()
     const { store, admin } = await httpCalls(ctx.medusa.url, stack.store, stack.secrets.admin)
     const sql: Sql = (text, params) => stack.db.query(text, params)
     stack.sandbox.setFaults({})
