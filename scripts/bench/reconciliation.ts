@@ -7,6 +7,12 @@ import { withFaults } from "../harness/sandbox-loans"
 import { distribution } from "../harness/stats"
 import { buildFixture, templateCheckout, type ReconcileFixture, type Template } from "./reconcile-fixture"
 
+/**
+ * How long to poll one run: 100 ms a loan, at least ten minutes. 5,000 loans took 317 s on a
+ * loaded 2-core machine (63 ms a loan), so 50,000 get 83 minutes.
+ */
+const runTimeoutMs = (n: number): number => Math.max(600_000, n * 100)
+
 /** A fresh process's memory may settle a little; more than this much growth with N is a leak. */
 const RSS_GROWTH_LIMIT = 1.15
 
@@ -112,7 +118,7 @@ async function measuredRun(ctx: BenchContext, template: Template, n: number): Pr
   const slower = { ...ctx.baseFaults, status: latency, cancel: latency }
   // The run's own time (its record's start to its end): the request only starts it, and the
   // polling that waits for it adds up to one poll interval that is not the run's.
-  const { ms: wallMs, ...summary } = await withFaults(ctx.stack.sandbox, slower, ctx.baseFaults, () => ctx.admin.reconcile())
+  const { ms: wallMs, ...summary } = await withFaults(ctx.stack.sandbox, slower, ctx.baseFaults, () => ctx.admin.reconcile(runTimeoutMs(n)))
   rss.stop()
   const concurrencySamples = inFlight.stop()
   ctx.say(`reconciliation of ${n}: ${JSON.stringify(summary)} in ${(wallMs / 1000).toFixed(1)} s`)
