@@ -1,10 +1,16 @@
 import axios, { type AxiosRequestConfig } from "axios"
 import { execFileSync, spawn, type ChildProcess } from "child_process"
+import { Agent } from "http"
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
 import { tmpdir } from "os"
 import { dirname, join, relative, resolve } from "path"
 import { Client } from "pg"
 import { freePort } from "../../scripts/harness/free-port"
+
+// Node keeps client sockets alive by default, and a store idle past its keep-alive time-out
+// closes one just as the next request is written on it ("socket hang up"). Each request here
+// gets its own connection.
+axios.defaults.httpAgent = new Agent({ keepAlive: false })
 
 /**
  * What a merchant does, from the tarball: install it into a fresh Medusa 2.21.2

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { patchRow, rowOfLoan } from "../loans/ledger"
+import { patchRow, rowOfLoan, underCartLock } from "../loans/ledger"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 
 /**
@@ -35,18 +35,23 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => p?.provider_id === PROVIDER_ID)
   const loan = payment ? readSessionData(payment.data) : undefined
   if (!loan) return undefined
-  const row = await rowOfLoan(container, loan.loan_id)
-  if (!row || row.state !== "open") return undefined
-  return {
-    id: row.id,
-    previous: await patchRow(container, row, {
-      state: "ordered",
-      order_id: orderId,
-      loan_status: "OUTSTANDING",
-      checked_at: null,
-      completion_started_at: null,
-    }),
-  }
+  // Under the cart's lock, read again: the confirmation that placed this order holds the lock
+  // until it has written the row itself, and may have put the loan on the attention list (a
+  // look-alike order beside it). An `open` read before that must not overwrite what it wrote.
+  return underCartLock(container, loan.cart_id, async () => {
+    const row = await rowOfLoan(container, loan.loan_id)
+    if (!row || row.state !== "open") return undefined
+    return {
+      id: row.id,
+      previous: await patchRow(container, row, {
+        state: "ordered",
+        order_id: orderId,
+        loan_status: "OUTSTANDING",
+        checked_at: null,
+        completion_started_at: null,
+      }),
+    }
+  })
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {
