@@ -42,9 +42,6 @@ export function useSandbox(options: SandboxOptions = {}, env: Record<string, str
       // Short enough that the time-out tests end quickly, long enough that a status query on a
       // loaded 2-core machine (two Medusas, PostgreSQL, chaos beside them) is not taken for one.
       BNPL_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
-      // The scheduled reconciliation (every 5 minutes by default) would run beside a test's own
-      // reconcile and take its loans: once a year only, never within a test.
-      BNPL_RECONCILE_SCHEDULE: "0 0 1 1 *",
       BNPL_RETRIES: "1",
       BNPL_MIN_AMOUNT: "1",
       BNPL_MAX_AMOUNT: "50000",
