@@ -1,11 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../../../modules/bnpl"
+import { ledgerOf } from "../../../../loans/ledger"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
-
-export function ledgerOf(container: MedusaContainer): BnplLedgerService {
-  return container.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
-}
 
 /** The ledger row with this id, or 404 `{ type: "not_found" }` naming it. */
 export async function ledgerRowOrNotFound(container: MedusaContainer, id: string): Promise<LedgerLoan> {

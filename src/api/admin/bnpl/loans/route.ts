@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
-import { ledgerOf } from "./ledger-row"
+import { ledgerOf } from "../../../../loans/ledger"
 import { parseInput } from "./parse-input"
 
 /**

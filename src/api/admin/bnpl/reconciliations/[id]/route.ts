@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ledgerOf } from "../../loans/ledger-row"
+import { ledgerOf } from "../../../../../loans/ledger"
 import { type ReconciliationResponse, reconciliationJson } from "../reconciliation-view"
 
 /**

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BnplServiceError } from "../../../../../../providers/bnpl/client"
 import { bnplFromContainer } from "../../../../../../providers/bnpl/resolve-options"
 import { PROVIDER_ID, type SessionData, readSessionData } from "../../../../../../providers/bnpl/session-data"
-import { ledgerOf } from "../../../loans/ledger-row"
+import { ledgerOf } from "../../../../../../loans/ledger"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
 
