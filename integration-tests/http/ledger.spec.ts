@@ -220,6 +220,88 @@ medusaIntegrationTestRunner({
         expect((await sessionsOfCart(getContainer(), paid.cartId)).map((s) => s.status)).toEqual(["canceled"])
         expect((await shop.complete(paid.cartId)).data.type).not.toBe("order")
       })
+
+      it("says why Medusa could not complete the cart, in the reason the admin reads", async () => {
+        const paid = await paidCart(env, shop)
+        await setStock(getContainer(), 0)
+        await postWebhook(env, notification(paid.cartId, paid.loanId))
+        await postWebhook(env, notification(paid.cartId, paid.loanId))
+        const row = await rowOf(paid.loanId)
+        expect(row.state).toBe("needs_attention")
+        expect(row.attention_reason).toMatch(/^Paid, but the cart could not be completed into an order: Not enough stock available for item .* \(2 attempts\)/)
+      })
+
+      describe("an order that holds a listed loan after all makes it that order's payment", () => {
+        /** Listed for failed completions; then the customer completes the cart once it is restocked. */
+        async function listedThenOrdered() {
+          const paid = await paidCart(env, shop)
+          await setStock(getContainer(), 0)
+          await postWebhook(env, notification(paid.cartId, paid.loanId))
+          await postWebhook(env, notification(paid.cartId, paid.loanId))
+          expect((await rowOf(paid.loanId)).state).toBe("needs_attention")
+          await setStock(getContainer(), 1_000_000)
+          const completed = await shop.complete(paid.cartId)
+          expect(completed.data.type).toBe("order")
+          return { ...paid, orderId: completed.data.order.id as string }
+        }
+
+        /** What an event lost with a killed worker leaves: the order made, the row still listed. */
+        async function listedAgain(loanId: number) {
+          const row = await rowOf(loanId)
+          await ledger().updateBnplLoans({
+            id: row.id,
+            state: "needs_attention",
+            order_id: null,
+            attention_reason: "Paid, but the cart could not be completed into an order (2 attempts).",
+          })
+        }
+
+        async function settledRow(loanId: number) {
+          for (let waited = 0; waited < 10_000; waited += 100) {
+            const row = await rowOf(loanId)
+            if (row.state !== "needs_attention") return row
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+          return rowOf(loanId)
+        }
+
+        it("recorded when Medusa announces the order (order.placed)", async () => {
+          const ordered = await listedThenOrdered()
+          expect(await settledRow(ordered.loanId)).toMatchObject({
+            state: "ordered",
+            order_id: ordered.orderId,
+            attention_reason: null,
+            completion_failures: 0,
+          })
+        })
+
+        it("recorded by reconciliation when that event never came", async () => {
+          const ordered = await listedThenOrdered()
+          await settledRow(ordered.loanId)
+          await listedAgain(ordered.loanId)
+          await reconcile()
+          expect(await rowOf(ordered.loanId)).toMatchObject({ state: "ordered", order_id: ordered.orderId, attention_reason: null })
+          expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)
+        })
+
+        it("recorded by the next webhook copy, which the ledger does not answer alone", async () => {
+          const ordered = await listedThenOrdered()
+          await settledRow(ordered.loanId)
+          await listedAgain(ordered.loanId)
+          expect((await postWebhook(env, notification(ordered.cartId, ordered.loanId))).status).toBe(200)
+          expect(await rowOf(ordered.loanId)).toMatchObject({ state: "ordered", order_id: ordered.orderId, attention_reason: null })
+          expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)
+        })
+
+        it("a listing that names the order (refunds that disagree) stays for the admin", async () => {
+          const ordered = await listedThenOrdered()
+          await settledRow(ordered.loanId)
+          const reason = "Medusa shows 10.00 refunded, the service 0.00."
+          await ledger().updateBnplLoans({ id: (await rowOf(ordered.loanId)).id, state: "needs_attention", attention_reason: reason })
+          expect((await postWebhook(env, notification(ordered.cartId, ordered.loanId))).status).toBe(200)
+          expect(await rowOf(ordered.loanId)).toMatchObject({ state: "needs_attention", order_id: ordered.orderId, attention_reason: reason })
+        })
+      })
     })
 
     describe("a completion a crash cut short (the plugin never deletes an order)", () => {

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoanWorkflow } from "../workflows/confirm-loan"
-import { rowOfLoan } from "./ledger"
+import { awaitsOrder, rowOfLoan } from "./ledger"
 
 /**
  * The webhook's way into the confirmation. Copies of one notification come together (the
@@ -10,7 +10,9 @@ import { rowOfLoan } from "./ledger"
  * from the row, without the lock or the service. Across instances the lock still orders them.
  *
  * Only what the confirmation itself would answer without asking the service is answered from
- * the row: an order's loan (already authorized) and a loan on the attention list.
+ * the row: an order's loan (already authorized) and a loan on the attention list that no order
+ * can come to hold (a listing for failed completions goes to the confirmation, which finds an
+ * order that holds the loan after all).
  */
 const underWay = new Map<string, Promise<Confirmation>>()
 
@@ -33,6 +35,7 @@ async function fromLedger(container: MedusaContainer, cartId: string, loanId: nu
   const row = await rowOfLoan(container, loanId)
   if (!row || row.cart_id !== cartId) return undefined
   if (row.state === "ordered" && row.order_id) return { outcome: "already_authorized", orderId: row.order_id }
-  if (row.state === "needs_attention") return { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" }
+  if (row.state === "needs_attention" && !awaitsOrder(row))
+    return { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" }
   return undefined
 }

@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { readSessionData } from "../providers/bnpl/session-data"
 import { toDecimal } from "../providers/bnpl/money"
 import { ledgerOf, type LedgerPatch, patchRow } from "./ledger"
 import type { SessionRow } from "./queries"
+import { findSuspectOrder } from "./suspects"
 
 /**
  * What confirming a loan writes to the ledger, each write answering how to
@@ -83,4 +85,31 @@ export async function recordOrdered(container: MedusaContainer, ledgerId: string
     id: row.id,
     previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }),
   }
+}
+
+export interface HeldBy {
+  cartId: string
+  loanId: number
+  ledgerId: string
+  orderId: string
+  /**
+   * An earlier completion with this loan started and never ended (the row's
+   * `completion_started_at` before this one began): only then is a look-alike searched for,
+   * or another cart's order, still being linked at this moment, could look like a leftover.
+   */
+  interrupted: boolean
+}
+
+/** `orderId` holds the loan's payment: the ledger records it, with any look-alike a cut-short completion left. */
+export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ undo: RowPatchUndo; suspectOrderId?: string }> {
+  const suspect = held.interrupted ? await findSuspectOrder(container, held.cartId, held.orderId, held.ledgerId) : undefined
+  const undo = await recordOrdered(container, held.ledgerId, held.orderId, suspect)
+  if (suspect) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `[bnpl] cart ${held.cartId}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${held.loanId} paid order ${held.orderId}; listed for the admin`,
+      )
+  }
+  return { undo, ...(suspect ? { suspectOrderId: suspect } : {}) }
 }

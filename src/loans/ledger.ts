@@ -12,6 +12,15 @@ export async function rowOfLoan(container: MedusaContainer, loanId: number): Pro
   return row
 }
 
+/**
+ * A loan no order holds yet: its row is open, or on the attention list only because its
+ * completions failed (no order recorded, no look-alike beside it). An order found holding the
+ * loan's payment later (a completion that finished after it was counted as failed, an event
+ * that came late) makes it that order's payment; every other listing stays for the admin.
+ */
+export const awaitsOrder = (row: LedgerLoan): boolean =>
+  row.state === "open" || (row.state === "needs_attention" && !row.order_id && !row.suspect_order_id)
+
 /** The lock key every workflow that changes a cart's loans takes (Medusa's locking module). */
 export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
 

@@ -1,13 +1,13 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { LOAN_PAYMENT, unreachable } from "../providers/bnpl/status"
+import { isPaid, LOAN_PAYMENT, unreachable } from "../providers/bnpl/status"
 import type { LoanRecord } from "../providers/bnpl/wire"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loan"
 import { refundCheckWorkflow } from "../workflows/refund-check"
 import { refundLoanWorkflow } from "../workflows/refund-loan"
-import { patchRow } from "./ledger"
+import { awaitsOrder, patchRow } from "./ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "./queries"
 
 /**
@@ -43,7 +43,7 @@ export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<Ro
     case "ordered":
       return refundCheck(ctx, row)
     case "needs_attention":
-      return refundCheck(ctx, row)
+      return (awaitsOrder(row) && isPaid(loan) && (await heldByOrder(ctx, row))) || refundCheck(ctx, row)
     case "open":
       return reconcileOpen(ctx, row, loan)
     case "cancelled":
@@ -96,12 +96,22 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
   if (!cart.exists || orderId)
     return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
   if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
-  await patchRow(ctx.container, row, {
-    state: "needs_attention",
-    attention_reason:
-      "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
-  })
-  return "needs_attention"
+  return listForAdmin(
+    ctx,
+    row,
+    "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
+  )
+}
+
+/**
+ * A loan listed for failed completions whose cart's order holds it after all (a completion
+ * that ended after it was counted as failed): the confirmation records it as that order's.
+ */
+async function heldByOrder(ctx: RowContext, row: LedgerLoan): Promise<"in_order" | undefined> {
+  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
+  if (result.outcome !== "already_authorized") return undefined
+  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} was listed, but order ${result.orderId} holds it`)
+  return "in_order"
 }
 
 async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Promise<RowOutcome> {
@@ -110,10 +120,12 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
     await refundLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, requested_by: "reconciliation", reason: why } })
     return "refunded"
   }
-  await patchRow(ctx.container, row, {
-    state: "needs_attention",
-    attention_reason: `Paid, but no order can hold it: ${why}. Refund it in full.`,
-  })
+  return listForAdmin(ctx, row, `Paid, but no order can hold it: ${why}. Refund it in full.`)
+}
+
+async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<"needs_attention"> {
+  await patchRow(ctx.container, row, { state: "needs_attention", attention_reason: reason })
+  ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
   return "needs_attention"
 }
 

@@ -2,10 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ensureRow, recordCompletionFailure, recordOrdered as markOrdered, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
+import { ensureRow, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { awaitsOrder, CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
-import { findSuspectOrder } from "../loans/suspects"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import type { LoanRecord } from "../providers/bnpl/wire"
@@ -81,12 +80,18 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   const session = sessionOfLoan(cart.sessions, loanId)
   if (!session) return { plan: { confirmation: { outcome: "no_pending_session" } } }
   const row = await ensureRow(container, cartId, session, cart.paymentCollectionId)
+  const existing = await orderOfCart(container, cartId)
+  if (existing && AUTHORIZED.includes(session.status)) {
+    // The cart's order holds this loan. A row that does not say so yet (a completion that ended
+    // after it was counted as failed, a crash before the row was written) says so now.
+    const confirmation: Confirmation = { outcome: "already_authorized", orderId: existing }
+    if (!awaitsOrder(row)) return { plan: { confirmation } }
+    const held = { cartId, loanId, ledgerId: row.id, orderId: existing, interrupted: !!row.completion_started_at }
+    return { plan: { confirmation }, undo: (await recordHeldBy(container, held)).undo }
+  }
   if (row.state === "needs_attention" && !input.force) {
     return { plan: { confirmation: { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" } } }
   }
-
-  const existing = await orderOfCart(container, cartId)
-  if (existing && session.status === "authorized") return { plan: { confirmation: { outcome: "already_authorized", orderId: existing } } }
   // An order paid some other way must not gain this loan as a second payment.
   if (existing && cart.sessions.some((s) => s.id !== session.id && s.status === "authorized")) {
     return { plan: { confirmation: { outcome: "no_pending_session" } } }
@@ -168,17 +173,20 @@ const completeStep = createStep(
   async (input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, { container }) => {
     const { plan } = input
     if (plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(plan.confirmation, {})
-    let failure: string | undefined
     if (!plan.interrupted) await ledgerOf(container).updateBnplLoans({ id: plan.ledgerId!, completion_started_at: new Date() })
-    try {
-      await withConfirmedLoan(plan.loan!, () =>
-        processPaymentWorkflow(container).run({
-          input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
-        }),
-      )
-    } catch (error) {
-      failure = (error as Error).message
-    }
+    // processPaymentWorkflow carries on past a failed cart completion (its step continues on
+    // failure) but still reports the error: it becomes the reason the admin reads.
+    const { errors } = await withConfirmedLoan(plan.loan!, () =>
+      processPaymentWorkflow(container).run({
+        input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
+        throwOnError: false,
+      }),
+    )
+    const failure =
+      errors
+        .map((e) => (e.error as Error | undefined)?.message)
+        .filter(Boolean)
+        .join("; ") || undefined
     // Done means an order and the loan authorized on it: an order a cut-short completion left
     // can exist while the authorization onto it failed (the status query down at that moment).
     const [orderId, session] = await Promise.all([
@@ -199,22 +207,14 @@ const completeStep = createStep(
 )
 
 async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, orderId: string) {
-  // Only after a completion that started and never finished: otherwise another cart's order,
-  // still being linked at this moment, could look like a leftover.
-  const suspect = input.plan.interrupted ? await findSuspectOrder(container, input.cart_id, orderId, input.plan.ledgerId!) : undefined
-  const undo = await markOrdered(container, input.plan.ledgerId!, orderId, suspect)
-  if (suspect) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `[bnpl] cart ${input.cart_id}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${input.loan_id} paid order ${orderId}; listed for the admin`,
-      )
-  }
+  const { plan } = input
+  const held = { cartId: input.cart_id, loanId: input.loan_id, ledgerId: plan.ledgerId!, orderId, interrupted: !!plan.interrupted }
+  const { undo, suspectOrderId } = await recordHeldBy(container, held)
   const confirmation: Confirmation = {
     outcome: "authorized",
     orderId,
     rolledForward: input.rolledForward,
-    ...(suspect ? { suspectOrderId: suspect } : {}),
+    ...(suspectOrderId ? { suspectOrderId } : {}),
   }
   return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
 }

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { patchRow, rowOfLoan, underCartLock } from "../loans/ledger"
+import { recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { awaitsOrder, rowOfLoan, underCartLock } from "../loans/ledger"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 
 /**
@@ -37,20 +37,13 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   if (!loan) return undefined
   // Under the cart's lock, read again: the confirmation that placed this order holds the lock
   // until it has written the row itself, and may have put the loan on the attention list (a
-  // look-alike order beside it). An `open` read before that must not overwrite what it wrote.
+  // look-alike order beside it). What it wrote stands; only a row still awaiting an order
+  // (open, or listed for failed completions) becomes this order's payment.
   return underCartLock(container, loan.cart_id, async () => {
     const row = await rowOfLoan(container, loan.loan_id)
-    if (!row || row.state !== "open") return undefined
-    return {
-      id: row.id,
-      previous: await patchRow(container, row, {
-        state: "ordered",
-        order_id: orderId,
-        loan_status: "OUTSTANDING",
-        checked_at: null,
-        completion_started_at: null,
-      }),
-    }
+    if (!row || !awaitsOrder(row)) return undefined
+    const held = { cartId: loan.cart_id, loanId: loan.loan_id, ledgerId: row.id, orderId, interrupted: !!row.completion_started_at }
+    return (await recordHeldBy(container, held)).undo
   })
 }
 

@@ -3,9 +3,12 @@ import { confirmOnce } from "../confirm-once"
 
 // The workflow and the ledger stand in for themselves: what is tested is who runs the workflow.
 const run = jest.fn()
-const rows = new Map<number, { cart_id: string; state: string; order_id?: string; attention_reason?: string }>()
+const rows = new Map<number, { cart_id: string; state: string; order_id?: string; suspect_order_id?: string; attention_reason?: string }>()
 jest.mock("../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
-jest.mock("../ledger", () => ({ rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId) }))
+jest.mock("../ledger", () => ({
+  awaitsOrder: jest.requireActual("../ledger").awaitsOrder,
+  rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
+}))
 
 const container = {} as MedusaContainer
 
@@ -46,10 +49,19 @@ describe("confirmOnce: copies of one webhook", () => {
     expect(run).not.toHaveBeenCalled()
   })
 
-  it("a loan on the attention list is answered with its reason, without the workflow", async () => {
-    rows.set(7, { cart_id: "cart_1", state: "needs_attention", attention_reason: "stock ran out" })
-    await expect(confirmOnce(container, "cart_1", 7)).resolves.toEqual({ outcome: "needs_attention", reason: "stock ran out" })
+  it("a loan listed beside its order (refunds that disagree, a look-alike) is answered with its reason, without the workflow", async () => {
+    rows.set(7, { cart_id: "cart_1", state: "needs_attention", order_id: "order_1", attention_reason: "refunds disagree" })
+    rows.set(8, { cart_id: "cart_1", state: "needs_attention", order_id: "order_2", suspect_order_id: "order_3", attention_reason: "look-alike" })
+    await expect(confirmOnce(container, "cart_1", 7)).resolves.toEqual({ outcome: "needs_attention", reason: "refunds disagree" })
+    await expect(confirmOnce(container, "cart_1", 8)).resolves.toEqual({ outcome: "needs_attention", reason: "look-alike" })
     expect(run).not.toHaveBeenCalled()
+  })
+
+  it("a loan listed for failed completions goes through the workflow: an order may hold it after all", async () => {
+    rows.set(7, { cart_id: "cart_1", state: "needs_attention", attention_reason: "stock ran out" })
+    run.mockResolvedValue({ result: { outcome: "already_authorized", orderId: "order_1" } })
+    await expect(confirmOnce(container, "cart_1", 7)).resolves.toEqual({ outcome: "already_authorized", orderId: "order_1" })
+    expect(run).toHaveBeenCalledTimes(1)
   })
 
   it("a row of another cart, or an open row, goes through the workflow, and the next notification runs it again", async () => {
