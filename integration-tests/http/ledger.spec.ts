@@ -228,7 +228,9 @@ medusaIntegrationTestRunner({
         await postWebhook(env, notification(paid.cartId, paid.loanId))
         const row = await rowOf(paid.loanId)
         expect(row.state).toBe("needs_attention")
-        expect(row.attention_reason).toMatch(/^Paid, but the cart could not be completed into an order: Not enough stock available for item .* \(2 attempts\)/)
+        expect(row.attention_reason).toMatch(
+          /^Paid, but the cart could not be completed into an order: Not enough stock available for item .* \(2 attempts\)/,
+        )
       })
 
       describe("an order that holds a listed loan after all makes it that order's payment", () => {
