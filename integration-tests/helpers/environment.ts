@@ -1,4 +1,5 @@
 import { freePort } from "../../scripts/harness/free-port"
+import { notDuringThisRun } from "../../scripts/harness/schedule"
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
 
 /**
@@ -42,6 +43,9 @@ export function useSandbox(options: SandboxOptions = {}, env: Record<string, str
       // Short enough that the time-out tests end quickly, long enough that a status query on a
       // loaded 2-core machine (two Medusas, PostgreSQL, chaos beside them) is not taken for one.
       BNPL_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
+      // Tests reconcile when they mean to: a scheduled run (every 5 minutes by default) could
+      // take a test's loans between its steps.
+      BNPL_RECONCILE_SCHEDULE: notDuringThisRun(),
       BNPL_RETRIES: "1",
       BNPL_MIN_AMOUNT: "1",
       BNPL_MAX_AMOUNT: "50000",

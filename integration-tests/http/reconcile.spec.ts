@@ -165,6 +165,20 @@ medusaIntegrationTestRunner({
         expect(await run).toEqual(nothing)
         expect(await ledger().listBnplLoans({ loan_id: loanId })).toHaveLength(1)
       })
+
+      it("whose cart's lock stays held past the wait is left for the next run; the run still ends done", async () => {
+        const { loanId, row } = await rowlessSession()
+        const locking = getContainer().resolve(Modules.LOCKING)
+        // Held past the 30 s the run waits for a cart (a confirmation stuck on the service).
+        await locking.acquire(cartLockKey(row.cart_id), { expire: 120 })
+        try {
+          expect(await reconciled(api, await adminHeaders(api))).toEqual(nothing)
+          expect(await ledger().listBnplLoans({ loan_id: loanId })).toHaveLength(0)
+        } finally {
+          await locking.release(cartLockKey(row.cart_id))
+        }
+        expect(await reconcile()).toEqual(summary({ backfilled: 1 }))
+      }, 120_000)
     })
 
     describe("runs in the background: 202 at once, and a record the admin polls", () => {

@@ -9,6 +9,7 @@ import { startDatabase, type Database } from "./postgres"
 import { freePort } from "./free-port"
 import { SandboxProbe } from "./sandbox-probe"
 import { onTeardown } from "./teardown"
+import { notDuringThisRun } from "./schedule"
 
 export type WebhookAuthMode = "bearer" | "jwt"
 
@@ -30,15 +31,6 @@ export interface Secrets {
   admin: { email: string; password: string }
   /** Medusa's JWT and cookie secret: shared by every instance, so an admin token works on all. */
   sessionSecret: string
-}
-
-/**
- * Reconciliation runs only when a script asks: the scheduled job must not skew what is
- * measured. Once a day, twelve hours from now. (Not "once a year": Medusa's scheduler then
- * overflows setTimeout's 2^31 ms, and the job fires every millisecond.)
- */
-function notDuringThisRun(now = new Date()): string {
-  return `${now.getMinutes()} ${(now.getHours() + 12) % 24} * * *`
 }
 
 /**

@@ -40,9 +40,9 @@ export interface ReconcileInput {
   /** ISO time to reconcile as of (tests); defaults to now. */
   now?: string
   /**
-   * The run's record (`bnpl_reconciliation`), made by the caller (start-reconciliation.ts):
-   * the run beats its heartbeat after every page and writes its summary there. Without it,
-   * the run records nothing.
+   * The run's record (`bnpl_reconciliation`), made by the caller (start-reconciliation.ts,
+   * which also keeps its heartbeat): the run writes its summary there. Without it, the run
+   * records nothing.
    */
   reconciliation_id?: string
 }
@@ -63,7 +63,7 @@ export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 120, ret
 const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: RunInput, { container }) => {
   const record = runRecord(container, input.reconciliation_id)
   await record.pruneOld()
-  const summary = await reconcileRun(container, input.now ? new Date(input.now) : new Date(), input.owner, record.beat)
+  const summary = await reconcileRun(container, input.now ? new Date(input.now) : new Date(), input.owner)
   await record.done(summary)
   return new StepResponse(summary)
 })
@@ -81,16 +81,15 @@ function runRecord(container: MedusaContainer, id: string | undefined) {
     pruneOld: async () => {
       const cutoff = new Date(Date.now() - KEEP_RUNS_DAYS * 86_400_000)
       // A finished row stops beating when it finishes, and a row whose process died stops at
-      // its death: either is old once its heartbeat is. A live run beats every page.
+      // its death: either is old once its heartbeat is. A live run's beats every 30 seconds.
       const old = await ledger.listBnplReconciliations({ heartbeat_at: { $lt: cutoff } }, { select: ["id"] })
       if (old.length) await ledger.deleteBnplReconciliations(old.map((row: { id: string }) => row.id))
     },
-    beat: () => write({}),
     done: (summary: ReconcileSummary) => write({ status: "done", summary, finished_at: new Date() }),
   }
 }
 
-async function reconcileRun(container: MedusaContainer, now: Date, owner: string, beat: () => Promise<void>): Promise<ReconcileSummary> {
+async function reconcileRun(container: MedusaContainer, now: Date, owner: string): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)
@@ -136,7 +135,6 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
       })
       if (outcome !== "in_order") summary[outcome]++
     })
-    await beat()
   }
   return summary
 }
@@ -184,6 +182,13 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
           loan_status: data!.loan_status ?? "REQUEST",
         })
         return true
+      }).catch((error: Error) => {
+        // A cart whose lock stays held (a confirmation waiting on the service) must not end the
+        // whole run: the session waits for the next run, as a failed row does.
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.cart_id} left for the next run: ${error.message}`)
+        return false
       })
       if (wrote) created++
     }
