@@ -100,6 +100,15 @@ export interface HeldBy {
   interrupted: boolean
 }
 
+/** What a row says when `orderId` is found holding its loan's payment. */
+export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
+  cartId: row.cart_id,
+  loanId: row.loan_id,
+  ledgerId: row.id,
+  orderId,
+  interrupted: !!row.completion_started_at,
+})
+
 /** `orderId` holds the loan's payment: the ledger records it, with any look-alike a cut-short completion left. */
 export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ undo: RowPatchUndo; suspectOrderId?: string }> {
   const suspect = held.interrupted ? await findSuspectOrder(container, held.cartId, held.orderId, held.ledgerId) : undefined

@@ -6,6 +6,7 @@ import type { LoanRecord } from "../providers/bnpl/wire"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loan"
 import { refundCheckWorkflow } from "../workflows/refund-check"
+import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
 import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { awaitsOrder, patchRow } from "./ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "./queries"
@@ -90,7 +91,8 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
   }
   const orderId = cart.exists ? await orderOfCart(ctx.container, row.cart_id) : undefined
   if (orderId && (await orderPayment(ctx.container, orderId, row.loan_id))) {
-    await patchRow(ctx.container, row, { state: "ordered", order_id: orderId, checked_at: null })
+    // The order holds the loan, and its order.placed was lost: recorded as that event would have.
+    await recordOrderPlacedWorkflow(ctx.container).run({ input: { order_id: orderId } })
     return "in_order"
   }
   if (!cart.exists || orderId)

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ensureRow, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { awaitsOrder, CART_LOCK, cartLockKey, ledgerOf, patchRow } from "../loans/ledger"
+import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { awaitsOrder, CART_LOCK, cartLockKey, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
@@ -86,8 +86,7 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
     // after it was counted as failed, a crash before the row was written) says so now.
     const confirmation: Confirmation = { outcome: "already_authorized", orderId: existing }
     if (!awaitsOrder(row)) return { plan: { confirmation } }
-    const held = { cartId, loanId, ledgerId: row.id, orderId: existing, interrupted: !!row.completion_started_at }
-    return { plan: { confirmation }, undo: (await recordHeldBy(container, held)).undo }
+    return { plan: { confirmation }, undo: (await recordHeldBy(container, heldBy(row, existing))).undo }
   }
   if (row.state === "needs_attention" && !input.force) {
     return { plan: { confirmation: { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" } } }
@@ -100,11 +99,13 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
 
   const { client } = bnplFromContainer(container)
   const loan = await client.getLoan(cartId, loanId)
-  const undo =
-    loan && loan.status !== row.loan_status ? { id: row.id, previous: await patchRow(container, row, { loan_status: loan.status }) } : undefined
-  if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo }
+  const learned: LedgerPatch = loan && loan.status !== row.loan_status ? { loan_status: loan.status } : {}
+  const learn = async (): Promise<RowPatchUndo | undefined> =>
+    Object.keys(learned).length ? { id: row.id, previous: await patchRow(container, row, learned) } : undefined
+  if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo: await learn() }
   if (!sameAmount(loan.totalAmount, session.amount)) {
     const reason = `loan ${loanId} was paid for ${loan.totalAmount}, but its session is for ${toDecimal(session.amount)}`
+    const undo = await learn()
     const failure = await recordCompletionFailure(container, row, reason)
     return {
       plan: {
@@ -118,6 +119,7 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   const total = existing ? undefined : await cartTotal(container, cartId)
   if (total !== undefined && !sameAmount(total, session.amount)) {
     const reason = `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`
+    const undo = await learn()
     const failure = await recordCompletionFailure(container, row, reason)
     return {
       plan: {
@@ -130,7 +132,15 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   }
   const halfMadeOrderId = existing || !cart.paymentCollectionId ? undefined : await orderOfPaymentCollection(container, cart.paymentCollectionId)
   const interrupted = !!row.completion_started_at
-  return { plan: { sessionId: session.id, sessionAmount: session.amount, loan, ledgerId: row.id, halfMadeOrderId, interrupted }, undo }
+  // The completion starts: one write records the status query's answer and marks the start
+  // (kept from an earlier start that never ended). Compensation puts back the status only: a
+  // started completion stays marked, so that a crash after it is looked into (recordHeldBy).
+  const start: LedgerPatch = { ...learned, ...(interrupted ? {} : { completion_started_at: new Date() }) }
+  const previous = Object.keys(start).length ? await patchRow(container, row, start) : {}
+  delete previous.completion_started_at
+  const undo = Object.keys(previous).length ? { id: row.id, previous } : undefined
+  const plan: Plan = { sessionId: session.id, sessionAmount: session.amount, loan, ledgerId: row.id, halfMadeOrderId, interrupted }
+  return { plan, undo }
 }
 
 interface RollForwardUndo {
@@ -173,7 +183,6 @@ const completeStep = createStep(
   async (input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, { container }) => {
     const { plan } = input
     if (plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(plan.confirmation, {})
-    if (!plan.interrupted) await ledgerOf(container).updateBnplLoans({ id: plan.ledgerId!, completion_started_at: new Date() })
     // processPaymentWorkflow carries on past a failed cart completion (its step continues on
     // failure) but still reports the error: it becomes the reason the admin reads.
     const { errors } = await withConfirmedLoan(plan.loan!, () =>

@@ -48,16 +48,32 @@ export interface ReconcileInput {
 }
 
 interface RunInput extends ReconcileInput {
-  /** The run's own lock owner, so that the run can extend its lock page by page. */
+  /** The run's own lock owner, so that the run can extend its lock as it goes. */
   owner: string
 }
 
 const PAGE_SIZE = 100
 /**
- * The run holds its lock for two minutes at a time and extends it after every page, so that a
- * long run keeps it while a worker killed mid-run blocks the next run for two minutes at most.
+ * The run holds its lock for a minute at a time and extends it as its loans are done (see
+ * `lockKeeper`), so that a long run keeps it while a worker killed mid-run blocks the next
+ * run for a minute at most.
  */
-export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 120, retryInterval: 0.5 }
+export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 60, retryInterval: 0.5 }
+
+/**
+ * Extends the run's lock as the run makes progress, at most every quarter of its TTL. Tied to
+ * progress rather than to a timer: a run stuck on one loan beyond the TTL lets the lock go,
+ * as a dead one does, instead of holding every later run back for as long as it hangs.
+ */
+function lockKeeper(container: MedusaContainer, owner: string): () => Promise<void> {
+  const locking = container.resolve(Modules.LOCKING)
+  let extendedAt = Date.now()
+  return async () => {
+    if (Date.now() - extendedAt < (RUN_LOCK.ttl * 1000) / 4) return
+    extendedAt = Date.now()
+    await locking.acquire(RUN_LOCK.key, { ownerId: owner, expire: RUN_LOCK.ttl })
+  }
+}
 
 /** Only reads and dispatches: each change it causes is a workflow with its own compensation. */
 const reconcileStep = createStep("bnpl-reconcile-ledger", async (input: RunInput, { container }) => {
@@ -81,7 +97,7 @@ function runRecord(container: MedusaContainer, id: string | undefined) {
     pruneOld: async () => {
       const cutoff = new Date(Date.now() - KEEP_RUNS_DAYS * 86_400_000)
       // A finished row stops beating when it finishes, and a row whose process died stops at
-      // its death: either is old once its heartbeat is. A live run's beats every 30 seconds.
+      // its death: either is old once its heartbeat is. A live run's beats every 15 seconds.
       const old = await ledger.listBnplReconciliations({ heartbeat_at: { $lt: cutoff } }, { select: ["id"] })
       if (old.length) await ledger.deleteBnplReconciliations(old.map((row: { id: string }) => row.id))
     },
@@ -106,7 +122,8 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
     refunds_recorded: 0,
     backfilled: 0,
   }
-  summary.backfilled = await backfill(container, graceCutoff)
+  const keepLock = lockKeeper(container, owner)
+  summary.backfilled = await backfill(container, graceCutoff, keepLock)
 
   // Keyset paging by id: rows leaving the set cannot shift a page, and memory
   // holds one page however large the ledger grows.
@@ -125,7 +142,6 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
     )
     if (!page.length) break
     after = page[page.length - 1].id
-    await container.resolve(Modules.LOCKING).acquire(RUN_LOCK.key, { ownerId: owner, expire: RUN_LOCK.ttl })
     await eachLimited(page, options.reconcileConcurrency, async (row) => {
       summary.checked++
       const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
@@ -134,13 +150,14 @@ async function reconcileRun(container: MedusaContainer, now: Date, owner: string
         return "failed"
       })
       if (outcome !== "in_order") summary[outcome]++
+      await keepLock()
     })
   }
   return summary
 }
 
 /** Waiting pp_bnpl_bnpl sessions whose loan has no ledger row get one. */
-async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<number> {
+async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock: () => Promise<void>): Promise<number> {
   const payments = container.resolve(Modules.PAYMENT)
   const ledger = ledgerOf(container)
   let created = 0
@@ -191,6 +208,7 @@ async function backfill(container: MedusaContainer, graceCutoff: Date): Promise<
         return false
       })
       if (wrote) created++
+      await keepLock()
     }
   }
 }

@@ -1,14 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { awaitsOrder, rowOfLoan, underCartLock } from "../loans/ledger"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now
  * that order's payment in the ledger. The webhook's path records this itself;
- * this catches the storefront's own completions.
+ * this catches the storefront's own completions, and reconciliation runs it
+ * for an order it finds holding a loan whose event was lost.
  */
 export interface RecordOrderPlacedInput {
   order_id: string
@@ -42,8 +43,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   return underCartLock(container, loan.cart_id, async () => {
     const row = await rowOfLoan(container, loan.loan_id)
     if (!row || !awaitsOrder(row)) return undefined
-    const held = { cartId: loan.cart_id, loanId: loan.loan_id, ledgerId: row.id, orderId, interrupted: !!row.completion_started_at }
-    return (await recordHeldBy(container, held)).undo
+    return (await recordHeldBy(container, heldBy(row, orderId))).undo
   })
 }
 

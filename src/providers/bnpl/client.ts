@@ -15,6 +15,7 @@ import {
   RefundResponse,
   ServiceErrorBody,
 } from "./wire"
+import { SpareToken } from "./spare-token"
 
 /**
  * One method per endpoint of the financing service. Everything that crosses to
@@ -73,6 +74,7 @@ const BACKOFF_MS = 200
 
 export class BnplClient {
   private readonly http: AxiosInstance
+  private readonly tokens = new SpareToken(() => this.authenticate())
 
   constructor(private readonly config: ClientConfig) {
     this.http = axios.create({
@@ -86,7 +88,7 @@ export class BnplClient {
     })
   }
 
-  /** POST {authUrl}/auth. A new token is needed for every call (docs/service-api.md, "Authentication"). */
+  /** POST {authUrl}/auth. A new token is needed for every call (docs/service-api.md, "Authentication"): see createLoan. */
   async authenticate(): Promise<string> {
     const { Authorization } = await this.call({
       operation: "authenticate",
@@ -99,18 +101,30 @@ export class BnplClient {
     return Authorization
   }
 
-  /** POST {authUrl}/loan. Never retried: a repeated request could create a second loan. */
+  /**
+   * POST {authUrl}/loan, with a token fetched ahead (spare-token.ts). Never retried, as a
+   * repeated request could create a second loan, except once when the service refuses a spare
+   * token (401): a refused request created nothing.
+   */
   async createLoan(request: LoanRequest): Promise<LoanCreated> {
-    const authorization = await this.authenticate()
-    return this.call({
-      operation: "create loan",
-      method: "POST",
-      url: `${this.config.authUrl}/loan`,
-      headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
-      body: request,
-      schema: LoanCreated,
-      idempotent: false,
-    })
+    const token = await this.tokens.take()
+    const create = (authorization: string) =>
+      this.call({
+        operation: "create loan",
+        method: "POST",
+        url: `${this.config.authUrl}/loan`,
+        headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
+        body: request,
+        schema: LoanCreated,
+        idempotent: false,
+      })
+    try {
+      return await create(token.authorization)
+    } catch (error) {
+      const refused = error instanceof BnplServiceError && error.kind === "http" && error.httpStatus === 401
+      if (!token.spare || !refused) throw error
+      return create(await this.authenticate())
+    }
   }
 
   /** GET /api/pos/loan/{cartId}: every loan of the cart, oldest first. */

@@ -6,7 +6,7 @@ import { model } from "@medusajs/framework/utils"
  * runs the same way. A log only: runs whose last sign of life is 30 days old are deleted
  * at the start of a run.
  *
- * A process that dies mid-run leaves its row `running`: `heartbeat_at`, written every 30
+ * A process that dies mid-run leaves its row `running`: `heartbeat_at`, written every 15
  * seconds while the run's process lives (also while it waits for another run's lock), tells
  * such a row from a live one once it is older than the run lock's time to live.
  */

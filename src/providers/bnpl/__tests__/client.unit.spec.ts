@@ -4,6 +4,14 @@ import type { LoanRequest } from "../wire"
 
 const API_TOKEN = "client-test-api-token-XYZ"
 
+/** Resolves once `ready()` holds, polling; fails the test after 5 s. */
+async function until(ready: () => boolean): Promise<void> {
+  for (const giveUpAt = Date.now() + 5000; !ready();) {
+    if (Date.now() > giveUpAt) throw new Error("condition not met within 5 s")
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 describe("BnplClient against the sandbox", () => {
   let sandbox: Sandbox
   let client: BnplClient
@@ -30,11 +38,40 @@ describe("BnplClient against the sandbox", () => {
     sandbox.setFaults({})
   })
 
-  it("asks for a fresh token for every loan, since a token works once", async () => {
-    await client.createLoan(loan("cart_a"))
-    await client.createLoan(loan("cart_a"))
-    expect(requests("/api/auth")).toHaveLength(2)
-    expect((await client.getLoans("cart_a")).map((l) => l.status)).toEqual(["REQUEST", "REQUEST"])
+  it("makes every loan with a token no request used before, since a token works once", async () => {
+    for (let i = 0; i < 4; i++) await client.createLoan(loan("cart_a"))
+    // The sandbox answers 401 to a token used twice: four loans made means four tokens.
+    expect(requests("/api/loan").map((r) => r.status)).toEqual([200, 200, 200, 200])
+    expect(requests("/api/auth").length).toBeGreaterThanOrEqual(4)
+    expect((await client.getLoans("cart_a")).map((l) => l.status)).toEqual(["REQUEST", "REQUEST", "REQUEST", "REQUEST"])
+  })
+
+  it("makes a loan with the token fetched ahead, without waiting for /auth", async () => {
+    await client.createLoan(loan("cart_s"))
+    await until(() => client["tokens"].hasSpare) // fetched while the first loan was made
+    sandbox.setFaults({ auth: { errorRate: 1 } })
+    await expect(client.createLoan(loan("cart_s"))).resolves.toMatchObject({ loanId: expect.any(Number) })
+    expect(requests("/api/loan").map((r) => r.status)).toEqual([200, 200])
+  })
+
+  it("replaces a spare token the service refuses (401) once, with a fresh one", async () => {
+    const first = await startSandbox({ log: () => {}, merchants: [{ merchantId: 7, apiToken: API_TOKEN, name: "T", approved: true }] })
+    const own = new BnplClient({ authUrl: first.authUrl, baseUrl: first.baseUrl, apiToken: API_TOKEN, merchantId: 7, timeoutMs: 500, retries: 2 })
+    await own.createLoan(loan("cart_r"))
+    await until(() => own["tokens"].hasSpare)
+    // A service that no longer knows the spare: a sandbox with another signing key at the same address.
+    const port = Number(new URL(first.baseUrl).port)
+    await first.close()
+    const second = await startSandbox({ log: () => {}, port, merchants: [{ merchantId: 7, apiToken: API_TOKEN, name: "T", approved: true }] })
+    try {
+      // The status query (retried) meets the closed keep-alive connection first, not the loan.
+      expect(await own.getLoans("cart_r")).toEqual([])
+      await expect(own.createLoan(loan("cart_r"))).resolves.toMatchObject({ loanId: expect.any(Number) })
+      const loans = second.state.requests.filter((r) => r.path === "/api/loan").map((r) => r.status)
+      expect(loans).toEqual([401, 200])
+    } finally {
+      await second.close()
+    }
   })
 
   it("retries the status query on 5xx, and gives up with a clear error", async () => {
