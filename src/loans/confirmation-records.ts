@@ -18,7 +18,7 @@ export interface RowPatchUndo {
 }
 
 export async function undoRowPatch(container: MedusaContainer, undo: RowPatchUndo | undefined): Promise<void> {
-  if (undo) await ledgerOf(container).updateBnplLoans({ id: undo.id, ...undo.previous })
+  if (undo) await ledgerOf(container).patchLoan(undo.id, undo.previous)
 }
 
 /**
@@ -34,9 +34,9 @@ export async function ensureRow(
 ): Promise<LedgerLoan> {
   const data = readSessionData(session.data)!
   const ledger = ledgerOf(container)
-  const [row] = await ledger.listBnplLoans({ loan_id: data.loan_id }, { take: 1 })
+  const row = await ledger.findLoan({ loan_id: data.loan_id })
   if (row) return row
-  return ledger.createBnplLoans({
+  return ledger.recordNewLoan({
     loan_id: data.loan_id,
     cart_id: cartId,
     payment_collection_id: paymentCollectionId,
@@ -48,13 +48,19 @@ export async function ensureRow(
   })
 }
 
+async function foundRow(container: MedusaContainer, id: string): Promise<LedgerLoan> {
+  const row = await ledgerOf(container).findLoan({ id })
+  if (!row) throw new Error(`ledger row ${id} not found`)
+  return row
+}
+
 /** Counts a failed completion; the loan needs the admin once `maxCompletionAttempts` are used. */
 export async function recordCompletionFailure(
   container: MedusaContainer,
   rowOrId: LedgerLoan | string,
   reason: string,
 ): Promise<{ attention: boolean; undo: RowPatchUndo }> {
-  const row = typeof rowOrId === "string" ? await ledgerOf(container).retrieveBnplLoan(rowOrId) : rowOrId
+  const row = typeof rowOrId === "string" ? await foundRow(container, rowOrId) : rowOrId
   const failures = (row.completion_failures ?? 0) + 1
   const attention = failures >= bnplFromContainer(container).options.maxCompletionAttempts
   const patch: LedgerPatch = {
@@ -71,7 +77,7 @@ export async function recordCompletionFailure(
 
 /** The loan is the payment of `orderId`; a look-alike order goes beside it for the admin. */
 export async function recordOrdered(container: MedusaContainer, ledgerId: string, orderId: string, suspectOrderId?: string): Promise<RowPatchUndo> {
-  const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
+  const row = await foundRow(container, ledgerId)
   const patch: LedgerPatch = suspectOrderId
     ? {
         order_id: orderId,

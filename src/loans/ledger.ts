@@ -2,15 +2,13 @@ import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_LEDGER_MODULE } from "../modules/bnpl"
-import type { BnplLedgerService } from "../modules/bnpl/service"
+import type { BnplLedgerService, LedgerPatch } from "../modules/bnpl/service"
 import type { LedgerLoan } from "../modules/bnpl/types"
 
 export const ledgerOf = (container: MedusaContainer): BnplLedgerService => container.resolve(BNPL_LEDGER_MODULE)
 
-export async function rowOfLoan(container: MedusaContainer, loanId: number): Promise<LedgerLoan | undefined> {
-  const [row] = await ledgerOf(container).listBnplLoans({ loan_id: loanId }, { take: 1 })
-  return row
-}
+export const rowOfLoan = (container: MedusaContainer, loanId: number): Promise<LedgerLoan | undefined> =>
+  ledgerOf(container).findLoan({ loan_id: loanId })
 
 /**
  * A loan no order holds yet: its row is open, or on the attention list only because its
@@ -30,12 +28,12 @@ export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
  */
 export const CART_LOCK = { timeout: 30, ttl: 60, retryInterval: 0.05 } as const
 
-export type LedgerPatch = Partial<Omit<LedgerLoan, "id" | "created_at" | "updated_at" | "deleted_at">>
+export type { LedgerPatch }
 
 /** Applies `patch` to the row and answers the values it replaced, for a compensation to put back. */
 export async function patchRow(container: MedusaContainer, row: LedgerLoan, patch: LedgerPatch): Promise<LedgerPatch> {
   const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
-  await ledgerOf(container).updateBnplLoans({ id: row.id, ...patch })
+  await ledgerOf(container).patchLoan(row.id, patch)
   return previous
 }
 

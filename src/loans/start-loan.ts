@@ -68,7 +68,7 @@ export async function startLoan(container: MedusaContainer, input: StartLoanInpu
 
 async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaidLoanDecision> {
   const cartId = input.cart_id
-  const rows = await ledgerOf(container).listBnplLoans({ cart_id: cartId, state: ["open", "needs_attention"] })
+  const rows = await ledgerOf(container).listUndecidedLoansOfCart(cartId)
   if (!rows.length) return {}
   const { client } = bnplFromContainer(container)
   const loans = await client.getLoans(cartId)
@@ -103,10 +103,10 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
   const ledger = ledgerOf(container)
   const fields = { payment_collection_id: input.payment_collection_id, payment_session_id: session.id }
   // A session that took over a paid loan: the row moves to the new session.
-  if (adoptedRowId) return void (await ledger.updateBnplLoans({ id: adoptedRowId, ...fields }))
+  if (adoptedRowId) return void (await ledger.patchLoan(adoptedRowId, fields))
   // A loan the service has just made has no row: every writer of rows, reconciliation's
   // backfill included, holds this cart's lock, as this request does.
-  await ledger.createBnplLoans({
+  await ledger.recordNewLoan({
     ...fields,
     loan_id: data.loan_id,
     cart_id: input.cart_id,

@@ -188,7 +188,7 @@ async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock:
       // same lock the row is either written or not yet started.
       const wrote = await underCartLock(container, data!.cart_id, async () => {
         if (await rowOfLoan(container, data!.loan_id)) return false
-        await ledger.createBnplLoans({
+        await ledger.recordNewLoan({
           loan_id: data!.loan_id,
           cart_id: data!.cart_id,
           payment_collection_id: session.payment_collection_id,

@@ -1,9 +1,67 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import { generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
+import type { LedgerLoan } from "./types"
+
+/** Columns of a row that its writers set (the others are the module's). */
+export type LedgerPatch = Partial<Omit<LedgerLoan, "id" | "created_at" | "updated_at" | "deleted_at">>
+
+/** What is known of a loan the service has just made. */
+export type NewLoan = Pick<
+  LedgerLoan,
+  "loan_id" | "cart_id" | "payment_collection_id" | "payment_session_id" | "checkout_url" | "amount" | "currency_code" | "loan_status"
+>
 
 /**
  * The generated CRUD of the ledger (`listBnplLoans`, `updateBnplLoans`, …) and of the
  * reconciliation runs (`createBnplReconciliations`, …); the rules live in the workflows.
+ *
+ * The calls on the shopper's and the webhook's paths (a row found, patched or recorded, a
+ * cart's undecided loans) are plain SQL on the ledger's own table: the generated methods go
+ * through the ORM's unit of work and serializer, which cost more than the queries themselves
+ * (`npm run bench`: session creation, webhook → order). Everything else uses the generated
+ * methods.
  */
-export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation }) {}
+export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation }) {
+  private readonly manager: SqlEntityManager
+
+  constructor(deps: { manager: SqlEntityManager }) {
+    // eslint-disable-next-line prefer-rest-params -- MedusaService reads every argument the module loader passes
+    super(...arguments)
+    this.manager = deps.manager
+  }
+
+  /** The cart's loans not yet decided (`open` or `needs_attention`). */
+  async listUndecidedLoansOfCart(cartId: string): Promise<LedgerLoan[]> {
+    return this.table().select("*").where({ cart_id: cartId, deleted_at: null }).whereIn("state", ["open", "needs_attention"])
+  }
+
+  /** The row with this id, or of this loan. */
+  async findLoan(where: { id: string } | { loan_id: number }): Promise<LedgerLoan | undefined> {
+    return this.table()
+      .select("*")
+      .where({ ...where, deleted_at: null })
+      .first()
+  }
+
+  /** The row of a loan just made; the columns not given take the model's defaults (the migration's). */
+  async recordNewLoan(loan: NewLoan): Promise<LedgerLoan> {
+    const [row] = await this.table()
+      .insert({ id: generateEntityId(undefined, "bnplloan"), ...loan })
+      .returning("*")
+    return row
+  }
+
+  /** Sets the given columns of the row; a key whose value is `undefined` leaves its column as it is. */
+  async patchLoan(id: string, patch: LedgerPatch): Promise<void> {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+    await this.table()
+      .where({ id })
+      .update({ ...set, updated_at: new Date() })
+  }
+
+  private table() {
+    return this.manager.getKnex()("bnpl_loan")
+  }
+}

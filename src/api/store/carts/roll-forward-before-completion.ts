@@ -45,6 +45,6 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
   if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
   else if (row && row.state === "open" && !row.completion_started_at)
-    await ledgerOf(req.scope).updateBnplLoans({ id: row.id, completion_started_at: new Date() })
+    await ledgerOf(req.scope).patchLoan(row.id, { completion_started_at: new Date() })
   next()
 }
