@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
@@ -292,6 +292,27 @@ medusaIntegrationTestRunner({
           await listedAgain(ordered.loanId)
           expect((await postWebhook(env, notification(ordered.cartId, ordered.loanId))).status).toBe(200)
           expect(await rowOf(ordered.loanId)).toMatchObject({ state: "ordered", order_id: ordered.orderId, attention_reason: null })
+          expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)
+        })
+
+        it("recorded by reconciliation, as the event would have, when no session of the cart shows the loan", async () => {
+          const ordered = await orderedCart()
+          // What a lost order.placed leaves behind a completion counted as failed: the row open, and
+          // Medusa no longer listing the session (soft-deleted), while the order's payment holds the loan.
+          const row = await rowOf(ordered.loanId)
+          await ledger().updateBnplLoans({ id: row.id, state: "open", order_id: null, completion_failures: 1, completion_started_at: new Date() })
+          const [session] = await sessionsOfCart(getContainer(), ordered.cartId)
+          await getContainer()
+            .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+            .raw("UPDATE payment_session SET deleted_at = now() WHERE id = ?", [session.id])
+
+          await reconcile()
+          expect(await rowOf(ordered.loanId)).toMatchObject({
+            state: "ordered",
+            order_id: ordered.orderId,
+            completion_failures: 0,
+            completion_started_at: null,
+          })
           expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)
         })
 
