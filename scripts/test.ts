@@ -1,12 +1,14 @@
 // `npm test`: the typecheck, lint and every suite, against a throwaway embedded PostgreSQL
 // (or DATABASE_URL's server), then one line of our own: `N passed, N failed` (`, N skipped`
 // appended when tests were skipped; they are listed above it). A suite that runs no test fails.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative, resolve } from "node:path"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
 import { runToEnd } from "./harness/proc"
+import { BINARY as REDIS_SERVER } from "./harness/redis"
+import { CHROMIUM } from "../integration-tests/browser/helpers/browser"
 
 interface SuiteResult {
   suite: string
@@ -91,6 +93,32 @@ async function step(suite: string, command: string, args: string[], niceness = 0
   } catch {
     console.log(`\n[test] ${suite} failed:\n${output.join("\n")}\n`)
     results.push({ suite, passed: 0, failed: 1, ms: Date.now() - started })
+  }
+}
+
+/**
+ * The Debian packages of later suites (Chromium for the browser suite, redis-server for chaos),
+ * installed when missing at the start, at the lowest CPU and I/O priority, while the first
+ * suites run: on a fresh machine their install would otherwise fall inside chaos's time, and
+ * two suites would wait on each other's apt lock. A failure is only printed: each suite still
+ * installs what it needs itself, and says so when it cannot.
+ */
+async function preinstall(): Promise<void> {
+  const missing = [
+    wanted("browser") && !existsSync(CHROMIUM) ? "chromium" : undefined,
+    wanted("chaos") && !existsSync(REDIS_SERVER) ? "redis-server" : undefined,
+  ].filter((name): name is string => !!name)
+  if (!missing.length) return
+  const install = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`
+  const output: string[] = []
+  try {
+    await runToEnd("nice", ["-n", "19", "ionice", "-c", "3", "sh", "-c", install], {
+      quiet: true,
+      env: { DEBIAN_FRONTEND: "noninteractive" },
+      onLine: (line) => output.push(line),
+    })
+  } catch {
+    console.log(`[test] could not install ${missing.join(", ")} ahead; the suites that need them try again:\n${output.slice(-20).join("\n")}`)
   }
 }
 
@@ -210,6 +238,7 @@ async function main(): Promise<void> {
   // Lint (60 to 100 s of a core) needs nothing and nobody waits for it: it runs from the
   // start at the lowest priority, on whatever the other suites leave idle.
   const linted = wanted("lint") ? lint(19) : undefined
+  const preinstalled = preinstall()
   try {
     // The typecheck is one compiler process and the unit suite another: side by side.
     await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
@@ -225,6 +254,7 @@ async function main(): Promise<void> {
     // The browser suite comes first of the two: chaos ends by writing its report to
     // artifacts/, which restarts the browser demo's `medusa develop`, so the browser suite must
     // be done by then.
+    await preinstalled
     await Promise.all([
       wanted("chaos") ? chaos() : undefined,
       wanted("browser") ? jest("browser", "browser", db.env, { niceness: 5 }) : undefined,

@@ -8,7 +8,7 @@ import { freePort } from "./free-port"
 import { run } from "./proc"
 import { onTeardown } from "./teardown"
 
-const BINARY = "/usr/bin/redis-server"
+export const BINARY = "/usr/bin/redis-server"
 
 export interface RedisOptions {
   /**
