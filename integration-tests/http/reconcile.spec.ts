@@ -151,6 +151,19 @@ medusaIntegrationTestRunner({
         expect(rows).toEqual([expect.objectContaining({ cart_id: cartId, payment_session_id: sessionId, state: "open", loan_status: "REQUEST" })])
       })
 
+      it("gets no second row when its loan's row names another session (a paid loan the cart took over)", async () => {
+        const unpaid = await unpaidCart()
+        // Past the grace period: the run looks at the session.
+        await age(unpaid.sessionId, 1)
+        const [row] = await ledger().listBnplLoans({ loan_id: unpaid.loanId })
+        // The row moved to a later session; this one is still waiting. Only the loan id tells.
+        await ledger().updateBnplLoans({ id: row.id, payment_session_id: "payses_later" })
+        expect(await reconcile()).toMatchObject({ backfilled: 0 })
+        expect(await ledger().listBnplLoans({ loan_id: unpaid.loanId })).toEqual([
+          expect.objectContaining({ id: row.id, payment_session_id: "payses_later" }),
+        ])
+      })
+
       it("is written under the cart's lock: a session creation holding it writes the row, and the run leaves it be", async () => {
         const { loanId, row } = await rowlessSession()
         const locking = getContainer().resolve(Modules.LOCKING)

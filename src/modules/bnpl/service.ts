@@ -18,10 +18,10 @@ export type NewLoan = Pick<
  * reconciliation runs (`createBnplReconciliations`, …); the rules live in the workflows.
  *
  * The calls on the shopper's and the webhook's paths (a row found, patched or recorded, a
- * cart's undecided loans) are plain SQL on the ledger's own table: the generated methods go
- * through the ORM's unit of work and serializer, which cost more than the queries themselves
- * (`npm run bench`: session creation, webhook → order). Everything else uses the generated
- * methods.
+ * cart's undecided loans) and reconciliation's look-up of every waiting session are plain SQL
+ * on the ledger's own table: the generated methods go through the ORM's unit of work and
+ * serializer, which cost more than the queries themselves (`npm run bench`: session creation,
+ * webhook → order, reconciliation). Everything else uses the generated methods.
  */
 export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation }) {
   private readonly manager: SqlEntityManager
@@ -59,6 +59,15 @@ export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliat
     await this.table()
       .where({ id })
       .update({ ...set, updated_at: new Date() })
+  }
+
+  /** Which of these payment sessions a row names: reconciliation's backfill skips them. */
+  async sessionsWithRows(sessionIds: string[]): Promise<Set<string>> {
+    const rows: Array<Pick<LedgerLoan, "payment_session_id">> = await this.table()
+      .select("payment_session_id")
+      .whereIn("payment_session_id", sessionIds)
+      .whereNull("deleted_at")
+    return new Set(rows.map((row) => row.payment_session_id!))
   }
 
   private table() {
