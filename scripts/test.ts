@@ -1,11 +1,12 @@
 // `npm test`: the typecheck, lint and every suite, against a throwaway embedded PostgreSQL
 // (or DATABASE_URL's server), then one line of our own: `N passed, N failed` (`, N skipped`
 // appended when tests were skipped; they are listed above it). A suite that runs no test fails.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative, resolve } from "node:path"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
+import { aptInstall } from "./harness/apt"
 import { runToEnd } from "./harness/proc"
 import { BINARY as REDIS_SERVER } from "./harness/redis"
 import { CHROMIUM } from "../integration-tests/browser/helpers/browser"
@@ -109,16 +110,10 @@ async function preinstall(): Promise<void> {
     wanted("chaos") && !existsSync(REDIS_SERVER) ? "redis-server" : undefined,
   ].filter((name): name is string => !!name)
   if (!missing.length) return
-  const install = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`
-  const output: string[] = []
   try {
-    await runToEnd("nice", ["-n", "19", "ionice", "-c", "3", "sh", "-c", install], {
-      quiet: true,
-      env: { DEBIAN_FRONTEND: "noninteractive" },
-      onLine: (line) => output.push(line),
-    })
-  } catch {
-    console.log(`[test] could not install ${missing.join(", ")} ahead; the suites that need them try again:\n${output.slice(-20).join("\n")}`)
+    await aptInstall(missing, { idle: true, quiet: true })
+  } catch (error) {
+    console.log(`[test] could not install ${missing.join(", ")} ahead; the suites that need them try again:\n${(error as Error).message}`)
   }
 }
 
@@ -186,22 +181,54 @@ function countReport(report: JestReport | null): Omit<SuiteResult, "suite" | "ms
   }
 }
 
-/** The chaos scenarios in their CI size; each scenario counts as one test. */
-async function chaos(): Promise<void> {
+/**
+ * The chaos scenarios in their CI size, in two runs side by side, each with its own sandbox,
+ * database and Medusa: the production topology (Redis, two servers and a worker, mostly
+ * waiting on kills, restarts and the worker's runs) and all the others. Each ends with the
+ * secrets scan of its own logs. Each scenario counts as one test.
+ */
+const CHAOS_RUNS = [
+  { name: "production", args: ["--only=production,secrets"] },
+  { name: "others", args: ["--except=production"] },
+]
+
+/** Runs them, their reports written into `reports` (see collectChaosReports). */
+async function chaos(reports: string): Promise<void> {
   const started = Date.now()
+  const runs = await Promise.all(CHAOS_RUNS.map((run) => chaosRun(run.name, run.args, reports)))
+  const count = (key: "passed" | "failed"): number => runs.reduce((sum, run) => sum + (run?.[key] ?? 0), 0)
+  results.push({ suite: "chaos", passed: count("passed"), failed: count("failed") + runs.filter((run) => !run).length, ms: Date.now() - started })
+}
+
+/**
+ * Copies the chaos reports into artifacts/chaos. Not earlier: a write under the project
+ * restarts the browser demo's `medusa develop`, so the browser suite must be done first.
+ */
+function collectChaosReports(reports: string): void {
+  const dir = join("artifacts", "chaos")
+  mkdirSync(dir, { recursive: true })
+  for (const file of readdirSync(reports)) copyFileSync(join(reports, file), join(dir, file))
+  rmSync(reports, { recursive: true, force: true })
+}
+
+/** One chaos process; its lines carry its name. Its counts, or null when it printed none. */
+async function chaosRun(name: string, args: string[], reports: string): Promise<{ passed: number; failed: number } | null> {
   // Set from a callback, which TypeScript's narrowing does not follow: hence the cast.
   let summary = null as { passed: number; failed: number } | null
   try {
-    await runToEnd(bin("ts-node"), ["--transpile-only", "scripts/chaos/index.ts", "--quick"], {
+    await runToEnd(bin("ts-node"), ["--transpile-only", "scripts/chaos/index.ts", "--quick", ...args], {
+      quiet: true,
+      env: { BNPL_CHAOS_REPORT_DIR: reports },
       onLine: (line) => {
+        console.log(`(chaos ${name}) ${line}`)
         const match = line.match(/^(\d+) passed, (\d+) failed$/)
         if (match) summary = { passed: Number(match[1]), failed: Number(match[2]) }
       },
     })
   } catch {
-    // counted below
+    // counted by the caller
   }
-  results.push({ suite: "chaos", ...(summary ?? { passed: 0, failed: 1 }), ms: Date.now() - started })
+  return summary
 }
 
 /** One line per suite, the skipped tests by name, then the totals line CI reads. */
@@ -251,15 +278,15 @@ async function main(): Promise<void> {
     // full priority, and much of it is waiting (on restarts, reconciliation, webhook retries).
     // The browser suite (Chromium, the admin's first compile) and the packaging test (npm pack
     // and install) only take longer on busy cores: they fill those gaps at lower priorities.
-    // The browser suite comes first of the two: chaos ends by writing its report to
-    // artifacts/, which restarts the browser demo's `medusa develop`, so the browser suite must
-    // be done by then.
+    // Chaos's reports reach artifacts/ only after all three (see collectChaosReports).
     await preinstalled
+    const chaosReports = mkdtempSync(join(tmpdir(), "bnpl-chaos-reports-"))
     await Promise.all([
-      wanted("chaos") ? chaos() : undefined,
+      wanted("chaos") ? chaos(chaosReports) : undefined,
       wanted("browser") ? jest("browser", "browser", db.env, { niceness: 5 }) : undefined,
       wanted("package") ? jest("package", "package", db.env, { niceness: 10 }) : undefined,
     ])
+    collectChaosReports(chaosReports)
     await linted
   } finally {
     await db.stop()

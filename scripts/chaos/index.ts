@@ -23,10 +23,10 @@ import { chaosSizes } from "./sizes"
 import { twoInstancesScenario } from "./two-instances"
 
 /**
- * `npm run test:chaos [-- --quick] [-- --only faults,restart]`: each scenario is one test;
- * the last line counts them, like `npm test` does. Each scenario makes the carts and loans it
- * needs, so any one runs alone (`--only=`); the secrets scan comes last so that in a full run
- * it also reads what every other scenario logged.
+ * `npm run test:chaos [-- --quick] [-- --only=faults,restart | --except=production]`: each
+ * scenario is one test; the last line counts them, like `npm test` does. Each scenario makes
+ * the carts and loans it needs, so any one runs alone (`--only=`); the secrets scan comes last
+ * so that it also reads what every other scenario of the run logged.
  */
 const SCENARIOS: Scenario[] = [
   faultsScenario,
@@ -84,15 +84,19 @@ async function setUp(args: string[]): Promise<ChaosContext> {
 }
 
 function selected(args: string[]): Scenario[] {
-  const only = args
-    .find((arg) => arg.startsWith("--only="))
-    ?.slice("--only=".length)
-    .split(",")
-  if (!only) return SCENARIOS
   const slug = (scenario: Scenario): string => scenarioSlug(scenario.name)
-  const unknown = only.filter((name) => !SCENARIOS.some((s) => slug(s) === name))
-  if (unknown.length) throw new Error(`--only: no scenario ${unknown.join(", ")}; choose from ${SCENARIOS.map(slug).join(", ")}`)
-  return SCENARIOS.filter((s) => only.includes(slug(s)))
+  const named = (flag: string): string[] | undefined => {
+    const names = args
+      .find((arg) => arg.startsWith(`${flag}=`))
+      ?.slice(flag.length + 1)
+      .split(",")
+    const unknown = (names ?? []).filter((name) => !SCENARIOS.some((s) => slug(s) === name))
+    if (unknown.length) throw new Error(`${flag}: no scenario ${unknown.join(", ")}; choose from ${SCENARIOS.map(slug).join(", ")}`)
+    return names
+  }
+  const only = named("--only")
+  const except = named("--except") ?? []
+  return SCENARIOS.filter((s) => (!only || only.includes(slug(s))) && !except.includes(slug(s)))
 }
 
 /** A scenario that throws has failed; the next one still runs. */
@@ -116,11 +120,18 @@ async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outco
   return { name: scenario.name, seconds, ...result }
 }
 
+/**
+ * `artifacts/chaos/{quick,full}-latest.json`, or `{quick,full}-<scenario>+<scenario>…-latest.json` for a
+ * run of some of them. BNPL_CHAOS_REPORT_DIR puts it elsewhere: `npm test` collects the reports
+ * of its runs side by side once the browser suite, whose `medusa develop` restarts on any write
+ * to the project, is done.
+ */
 function writeReport(outcomes: Outcome[], ctx: ChaosContext, load: number[]): void {
-  const dir = join(PROJECT_ROOT, "artifacts", "chaos")
+  const dir = process.env.BNPL_CHAOS_REPORT_DIR || join(PROJECT_ROOT, "artifacts", "chaos")
   mkdirSync(dir, { recursive: true })
   const report = { at: new Date().toISOString(), sizes: ctx.sizes, logs: ctx.stack.options.artifacts, load, outcomes }
-  writeFileSync(join(dir, `${ctx.sizes.quick ? "quick" : "full"}-latest.json`), JSON.stringify(report, null, 2))
+  const some = outcomes.length < SCENARIOS.length ? `-${outcomes.map((o) => scenarioSlug(o.name)).join("+")}` : ""
+  writeFileSync(join(dir, `${ctx.sizes.quick ? "quick" : "full"}${some}-latest.json`), JSON.stringify(report, null, 2))
 }
 
 runGuarded(main)

@@ -2,7 +2,7 @@ import { cpus } from "node:os"
 import { join } from "node:path"
 import { writeMeasured } from "../harness/measured"
 
-/** What `writeReport` leaves in artifacts/chaos/full-latest.json for each scenario. */
+/** What `writeReport` leaves in artifacts/chaos/full…-latest.json for each scenario. */
 export interface ChaosOutcome {
   name: string
   seconds: number

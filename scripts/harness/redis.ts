@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawnSync, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { aptInstall } from "./apt"
 import type { LogFile } from "./log-file"
 import { freePort } from "./free-port"
 import { run } from "./proc"
@@ -80,17 +81,13 @@ export async function startRedis(log: LogFile): Promise<{ url: string }> {
 async function ensureInstalled(): Promise<void> {
   if (spawnSync(BINARY, ["--version"]).status === 0) return
   console.log("[redis] redis-server is missing: apt-get install redis-server…")
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn("sh", ["-c", "apt-get update -qq && apt-get install -y -qq --no-install-recommends redis-server"], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      stdio: ["ignore", "inherit", "inherit"],
-    })
-    child.on("error", reject)
-    child.on("exit", resolve)
-  })
-  if (code !== 0 || spawnSync(BINARY, ["--version"]).status !== 0) {
+  const failed = await aptInstall(["redis-server"]).then(
+    () => "",
+    (error: Error) => error.message,
+  )
+  if (failed || spawnSync(BINARY, ["--version"]).status !== 0) {
     throw new Error(
-      `${BINARY} is missing and \`apt-get install -y redis-server\` failed (exit ${code}). Install Debian's redis-server package (as root) and run again.`,
+      `${BINARY} is missing and \`apt-get install -y redis-server\` failed. Install Debian's redis-server package (as root) and run again.\n${failed}`,
     )
   }
 }

@@ -1,6 +1,6 @@
-import { spawn } from "child_process"
 import { existsSync } from "fs"
 import { chromium, type Browser } from "playwright-core"
+import { aptInstall } from "../../../scripts/harness/apt"
 
 export const CHROMIUM = "/usr/bin/chromium"
 
@@ -22,17 +22,13 @@ const ARGS = [
 /** Debian's Chromium, installed with apt when missing. The tests never download a browser of their own. */
 export async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn("sh", ["-c", "apt-get update && apt-get install -y --no-install-recommends chromium"], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      stdio: ["ignore", "inherit", "inherit"],
-    })
-    child.on("error", reject)
-    child.on("exit", resolve)
-  })
-  if (code !== 0 || !existsSync(CHROMIUM)) {
+  const failed = await aptInstall(["chromium"]).then(
+    () => "",
+    (error: Error) => error.message,
+  )
+  if (failed || !existsSync(CHROMIUM)) {
     throw new Error(
-      `${CHROMIUM} is missing and \`apt-get install -y chromium\` failed (exit ${code}). Install Debian's chromium package (as root) and run the browser tests again.`,
+      `${CHROMIUM} is missing and \`apt-get install -y chromium\` failed. Install Debian's chromium package (as root) and run the browser tests again.\n${failed}`,
     )
   }
 }
