@@ -17,3 +17,20 @@ export function aptInstall(packages: string[], { idle = false, quiet = false }: 
   const [command, args] = idle ? ["nice", ["-n", "19", "ionice", "-c", "3", "sh", "-c", install]] : ["sh", ["-c", install]]
   return runToEnd(command, args, { quiet, env: { DEBIAN_FRONTEND: "noninteractive" } })
 }
+
+/**
+ * Makes sure a Debian package is there (`present`), installing it with apt-get when it is
+ * missing; throws, saying what to do, when it still is not.
+ */
+export async function ensurePackage(pkg: string, binary: string, present: () => boolean, thenWhat: string): Promise<void> {
+  if (present()) return
+  const failed = await aptInstall([pkg]).then(
+    () => "",
+    (error: Error) => error.message,
+  )
+  if (failed || !present()) {
+    throw new Error(
+      `${binary} is missing and \`apt-get install -y ${pkg}\` failed. Install Debian's ${pkg} package (as root) and ${thenWhat}.\n${failed}`,
+    )
+  }
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { aptInstall } from "./apt"
+import { ensurePackage } from "./apt"
 import type { LogFile } from "./log-file"
 import { freePort } from "./free-port"
 import { run } from "./proc"
@@ -79,17 +79,10 @@ export async function startRedis(log: LogFile): Promise<{ url: string }> {
 }
 
 async function ensureInstalled(): Promise<void> {
-  if (spawnSync(BINARY, ["--version"]).status === 0) return
+  const runs = (): boolean => spawnSync(BINARY, ["--version"]).status === 0
+  if (runs()) return
   console.log("[redis] redis-server is missing: apt-get install redis-server…")
-  const failed = await aptInstall(["redis-server"]).then(
-    () => "",
-    (error: Error) => error.message,
-  )
-  if (failed || spawnSync(BINARY, ["--version"]).status !== 0) {
-    throw new Error(
-      `${BINARY} is missing and \`apt-get install -y redis-server\` failed. Install Debian's redis-server package (as root) and run again.\n${failed}`,
-    )
-  }
+  await ensurePackage("redis-server", BINARY, runs, "run again")
 }
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { existsSync } from "fs"
 import { chromium, type Browser } from "playwright-core"
-import { aptInstall } from "../../../scripts/harness/apt"
+import { ensurePackage } from "../../../scripts/harness/apt"
 
 export const CHROMIUM = "/usr/bin/chromium"
 
@@ -20,17 +20,8 @@ const ARGS = [
 ]
 
 /** Debian's Chromium, installed with apt when missing. The tests never download a browser of their own. */
-export async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return
-  const failed = await aptInstall(["chromium"]).then(
-    () => "",
-    (error: Error) => error.message,
-  )
-  if (failed || !existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing and \`apt-get install -y chromium\` failed. Install Debian's chromium package (as root) and run the browser tests again.\n${failed}`,
-    )
-  }
+export function ensureChromium(): Promise<void> {
+  return ensurePackage("chromium", CHROMIUM, () => existsSync(CHROMIUM), "run the browser tests again")
 }
 
 export function launchChromium(): Promise<Browser> {
