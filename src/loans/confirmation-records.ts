@@ -17,6 +17,11 @@ export interface RowPatchUndo {
   previous: LedgerPatch
 }
 
+/** One undo for two patches of a row, made in this order: where both changed a column, the first knew its older value. */
+export function undoBoth(first: RowPatchUndo | undefined, second: RowPatchUndo): RowPatchUndo {
+  return first ? { id: second.id, previous: { ...second.previous, ...first.previous } } : second
+}
+
 export async function undoRowPatch(container: MedusaContainer, undo: RowPatchUndo | undefined): Promise<void> {
   if (undo) await ledgerOf(container).patchLoan(undo.id, undo.previous)
 }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
 import { awaitsOrder, CART_LOCK, cartLockKey, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
@@ -103,32 +103,29 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   const learn = async (): Promise<RowPatchUndo | undefined> =>
     Object.keys(learned).length ? { id: row.id, previous: await patchRow(container, row, learned) } : undefined
   if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo: await learn() }
-  if (!sameAmount(loan.totalAmount, session.amount)) {
-    const reason = `loan ${loanId} was paid for ${loan.totalAmount}, but its session is for ${toDecimal(session.amount)}`
-    const undo = await learn()
+  // A paid loan its cart cannot take counts as a failed completion; one undo puts back both writes.
+  const failCompletion = async (reason: string, confirmation: Confirmation): Promise<{ plan: Plan; undo: RowPatchUndo }> => {
+    const learnedUndo = await learn()
     const failure = await recordCompletionFailure(container, row, reason)
     return {
-      plan: {
-        confirmation: failure.attention
-          ? { outcome: "needs_attention", reason }
-          : { outcome: "amount_mismatch", sessionAmount: toDecimal(session.amount), loanAmount: loan.totalAmount },
-      },
-      undo: undo ?? failure.undo,
+      plan: { confirmation: failure.attention ? { outcome: "needs_attention", reason } : confirmation },
+      undo: undoBoth(learnedUndo, failure.undo),
     }
+  }
+  if (!sameAmount(loan.totalAmount, session.amount)) {
+    return failCompletion(`loan ${loanId} was paid for ${loan.totalAmount}, but its session is for ${toDecimal(session.amount)}`, {
+      outcome: "amount_mismatch",
+      sessionAmount: toDecimal(session.amount),
+      loanAmount: loan.totalAmount,
+    })
   }
   const total = existing ? undefined : await cartTotal(container, cartId)
   if (total !== undefined && !sameAmount(total, session.amount)) {
-    const reason = `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`
-    const undo = await learn()
-    const failure = await recordCompletionFailure(container, row, reason)
-    return {
-      plan: {
-        confirmation: failure.attention
-          ? { outcome: "needs_attention", reason }
-          : { outcome: "cart_changed", cartTotal: toDecimal(total), loanAmount: loan.totalAmount },
-      },
-      undo: undo ?? failure.undo,
-    }
+    return failCompletion(`cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`, {
+      outcome: "cart_changed",
+      cartTotal: toDecimal(total),
+      loanAmount: loan.totalAmount,
+    })
   }
   const halfMadeOrderId = existing || !cart.paymentCollectionId ? undefined : await orderOfPaymentCollection(container, cart.paymentCollectionId)
   const interrupted = !!row.completion_started_at

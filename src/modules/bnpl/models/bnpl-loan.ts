@@ -17,7 +17,7 @@ export const BnplLoan = model
     cart_id: model.text().index("IDX_bnpl_loan_cart_id"),
     payment_collection_id: model.text().nullable(),
     /** The payment session that held the loan; Medusa may delete the session, the row stays. */
-    payment_session_id: model.text().nullable(),
+    payment_session_id: model.text().index("IDX_bnpl_loan_payment_session_id").nullable(),
     /** The service's checkout page for the loan, so a session that takes the loan over can send the customer back. */
     checkout_url: model.text().nullable(),
     amount: model.text(),
