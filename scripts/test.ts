@@ -118,7 +118,7 @@ async function preinstall(): Promise<void> {
 }
 
 const typecheck = (): Promise<void> => step("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
-/** `npm run lint` (eslint, prettier --check, the Measured check): package.json keeps the one definition. */
+/** `npm run lint` (eslint, prettier --check): package.json keeps the one definition. */
 const lint = (niceness: number): Promise<void> => step("lint", "npm", ["run", "lint"], niceness)
 
 interface JestOptions {
