@@ -95,6 +95,8 @@ export interface OrderPayment {
   session: SessionData
   captured: string
   refunded: string
+  /** Medusa's refunds on the payment, each with its id and amount (decimal). */
+  refunds: Array<{ id: string; amount: string }>
   canceled: boolean
 }
 
@@ -108,7 +110,7 @@ interface OrderRow {
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
       captures?: Array<{ amount: unknown } | null> | null
-      refunds?: Array<{ amount: unknown } | null> | null
+      refunds?: Array<{ id: string; amount: unknown } | null> | null
     } | null> | null
   } | null> | null
 }
@@ -126,6 +128,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
       "payment_collections.payments.data",
       "payment_collections.payments.canceled_at",
       "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
     ],
     filters: { id: orderId },
@@ -145,6 +148,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           session,
           captured: sum(payment.captures),
           refunded: sum(payment.refunds),
+          refunds: (payment.refunds ?? []).flatMap((r) => (r ? [{ id: r.id, amount: sum([r]) }] : [])),
           canceled: !!payment.canceled_at,
         },
       ]

@@ -1,20 +1,21 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { refundOnce, refundableOn, refundedTotal, refundsOfLoan, isZero } from "../providers/bnpl/refunds"
+import { isZero } from "../providers/bnpl/refunds"
 import type { LoanRecord } from "../providers/bnpl/wire"
+import { bookOfCart, bookOutsideRefunds, bookedRefund, remainingOn } from "./refund-book"
 
 export interface InFullResult {
   loan?: LoanRecord
   /** What this call asked the service to refund; "0.00" when nothing was left. */
   refundedNow: string
-  /** What the history shows refunded on the loan before this call. */
-  refundedBefore: string
 }
 
 /**
- * Refunds what remains of a paid loan at the service, once: the remainder is
- * computed from the service's own refund history, so a repeated call after a
- * lost reply finds nothing left instead of refunding twice.
+ * Refunds what remains of a paid loan at the service, once: what remains is the loan's total
+ * less the refunds in the book, and the request is booked under `idempotencyKey`, so a
+ * repeated call finds it instead of refunding twice. A refund the book cannot account for (made
+ * outside Medusa, or whose reply was lost) stops it: the admin settles that first.
  */
 export async function refundLoanInFull(
   container: MedusaContainer,
@@ -24,12 +25,13 @@ export async function refundLoanInFull(
   idempotencyKey: string,
 ): Promise<InFullResult> {
   const { client } = bnplFromContainer(container)
-  const [loans, history] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId)])
+  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
   const loan = loans.find((l) => l.loanId === loanId)
-  if (!loan) return { refundedNow: "0.00", refundedBefore: "0.00" }
-  const refunds = refundsOfLoan(history, loans, loanId)
-  const remaining = refundableOn(loan, refunds)
-  if (isZero(remaining)) return { loan, refundedNow: "0.00", refundedBefore: refundedTotal(refunds) }
-  await refundOnce(client, { cartId, totalAmount: remaining, reason }, idempotencyKey)
-  return { loan, refundedNow: remaining, refundedBefore: refundedTotal(refunds) }
+  if (!loan) return { refundedNow: "0.00" }
+  const outside = await bookOutsideRefunds(container, cartId, history, loans, book)
+  const left = remainingOn([...book, ...outside], loan)
+  if ("unknown" in left) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, left.unknown)
+  if (isZero(left.remaining)) return { loan, refundedNow: "0.00" }
+  const entry = await bookedRefund(container, { loanId, cartId, amount: left.remaining, reason, idempotencyKey })
+  return { loan, refundedNow: entry.amount ?? left.remaining }
 }

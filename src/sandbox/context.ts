@@ -1,6 +1,6 @@
 import type { Faults } from "./faults/plan"
 import type { Lifecycle } from "./lifecycle"
-import type { SandboxLog } from "./options"
+import type { SandboxExtensions, SandboxLog } from "./options"
 import type { SandboxState } from "./state"
 import type { WebhookConfig } from "./webhook/config"
 
@@ -9,6 +9,7 @@ export interface SandboxContext {
   state: SandboxState
   installments: number
   refundSettleMs: number
+  extensions: SandboxExtensions
   jwtSecret: string
   webhook: WebhookConfig
   faults: Faults

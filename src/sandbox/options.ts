@@ -10,6 +10,16 @@ export const DEFAULT_MERCHANTS: Merchant[] = [
   { merchantId: 1002, apiToken: "unapproved-token", name: "Pending Merchant", approved: false },
 ]
 
+/**
+ * Answers beyond what the service's documentation promises (docs/service-api.md,
+ * "What the service does not promise"). Off by default; the plugin is correct without any.
+ */
+export const SandboxExtensions = z.strictObject({
+  /** The refund history's entries also carry `totalAmount` and `refundId`. */
+  refundHistoryDetails: z.boolean().default(false),
+})
+export type SandboxExtensions = z.output<typeof SandboxExtensions>
+
 export const SandboxOptions = z.strictObject({
   port: z.number().int().min(0).max(65535).default(0),
   merchants: z
@@ -26,6 +36,7 @@ export const SandboxOptions = z.strictObject({
   seed: z.number().int().optional(),
   persistFile: z.string().min(1).optional(),
   refundSettleMs: z.number().int().nonnegative().default(1000),
+  extensions: SandboxExtensions.default(() => SandboxExtensions.parse({})),
   log: z.custom<SandboxLog>((value) => typeof value === "function", "log must be a function").optional(),
   publicUrl: z.url().optional(),
 })

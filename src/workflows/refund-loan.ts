@@ -3,7 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf, patchRow } from "../loans/ledger"
 import { underCartLockOfRow } from "../loans/ledger-steps"
-import { cancelWaitingSession } from "../loans/queries"
+import { cancelWaitingSession, orderOfCart, orderPayment } from "../loans/queries"
+import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../loans/refund-in-full"
 
 /**
@@ -38,13 +39,15 @@ const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: Re
 
 async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-  if (row.state === "ordered" || (row.order_id && !row.suspect_order_id)) {
+  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: row.refunded_at_service }
+  // Medusa decides, not the ledger's row: any order of the cart that is not cancelled and holds the loan.
+  const holder = await liveOrderHolding(container, row)
+  if (holder) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Loan ${row.loan_id} is the payment of order ${row.order_id}: refund it from the order, so Medusa records the refund.`,
+      `Loan ${row.loan_id} is the payment of order ${holder}, which is not cancelled: refund it from the order, or cancel the order, so Medusa records the refund.`,
     )
   }
-  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: row.refunded_at_service }
   const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`)
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
@@ -63,3 +66,13 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
   return new WorkflowResponse(underCartLockOfRow(input, refundInFullStep))
 })
+
+/** The first order, among those that may hold the loan, that is not cancelled and holds its payment. */
+async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {
+  const candidates = new Set([row.order_id, row.suspect_order_id, await orderOfCart(container, row.cart_id)].filter((id): id is string => !!id))
+  for (const orderId of candidates) {
+    const payment = await orderPayment(container, orderId, row.loan_id)
+    if (payment && payment.orderStatus !== "canceled") return orderId
+  }
+  return undefined
+}

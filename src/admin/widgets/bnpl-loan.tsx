@@ -187,10 +187,7 @@ function Refunds({ refunds, format, currency }: { refunds: RefundRecord[]; forma
       ) : (
         <ul className="text-ui-fg-subtle flex flex-col gap-y-1">
           {refunds.map((refund, index) => (
-            <li key={refund.refundId ?? index} className="flex justify-between gap-x-2" data-testid="bnpl-loan-refund">
-              <Text size="small" leading="compact">
-                {refund.totalAmount ? format.money(refund.totalAmount, currency) : "—"}
-              </Text>
+            <li key={index} className="flex justify-between gap-x-2" data-testid="bnpl-loan-refund">
               <Text size="small" leading="compact">{`${t(`bnpl.widget.refundStatus.${refund.status}`)} · ${format.date(refund.refundDate)}`}</Text>
             </li>
           ))}

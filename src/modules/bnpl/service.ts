@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
+import { BnplRefund } from "./models/bnpl-refund"
 import type { LedgerLoan } from "./types"
 
 /** Columns of a row that its writers set (the others are the module's). */
@@ -15,7 +16,8 @@ export type NewLoan = Pick<
 
 /**
  * The generated CRUD of the ledger (`listBnplLoans`, `updateBnplLoans`, …) and of the
- * reconciliation runs (`createBnplReconciliations`, …); the rules live in the workflows.
+ * reconciliation runs (`createBnplReconciliations`, …) and of the book of refunds
+ * (`listBnplRefunds`, …); the rules live in the workflows.
  *
  * The calls on the shopper's and the webhook's paths (a row found, patched or recorded, a
  * cart's undecided loans) and reconciliation's look-up of every waiting session are plain SQL
@@ -23,7 +25,7 @@ export type NewLoan = Pick<
  * serializer, which cost more than the queries themselves (`npm run bench`: session creation,
  * webhook → order, reconciliation). Everything else uses the generated methods.
  */
-export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation }) {
+export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation, BnplRefund }) {
   private readonly manager: SqlEntityManager
 
   constructor(deps: { manager: SqlEntityManager }) {

@@ -1,6 +1,7 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BnplLoan } from "./models/bnpl-loan"
 import type { BnplReconciliation } from "./models/bnpl-reconciliation"
+import type { BnplRefund } from "./models/bnpl-refund"
 
 /** A ledger row as the module's service returns it. */
 export type LedgerLoan = InferTypeOf<typeof BnplLoan>
@@ -14,3 +15,8 @@ export const FINAL_STATES: readonly LedgerState[] = ["cancelled", "refunded"]
 export type ReconciliationRecord = InferTypeOf<typeof BnplReconciliation>
 
 export type ReconciliationTrigger = ReconciliationRecord["trigger"]
+
+/** An entry of the book of refunds (models/bnpl-refund.ts). */
+export type BookEntry = InferTypeOf<typeof BnplRefund>
+
+export type BookEntryState = BookEntry["state"]

@@ -1,100 +1,84 @@
-import { BnplClient, BnplServiceError } from "./client"
+import { setTimeout as sleep } from "node:timers/promises"
+import { BnplServiceError, type BnplClient } from "./client"
 import { toCents, toDecimal } from "./money"
-import { isPaid } from "./status"
-import type { LoanRecord, RefundRecord } from "./wire"
+import type { RefundResponse } from "./wire"
 
 /**
- * Refunds at the service, exactly once per request.
+ * One refund request at the service, never sent twice on a guess.
  *
- * The service's refund endpoint promises nothing about idempotency keys, and a
- * refund whose reply is lost (time-out, reset, 5xx) may or may not have been
- * applied. So the refund history decides (docs/service-api.md, "Refunds"): it
- * is read before the request, and after an ambiguous failure; a refund that
- * appeared in between is this one. Only when the history proves the first
- * request was not applied is it sent again, once.
+ * The service promises nothing about idempotency keys, and a refund whose reply is lost
+ * (time-out, reset, 5xx) may or may not have been applied. Its refund history holds no
+ * amount and no refund id, and nothing says how soon a refund appears there
+ * (docs/service-api.md, "Refunds"). So after an ambiguous failure the history is read again,
+ * with back-off, and its entries counted: one more than before the request is taken as this
+ * refund applied. No new entry proves nothing (it may appear later), so the request is not
+ * sent again: the caller gets a RefundUnknownError and the loan goes to the admin.
  */
 
 export class RefundRejectedError extends Error {
   constructor(
     readonly cartId: string,
     readonly totalAmount: string,
+    readonly reply?: RefundResponse,
   ) {
     super(`the service rejected the refund of ${totalAmount} on cart ${cartId}; it may exceed what remains refundable`)
     this.name = "RefundRejectedError"
   }
 }
 
-export interface RefundDone {
-  refundId?: number | string
-  /** True when the reply was lost and the history showed the refund applied. */
-  recovered: boolean
+/** A refund whose reply was lost and that the history does not show applied: it may still have been. */
+export class RefundUnknownError extends Error {
+  constructor(
+    readonly cartId: string,
+    readonly totalAmount: string,
+    readonly cause: unknown,
+  ) {
+    super(
+      `the service gave no clear answer to the refund of ${totalAmount} on cart ${cartId} (${(cause as Error).message}), ` +
+        "and its refund history does not show it yet: it may or may not have been applied",
+    )
+    this.name = "RefundUnknownError"
+  }
 }
+
+export type RefundDone =
+  | { outcome: "accepted"; reply: RefundResponse }
+  /** The reply was lost; one more history entry than before the request showed it applied. */
+  | { outcome: "recovered"; refundDate: string }
+
+/** Waits between the history's re-reads after an ambiguous failure. */
+export const RECHECK_DELAYS_MS = [250, 1000, 2500]
 
 export async function refundOnce(
   client: BnplClient,
   request: { cartId: string; totalAmount: string; reason: string },
   idempotencyKey: string,
+  recheckDelaysMs: readonly number[] = RECHECK_DELAYS_MS,
 ): Promise<RefundDone> {
-  const before = await client.getRefunds(request.cartId)
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const reply = await client.refund(request, idempotencyKey)
-      if (reply.refundStatus === "REJECTED") throw new RefundRejectedError(request.cartId, request.totalAmount)
-      return { refundId: reply.refundId, recovered: false }
-    } catch (error) {
-      if (!isAmbiguous(error)) throw error
-      const applied = appliedSince(before, await client.getRefunds(request.cartId), request.totalAmount)
-      if (applied) return { refundId: applied.refundId, recovered: true }
-      if (attempt >= 2) throw error
+  const before = (await client.getRefunds(request.cartId)).length
+  try {
+    const reply = await client.refund(request, idempotencyKey)
+    if (reply.refundStatus === "REJECTED") throw new RefundRejectedError(request.cartId, request.totalAmount, reply)
+    return { outcome: "accepted", reply }
+  } catch (error) {
+    if (!isAmbiguous(error)) throw error
+    for (const delay of recheckDelaysMs) {
+      await sleep(delay)
+      const history = await client.getRefunds(request.cartId).catch(() => undefined)
+      if (history && history.length > before) return { outcome: "recovered", refundDate: newest(history) }
     }
+    throw new RefundUnknownError(request.cartId, request.totalAmount, error)
   }
 }
 
 /** A failure after which the service may or may not have applied the request. */
 export function isAmbiguous(error: unknown): boolean {
   if (!(error instanceof BnplServiceError)) return false
-  return error.kind === "timeout" || error.kind === "network" || (error.kind === "http" && !error.isRefusal)
+  return error.kind === "timeout" || error.kind === "network" || error.kind === "malformed" || (error.kind === "http" && !error.isRefusal)
 }
 
-/** The entry of `after` that is not in `before` and could be this refund. */
-function appliedSince(before: RefundRecord[], after: RefundRecord[], totalAmount: string): RefundRecord | undefined {
-  const known = new Set(before.map(identity))
-  return after
-    .filter((entry) => !known.has(identity(entry)))
-    .find((entry) => !entry.totalAmount || toCents(entry.totalAmount) === toCents(totalAmount))
-}
-
-const identity = (entry: RefundRecord) => (entry.refundId !== undefined ? `id:${entry.refundId}` : `at:${entry.refundDate}`)
-
-/**
- * The refunds of one loan. The history is per cart and does not name the
- * loan, and a cart may hold an earlier loan refunded in full (a paid loan
- * replaced by a new one). A refund belongs to the paid loan that was the
- * latest one paid when it was made: the one paid at or before its date.
- */
-export function refundsOfLoan(history: RefundRecord[], loans: LoanRecord[], loanId: number): RefundRecord[] {
-  const paid = loans.filter(isPaid).sort((a, b) => Date.parse(a.authorizeDate) - Date.parse(b.authorizeDate))
-  const index = paid.findIndex((loan) => loan.loanId === loanId)
-  if (index < 0) return []
-  const from = Date.parse(paid[index].authorizeDate)
-  const until = index + 1 < paid.length ? Date.parse(paid[index + 1].authorizeDate) : Infinity
-  return history.filter((entry) => {
-    const at = Date.parse(entry.refundDate)
-    return at >= from && at < until
-  })
-}
-
-/** What the history shows refunded, decimal. Entries without an amount count as nothing known. */
-export function refundedTotal(entries: RefundRecord[]): string {
-  const cents = entries.reduce((sum, entry) => sum + (entry.totalAmount ? toCents(entry.totalAmount) : 0n), 0n)
-  return centsToDecimal(cents)
-}
-
-/** What remains refundable on a paid loan: its total less its refunds. */
-export function refundableOn(loan: LoanRecord, refunds: RefundRecord[]): string {
-  const left = toCents(loan.totalAmount) - toCents(refundedTotal(refunds))
-  return centsToDecimal(left > 0n ? left : 0n)
-}
+const newest = (history: Array<{ refundDate: string }>): string =>
+  history.map((entry) => entry.refundDate).sort((a, b) => Date.parse(b) - Date.parse(a))[0]
 
 export function centsToDecimal(cents: bigint): string {
   const negative = cents < 0n

@@ -32,7 +32,7 @@ import { sameAmount, toCents, toDecimal, toPesos } from "./money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "./options"
 import { InitiateData, SessionData, readSessionData } from "./session-data"
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "./status"
-import { RefundRejectedError, isZero, refundOnce, refundableOn, refundsOfLoan } from "./refunds"
+import { RefundRejectedError, RefundUnknownError, refundOnce } from "./refunds"
 import type { LoanRecord } from "./wire"
 
 type Cradle = { logger: Logger }
@@ -125,7 +125,9 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if ("refuse" in decision) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`,
+        decision.refuse === "closed"
+          ? `Loan ${loan.loanId} is closed at the financing service (refunded or paid off), so it cannot pay a new order. Start the payment again.`
+          : `The first installment of loan ${loan.loanId} has not been paid yet. Pay it on the financing service's checkout page, then complete the order again.`,
       )
     }
     return {
@@ -146,21 +148,23 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   }
 
   /**
-   * Medusa cancels an uncaptured payment when its order is cancelled. A paid
-   * loan cannot be cancelled at the service, only refunded: what remains of
-   * it is refunded, so the customer stops paying installments for an order
-   * that will not ship. A REJECTED refund stops the cancellation.
+   * Medusa cancels an uncaptured payment when its order is cancelled, and when it rolls back
+   * a completion that failed. A paid loan cannot be cancelled at the service, only refunded,
+   * and this never refunds: the money stays at the service and the plugin's ledger decides
+   * (the order's cancellation refunds what remains in its `orderCanceled` hook, from the book
+   * of refunds; a loan no order holds is completed, refunded as an orphan, or listed).
    */
-  async cancelPayment({ data, context }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const session = readSessionData(data)
     if (!session) return { data: data ?? {} }
-    const payment = loanPayment(await this.loanOf(session))
+    const loan = await this.loanOf(session)
+    const payment = loanPayment(loan)
     switch (payment) {
       case "pending":
       case "cancelled":
         return { data: await this.cancelIfUnpaid(data, "payment canceled in Medusa") }
       case "paid":
-        return { data: await this.refundRemaining(session, context?.idempotency_key) }
+        return { data: { ...session, loan_status: loan.status } }
       default:
         return unreachable(payment)
     }
@@ -182,26 +186,19 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   }
 
   /**
-   * One request to the service per Medusa refund: Medusa's refund id is the
-   * idempotency key, and after a lost reply the refund history decides
-   * (refunds.ts). A refund reconciliation found made at the service arrives
-   * with `record_service_refund` in the payment's data: it is recorded, not
-   * sent again.
+   * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
+   * key. After a lost reply the refund history is re-read (refunds.ts); without proof that it
+   * applied, Medusa records nothing, and a refund that did apply shows up in reconciliation
+   * as one made outside Medusa, for the admin to record.
    */
   async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.sessionData(data)
-    const marker = (data as { record_service_refund?: string } | undefined)?.record_service_refund
-    if (marker && sameAmount(marker, amount)) {
-      this.logger.info(`[bnpl] refund of ${toDecimal(amount)} made at the service on loan ${session.loan_id} recorded in Medusa`)
-      return { data: { ...session } }
-    }
     const request = { cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" }
     const done = await refundOnce(this.client, request, context?.idempotency_key ?? randomUUID()).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })
-    this.logger.info(
-      `[bnpl] refund ${done.refundId ?? ""} of ${toDecimal(amount)} ${done.recovered ? "found applied after a lost reply" : "requested"} for loan ${session.loan_id}`,
-    )
+    const how = done.outcome === "accepted" ? `${done.reply.refundId} requested` : "found applied after a lost reply"
+    this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: ${how}`)
     return { data: session }
   }
 
@@ -284,23 +281,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     })
   }
 
-  /** What remains of a paid loan, refunded; nothing when the history shows it all refunded already. */
-  private async refundRemaining(session: SessionData, idempotencyKey?: string): Promise<Record<string, unknown>> {
-    const action = `refund loan ${session.loan_id} of a cancelled payment`
-    const [loans, history] = await Promise.all([this.client.getLoans(session.cart_id), this.client.getRefunds(session.cart_id)]).catch((error) => {
-      throw asMedusaError(error, action)
-    })
-    const loan = loans.find((l) => l.loanId === session.loan_id)
-    const remaining = loan ? refundableOn(loan, refundsOfLoan(history, loans, session.loan_id)) : "0.00"
-    if (isZero(remaining)) return { ...session, loan_status: loan?.status ?? session.loan_status }
-    const request = { cartId: session.cart_id, totalAmount: remaining, reason: "order cancelled in Medusa" }
-    await refundOnce(this.client, request, idempotencyKey ?? randomUUID()).catch((error) => {
-      throw this.refundError(error, session, remaining)
-    })
-    this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} is paid: refunded the remaining ${remaining} instead of cancelling`)
-    return { ...session, loan_status: loan?.status ?? session.loan_status }
-  }
-
   /** The operator's detail goes to the log; the shopper gets what they can do. */
   private forShopper(error: unknown, action: string): MedusaError {
     const shopper = asShopperError(error, action)
@@ -313,6 +293,12 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `The service rejected the refund of ${amount} on loan ${session.loan_id}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`,
+      )
+    }
+    if (error instanceof RefundUnknownError) {
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}, and it is not in its refund history yet. It was not sent again and Medusa records nothing: if it did go through, reconciliation lists it on the loans page for you to record.`,
       )
     }
     return asMedusaError(error, `refund ${amount} on loan ${session.loan_id}`)

@@ -24,13 +24,15 @@ export const SESSION_STATUS: Record<LoanStatus, PaymentSessionStatus> = {
 /**
  * What `authorizePayment` answers for a loan whose amount matches: paid loans
  * authorize (or capture, with autoCapture), an unpaid one refuses so the cart
- * does not complete, a cancelled one ends the session.
+ * does not complete, a cancelled one ends the session. A HISTORICAL loan (paid off, or
+ * refunded: the record does not say which) never makes a new order (docs/service-api.md, "Status").
  */
-export type Authorization = { status: PaymentSessionStatus; captured: boolean } | { refuse: "not_yet_paid" }
+export type Authorization = { status: PaymentSessionStatus; captured: boolean } | { refuse: "not_yet_paid" | "closed" }
 
 export function authorizationOf(status: LoanStatus, autoCapture: boolean): Authorization {
   switch (LOAN_PAYMENT[status]) {
     case "paid":
+      if (status === "HISTORICAL") return { refuse: "closed" }
       return autoCapture ? { status: PaymentSessionStatus.CAPTURED, captured: true } : { status: PaymentSessionStatus.AUTHORIZED, captured: false }
     case "pending":
       return { refuse: "not_yet_paid" }

@@ -167,13 +167,11 @@ export const RefundResponse = z.object({
 })
 export type RefundResponse = z.infer<typeof RefundResponse>
 
+/** An entry of the refund history: all it holds, per the documentation (no amount, no refund id, no loan). */
 export const RefundRecord = z.object({
   cartId: z.string(),
   status: z.enum(["REQUESTED", "REFUNDED"]),
   refundDate: z.string(),
-  // Not in the published format; the sandbox adds them and the client tolerates their absence.
-  totalAmount: Decimal.optional(),
-  refundId: z.union([z.number(), z.string()]).optional(),
 })
 export type RefundRecord = z.infer<typeof RefundRecord>
 

@@ -31,9 +31,8 @@ describe("refunds", () => {
       refundStatus: "REQUESTED",
       refundDate: expect.any(String),
     })
-    expect(RefundRecords.parse((await history()).data)).toEqual([
-      { cartId: "cart_01", status: "REQUESTED", refundDate: response.data.refundDate, totalAmount: "200.25", refundId: 7001 },
-    ])
+    // Exactly what the documentation promises: no amount, no refund id.
+    expect((await history()).data).toEqual([{ cartId: "cart_01", status: "REQUESTED", refundDate: response.data.refundDate }])
     await waitUntil(() => sandbox.state.loans.get(loanId)?.refunds[0].status === "REFUNDED")
     expect(RefundRecords.parse((await history()).data)[0].status).toBe("REFUNDED")
     expect(sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
@@ -45,9 +44,16 @@ describe("refunds", () => {
     expect((await refund("234.50")).data.refundStatus).toBe("REQUESTED")
     await waitUntil(() => sandbox.state.loans.get(loanId)?.status === "HISTORICAL")
     const records = RefundRecords.parse((await history()).data)
-    expect(records.map((record) => [record.totalAmount, record.status])).toEqual([
-      ["1000", "REFUNDED"],
-      ["234.50", "REFUNDED"],
+    expect(records.map((record) => record.status)).toEqual(["REFUNDED", "REFUNDED"])
+  })
+
+  it("adds totalAmount and refundId to the history only with the refundHistoryDetails extension", async () => {
+    await sandbox.close()
+    sandbox = await startQuietSandbox({ refundSettleMs: 100, extensions: { refundHistoryDetails: true } })
+    await paidLoan()
+    const response = await refund("200.25")
+    expect((await history()).data).toEqual([
+      { cartId: "cart_01", status: "REQUESTED", refundDate: response.data.refundDate, totalAmount: "200.25", refundId: response.data.refundId },
     ])
   })
 

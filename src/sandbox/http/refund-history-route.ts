@@ -1,27 +1,27 @@
 import type { RequestHandler } from "express"
 import type { RefundRecord } from "../../providers/bnpl/wire"
 import type { SandboxContext } from "../context"
+import type { Refund } from "../state"
 import { loansOfCart } from "../state"
 import { posMerchant } from "./pos-merchant"
 
 /**
  * GET /api/pos/loan/refund/:cartId: every refund of the cart's loans, oldest first; an
- * unknown cart has none. `totalAmount` and `refundId` go beyond the published format so
- * a merchant can tell refunds apart.
+ * unknown cart has none. Each entry holds what the documentation promises and nothing more
+ * (no amount, no refund id, no loan id), unless the `refundHistoryDetails` extension is on.
  */
 export function refundHistoryRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
     const merchant = posMerchant(ctx, req, res)
     if (!merchant) return
-    const records: RefundRecord[] = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId)
+    const entries = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId)
       .flatMap((loan) => loan.refunds)
-      .map((refund) => ({
-        cartId: refund.cartId,
-        status: refund.status,
-        refundDate: refund.refundDate,
-        totalAmount: refund.totalAmount,
-        refundId: refund.refundId,
-      }))
-    res.json(records)
+      .map((refund) => historyEntry(ctx, refund))
+    res.json(entries)
   }
+}
+
+function historyEntry(ctx: SandboxContext, refund: Refund): RefundRecord & { totalAmount?: string; refundId?: number } {
+  const entry = { cartId: refund.cartId, status: refund.status, refundDate: refund.refundDate }
+  return ctx.extensions.refundHistoryDetails ? { ...entry, totalAmount: refund.totalAmount, refundId: refund.refundId } : entry
 }

@@ -1,0 +1,15 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ledgerOf } from "../../../../../../loans/ledger"
+import type { BookEntry } from "../../../../../../modules/bnpl/types"
+import { ledgerRowOrNotFound } from "../../ledger-row"
+
+/**
+ * GET /admin/bnpl/loans/:id/refunds: the loan's entries in the plugin's book of refunds,
+ * oldest first (`{ refunds: BookEntry[] }`). An entry `open` (made outside Medusa, amount
+ * unknown) or `unknown` (a lost reply) waits for POST …/refunds/:entry_id.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<{ refunds: BookEntry[] }>) {
+  const row = await ledgerRowOrNotFound(req.scope, req.params.id)
+  const refunds = await ledgerOf(req.scope).listBnplRefunds({ loan_id: row.loan_id }, { order: { created_at: "ASC" } })
+  res.json({ refunds })
+}

@@ -1,0 +1,150 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { BookEntry } from "../modules/bnpl/types"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { toCents } from "../providers/bnpl/money"
+import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../providers/bnpl/refunds"
+import type { LoanRecord, RefundRecord } from "../providers/bnpl/wire"
+import { isPaid } from "../providers/bnpl/status"
+import { ledgerOf } from "./ledger"
+
+/**
+ * The plugin's book of refunds (modules/bnpl/models/bnpl-refund.ts), and the rules read from
+ * it. The service's refund history holds no amount, so what was refunded on a loan, and what
+ * remains, come from the book alone; the history is only counted against it.
+ */
+
+/** Entries that stand for an entry of the service's history (or may: a lost reply). */
+const AT_SERVICE: ReadonlySet<BookEntry["state"]> = new Set(["sending", "accepted", "unknown", "open", "recorded", "dismissed"])
+/** Entries whose amount left the loan. */
+const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded"])
+/** Entries that leave what remains on the loan unknown until the admin decides. */
+const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
+
+export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<BookEntry[]> =>
+  ledgerOf(container).listBnplRefunds({ cart_id: cartId }, { order: { created_at: "ASC" } })
+
+/** What the book shows refunded on a loan, decimal. */
+export function refundedOn(book: BookEntry[], loanId: number): string {
+  const cents = book.filter((e) => e.loan_id === loanId && REFUNDED.has(e.state)).reduce((sum, e) => sum + toCents(e.amount ?? "0"), 0n)
+  return centsToDecimal(cents)
+}
+
+/** The entries of a loan that the admin must settle before the plugin refunds anything on it. */
+export const undecidedOf = (book: BookEntry[], loanId: number): BookEntry[] => book.filter((e) => e.loan_id === loanId && UNDECIDED.has(e.state))
+
+/** What remains refundable on a loan, or why that is unknown. */
+export function remainingOn(book: BookEntry[], loan: LoanRecord): { remaining: string } | { unknown: string } {
+  const undecided = undecidedOf(book, loan.loanId)
+  if (undecided.length) return { unknown: undecidedReason(undecided[0], loan.loanId) }
+  const left = toCents(loan.totalAmount) - toCents(refundedOn(book, loan.loanId))
+  return { remaining: centsToDecimal(left > 0n ? left : 0n) }
+}
+
+/** Words for the admin about an entry that stops refunds on the loan. */
+export function undecidedReason(entry: BookEntry, loanId: number): string {
+  if (entry.kind === "outside") {
+    return `A refund of unknown amount was made outside Medusa (the service's portal) on loan ${loanId}${entry.refund_date ? ` on ${entry.refund_date}` : ""}. Record its amount, or dismiss it with a reason.`
+  }
+  return `The refund of ${entry.amount} on loan ${loanId} got no clear answer from the service, and its history does not show it yet. Check the loan in the service's portal, then record or dismiss it.`
+}
+
+/**
+ * Entries of the history that nothing in the book stands for, newest first: refunds made
+ * outside Medusa. Entries are counted, not matched (they carry no id), and a refund the book
+ * knows may not be in the history yet, so this can only under-count, never invent one.
+ */
+export function unexplained(history: RefundRecord[], book: BookEntry[]): RefundRecord[] {
+  const explained = book.filter((e) => AT_SERVICE.has(e.state)).length
+  const extra = history.length - explained
+  if (extra <= 0) return []
+  return [...history].sort((a, b) => Date.parse(b.refundDate) - Date.parse(a.refundDate)).slice(0, extra)
+}
+
+/** The paid loan a history entry belongs to: the latest one paid at or before its date (the history names no loan). */
+export function loanOfEntry(entry: RefundRecord, loans: LoanRecord[]): LoanRecord | undefined {
+  const at = Date.parse(entry.refundDate)
+  const paid = loans.filter(isPaid).sort((a, b) => Date.parse(b.authorizeDate) - Date.parse(a.authorizeDate))
+  return paid.find((loan) => Date.parse(loan.authorizeDate) <= at) ?? paid[paid.length - 1]
+}
+
+/** Books the history's unexplained entries as refunds made outside Medusa, of unknown amount. */
+export async function bookOutsideRefunds(container: MedusaContainer, cartId: string, history: RefundRecord[], loans: LoanRecord[], book: BookEntry[]) {
+  const found = unexplained(history, book).flatMap((entry) => {
+    const loan = loanOfEntry(entry, loans)
+    return loan ? [{ loan_id: loan.loanId, cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }] : []
+  })
+  if (!found.length) return []
+  return ledgerOf(container).createBnplRefunds(found)
+}
+
+/** Medusa's refunds on a loan's payment that the book does not hold yet (made through the provider): booked as accepted. */
+export async function bookMedusaRefunds(
+  container: MedusaContainer,
+  loan: { loanId: number; cartId: string },
+  refunds: Array<{ id: string; amount: string }>,
+  book: BookEntry[],
+): Promise<BookEntry[]> {
+  const known = new Set(book.map((e) => e.medusa_refund_id).filter(Boolean))
+  const missing = refunds.filter((refund) => !known.has(refund.id))
+  if (!missing.length) return []
+  return ledgerOf(container).createBnplRefunds(
+    missing.map((refund) => ({
+      loan_id: loan.loanId,
+      cart_id: loan.cartId,
+      kind: "requested" as const,
+      state: "accepted" as const,
+      amount: refund.amount,
+      reason: "refund from Medusa",
+      medusa_refund_id: refund.id,
+      idempotency_key: refund.id,
+    })),
+  )
+}
+
+export interface BookedRequest {
+  loanId: number
+  cartId: string
+  amount: string
+  reason: string
+  idempotencyKey: string
+}
+
+/**
+ * A refund the plugin asks for, booked before it is sent: a repeat with the same key finds
+ * the entry and sends nothing, a crash leaves it `sending` (listed, never sent again), and the
+ * reply's fields are kept. A rejection or an unknown outcome is booked, then thrown.
+ */
+export async function bookedRefund(container: MedusaContainer, request: BookedRequest): Promise<BookEntry> {
+  const ledger = ledgerOf(container)
+  const [existing] = await ledger.listBnplRefunds({ idempotency_key: request.idempotencyKey }, { take: 1 })
+  // Only a request that applied nothing (refused, or never sent) is sent again under its key.
+  if (existing && existing.state !== "rejected") return existing
+  const fields = { state: "sending" as const, amount: request.amount, reason: request.reason }
+  const entry = existing
+    ? await ledger.updateBnplRefunds({ id: existing.id, ...fields })
+    : await ledger.createBnplRefunds({ ...fields, loan_id: request.loanId, cart_id: request.cartId, kind: "requested", idempotency_key: request.idempotencyKey })
+  const { client } = bnplFromContainer(container)
+  try {
+    const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, request.idempotencyKey)
+    const reply = done.outcome === "accepted" ? done.reply : undefined
+    return await ledger.updateBnplRefunds({
+      id: entry.id,
+      state: "accepted",
+      refund_id: reply ? String(reply.refundId) : null,
+      refund_date: reply?.refundDate ?? (done.outcome === "recovered" ? done.refundDate : null),
+      refund_status: reply?.refundStatus ?? null,
+    })
+  } catch (error) {
+    const reply = error instanceof RefundRejectedError ? error.reply : undefined
+    // A refusal (REJECTED, or a 4xx) applied nothing; anything else may have.
+    const state = error instanceof RefundUnknownError ? "unknown" : "rejected"
+    await ledger.updateBnplRefunds({
+      id: entry.id,
+      state,
+      refund_id: reply ? String(reply.refundId) : null,
+      refund_date: reply?.refundDate ?? null,
+      refund_status: reply?.refundStatus ?? null,
+    })
+    throw error
+  }
+}

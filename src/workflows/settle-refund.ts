@@ -1,0 +1,137 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { addOrderTransactionStep } from "@medusajs/medusa/core-flows"
+import { ledgerOf } from "../loans/ledger"
+import { underCartLockOfRow } from "../loans/ledger-steps"
+import { orderPayment } from "../loans/queries"
+import { bookOfCart, remainingOn } from "../loans/refund-book"
+import type { BookEntry } from "../modules/bnpl/types"
+import { toCents } from "../providers/bnpl/money"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { refundCheckWorkflow } from "./refund-check"
+
+/**
+ * The admin settles a refund the book cannot account for: one made outside Medusa (the
+ * service's portal), of unknown amount, or one of the plugin's whose reply was lost.
+ * - `record`: the refund happened, for `amount`. It is booked; when an order that is not
+ *   cancelled holds the loan's captured payment, Medusa records it too, without calling the
+ *   service (the money already left there).
+ * - `dismiss`: it is not a refund of this loan's money (`reason` says why); booked as such.
+ * Then the loan's refunds are checked again, which takes it off the list when all agree.
+ */
+export type SettleRefundInput = { ledger_id: string; entry_id: string; actor?: string } & (
+  | { action: "record"; amount?: string }
+  | { action: "dismiss"; reason: string }
+)
+
+interface Settled {
+  entry: BookEntry
+  /** Set when Medusa must record the refund on this order's payment. */
+  medusa?: { order_id: string; payment_id: string; currency_code: string; amount: string }
+}
+
+const settleEntryStep = createStep(
+  "bnpl-settle-refund-entry",
+  async (input: SettleRefundInput, { container }) => {
+    const before = await entryToSettle(container, input)
+    const settled = await settle(container, input, before)
+    return new StepResponse(settled, before)
+  },
+  async (before: BookEntry | undefined, { container }) => {
+    if (!before) return
+    const { id, state, amount, note, medusa_refund_id } = before
+    await ledgerOf(container).updateBnplRefunds({ id, state, amount, note, medusa_refund_id })
+  },
+)
+
+async function entryToSettle(container: MedusaContainer, input: SettleRefundInput): Promise<BookEntry> {
+  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+  const [entry] = await ledgerOf(container).listBnplRefunds({ id: input.entry_id, loan_id: row.loan_id }, { take: 1 })
+  if (!entry) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Loan ${row.loan_id} has no refund ${input.entry_id} in the plugin's book.`)
+  if (!["open", "unknown", "sending"].includes(entry.state)) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${entry.id} of loan ${row.loan_id} is already ${entry.state}.`)
+  }
+  return entry
+}
+
+async function settle(container: MedusaContainer, input: SettleRefundInput, entry: BookEntry): Promise<Settled> {
+  const ledger = ledgerOf(container)
+  const who = input.actor ? ` by ${input.actor}` : ""
+  if (input.action === "dismiss") {
+    return { entry: await ledger.updateBnplRefunds({ id: entry.id, state: "dismissed", note: `dismissed${who}: ${input.reason}` }) }
+  }
+  const amount = await amountToRecord(container, input, entry)
+  const row = await ledger.retrieveBnplLoan(input.ledger_id)
+  const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
+  const live = payment && payment.orderStatus !== "canceled" && !payment.canceled
+  if (live && toCents(payment.captured) - toCents(payment.refunded) < toCents(amount)) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order ${row.order_id} has ${payment.captured} captured and ${payment.refunded} refunded: capture its payment first, so Medusa can record this refund of ${amount}.`,
+    )
+  }
+  const recorded = await ledger.updateBnplRefunds({ id: entry.id, state: entry.kind === "outside" ? "recorded" : "accepted", amount, note: `recorded${who}` })
+  if (!live) return { entry: recorded }
+  const { currency_code } = row
+  return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
+}
+
+async function amountToRecord(container: MedusaContainer, input: SettleRefundInput & { action: "record" }, entry: BookEntry): Promise<string> {
+  const amount = entry.kind === "outside" ? input.amount : (entry.amount ?? input.amount)
+  if (!amount) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the refund's amount, as the service's portal shows it (for example 250.00).")
+  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+  const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
+  if (!loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
+  // What remains, counting every entry but the one being recorded.
+  const others = (await bookOfCart(container, row.cart_id)).filter((e) => e.id !== entry.id && !["open", "unknown", "sending"].includes(e.state))
+  const left = remainingOn(others, loan)
+  if ("remaining" in left && toCents(amount) > toCents(left.remaining)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Loan ${row.loan_id} has ${left.remaining} left to refund by the plugin's book; ${amount} is more than that.`)
+  }
+  return amount
+}
+
+/** A Medusa refund of money that already left at the service: the payment module's record, never the provider. */
+const recordRefundInMedusaStep = createStep(
+  "bnpl-record-refund-in-medusa",
+  async (input: NonNullable<Settled["medusa"]>, { container }) => {
+    const payments = container.resolve(Modules.PAYMENT) as unknown as RefundRecords
+    const [refund] = await payments.createRefunds([{ payment_id: input.payment_id, amount: input.amount, note: "Refund made at the financing service" }])
+    return new StepResponse(refund, refund.id)
+  },
+  async (refundId: string | undefined, { container }) => {
+    if (refundId) await (container.resolve(Modules.PAYMENT) as unknown as RefundRecords).deleteRefunds([refundId])
+  },
+)
+
+/** The payment module's generated methods for its Refund model, which its interface does not declare. */
+interface RefundRecords {
+  createRefunds(data: Array<{ payment_id: string; amount: string; note: string }>): Promise<Array<{ id: string }>>
+  deleteRefunds(ids: string[]): Promise<void>
+}
+
+const linkMedusaRefundStep = createStep("bnpl-link-medusa-refund", async (input: { entry_id: string; refund_id: string }, { container }) => {
+  await ledgerOf(container).updateBnplRefunds({ id: input.entry_id, medusa_refund_id: input.refund_id })
+  return new StepResponse(input)
+})
+
+export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input: SettleRefundInput) => {
+  const settled = underCartLockOfRow(input, settleEntryStep)
+  when({ settled }, ({ settled }) => !!settled.medusa).then(() => {
+    const medusa = transform({ settled }, ({ settled }) => settled.medusa!)
+    const refund = recordRefundInMedusaStep(medusa)
+    addOrderTransactionStep(
+      transform({ medusa, refund }, ({ medusa, refund }) => ({
+        order_id: medusa.order_id,
+        amount: MathBN.mult(medusa.amount, -1),
+        currency_code: medusa.currency_code,
+        reference: "refund",
+        reference_id: refund.id,
+      })),
+    )
+    linkMedusaRefundStep(transform({ settled, refund }, ({ settled, refund }) => ({ entry_id: settled.entry.id, refund_id: refund.id })))
+  })
+  const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
+  return new WorkflowResponse(transform({ settled, checked }, ({ settled, checked }) => ({ entry: settled.entry, check: checked })))
+})
