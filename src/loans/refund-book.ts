@@ -148,3 +148,19 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
     throw error
   }
 }
+
+/**
+ * Why a paid loan must not become a new order's payment, if it must not: closed at the
+ * service (HISTORICAL: paid off or refunded, the record does not say which), a refund of it in
+ * the book, or a refund in the cart's history that the book cannot explain (the history names no
+ * loan, so it may be this one's). A refund the book gives to an earlier loan of the cart does not count.
+ */
+export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRecord[], book: BookEntry[]): string | undefined {
+  if (loan.status === "HISTORICAL") return `Loan ${loan.loanId} is closed at the service (refunded or paid off), so it cannot pay a new order.`
+  const own = book.filter((e) => e.loan_id === loan.loanId && e.state !== "rejected" && e.state !== "dismissed")
+  if (own.length) return `Loan ${loan.loanId} has a refund at the service, so it cannot pay a new order. Refund the rest in full.`
+  if (unexplained(history, book).length) {
+    return `The service lists a refund on cart ${cartId} that Medusa did not ask for (made outside Medusa): loan ${loan.loanId} may be refunded, so it cannot pay a new order. Record or dismiss that refund on the loans page, then refund the loan or retry.`
+  }
+  return undefined
+}

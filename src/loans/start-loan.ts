@@ -7,6 +7,7 @@ import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 import { readCartForLoan } from "./cart-snapshot"
 import { ledgerOf, patchRow, underCartLock } from "./ledger"
+import { bookOfCart, refundBlock } from "./refund-book"
 import { refundLoanInFull } from "./refund-in-full"
 
 /**
@@ -77,6 +78,9 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
   for (const row of rows) {
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
+    // A loan with a refund (or closed) cannot become the order's payment: it is left to the ledger.
+    const [history, book] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId)])
+    if (refundBlock(loan, cartId, history, book)) continue
     if (sameAmount(loan.totalAmount, collection.amount)) return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id } }
     const reason = `the cart changed to ${collection.amount} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
     const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch(

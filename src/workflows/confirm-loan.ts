@@ -5,6 +5,7 @@ import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medus
 import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
 import { awaitsOrder, CART_LOCK, cartLockKey, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
+import { bookOfCart, bookOutsideRefunds, refundBlock } from "../loans/refund-book"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import type { LoanRecord } from "../providers/bnpl/wire"
@@ -98,11 +99,17 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   if (!CONFIRMABLE_SESSION[session.status as PaymentSessionStatus]) return { plan: { confirmation: { outcome: "no_pending_session" } } }
 
   const { client } = bnplFromContainer(container)
-  const loan = await client.getLoan(cartId, loanId)
+  const [loan, history, book] = await Promise.all([client.getLoan(cartId, loanId), client.getRefunds(cartId), bookOfCart(container, cartId)])
   const learned: LedgerPatch = loan && loan.status !== row.loan_status ? { loan_status: loan.status } : {}
   const learn = async (): Promise<RowPatchUndo | undefined> =>
     Object.keys(learned).length ? { id: row.id, previous: await patchRow(container, row, learned) } : undefined
   if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo: await learn() }
+  const blocked = refundBlock(loan, cartId, history, book)
+  if (blocked) {
+    await bookOutsideRefunds(container, cartId, history, await client.getLoans(cartId), book)
+    const previous = await patchRow(container, row, { ...learned, state: "needs_attention", attention_reason: blocked })
+    return { plan: { confirmation: { outcome: "needs_attention", reason: blocked } }, undo: { id: row.id, previous } }
+  }
   // A paid loan its cart cannot take counts as a failed completion; one undo puts back both writes.
   const failCompletion = async (reason: string, confirmation: Confirmation): Promise<{ plan: Plan; undo: RowPatchUndo }> => {
     const learnedUndo = await learn()

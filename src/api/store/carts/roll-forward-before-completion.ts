@@ -4,7 +4,10 @@ import { ledgerOf, rowOfLoan } from "../../../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
 import { sameAmount, toDecimal } from "../../../providers/bnpl/money"
 import { PROVIDER_ID, readSessionData } from "../../../providers/bnpl/session-data"
-import { CONFIRMABLE_SESSION } from "../../../providers/bnpl/status"
+import { CONFIRMABLE_SESSION, isPaid } from "../../../providers/bnpl/status"
+import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
+import { bookOfCart, refundBlock } from "../../../loans/refund-book"
+import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 
 /**
@@ -42,9 +45,21 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
       "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned.",
     )
   }
+  if (!linked && row) await refuseRefundedLoan(req, cartId, row)
   if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
   else if (row && row.state === "open" && !row.completion_started_at)
     await ledgerOf(req.scope).patchLoan(row.id, { completion_started_at: new Date() })
   next()
+}
+
+/** A loan refunded at the service (or that may be) never pays a new order: the shopper starts again, the admin sees why. */
+async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: LedgerLoan): Promise<void> {
+  const { client } = bnplFromContainer(req.scope)
+  const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
+  const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
+  if (!blocked) return
+  await ledgerOf(req.scope).patchLoan(row.id, { state: "needs_attention", attention_reason: blocked, loan_status: loan!.status })
+  req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This installment payment was returned and cannot pay for the order. Choose Pay in installments again.")
 }
