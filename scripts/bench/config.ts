@@ -1,7 +1,6 @@
 /**
  * Sizes and knobs of `npm run bench`, from the environment. The defaults are the sizes the
- * README's figures were measured at (scripts/bench/README.md, "Latest results"); BENCH_QUICK=1
- * shrinks everything for a smoke run.
+ * figures of docs/benchmarks.md are measured at; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
   /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */

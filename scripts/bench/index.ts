@@ -1,46 +1,51 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { benchConfig, type BenchConfig, type Figure } from "./config"
+import { benchConfig, FIGURES, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
 import { benchDuplicateStorm } from "./duplicate-storm"
 import { figureTable, type FigureRow } from "./figure"
 import { AdminApi } from "../harness/admin-api"
 import { CartFactory } from "../harness/cart-factory"
-import { codeDigest, writeMeasured } from "../harness/measured"
 import { PROJECT_ROOT } from "../harness/medusa"
+import { RESULTS_DIR, runRecord, writeResults } from "../harness/results"
 import { Stack } from "../harness/stack"
 import { StoreApi } from "../harness/store-api"
 import { runGuarded } from "../harness/teardown"
 import { benchOffer } from "./offer"
 import { benchReconciliation } from "./reconciliation"
+import { benchResultsMarkdown, figurePassed, type FigureOutcome } from "./results"
 import { benchSessionCreation } from "./session-creation"
 import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
 
 /**
  * `npm run bench`: the demo store against the sandbox, its figures in one table. Logs go to
  * a temporary folder (a running `medusa develop` restarts on every file written in the
- * project); the table and the JSON report go to artifacts/bench/.
+ * project); the table and the JSON report go to artifacts/bench/. A run at the shipped sizes
+ * also leaves its dated results file in bench/results/ (docs/benchmarks.md).
  */
 const say = (line: string): void => console.log(`[bench] ${line}`)
 
 async function main(): Promise<number> {
   process.chdir(PROJECT_ROOT)
   const config = benchConfig()
-  const started = Date.now()
+  const startedAt = new Date()
   const logs = mkdtempSync(join(tmpdir(), "bnpl-bench-"))
   const load = [loadavg()[0]]
   say(`logs in ${logs}; load average ${load[0].toFixed(2)} on ${cpus().length} cores`)
   const ctx = await setUp(config, logs)
-  const byFigure = await runFigures(ctx)
-  const rows = [...byFigure.values()].flatMap((figure) => figure.rows)
+  const outcomes = await runFigures(ctx)
+  const rows = outcomes.flatMap((outcome) => ("rows" in outcome ? outcome.rows : []))
   load.push(loadavg()[0])
   const table = figureTable(rows)
-  const wallS = (Date.now() - started) / 1000
+  const wallS = (Date.now() - startedAt.getTime()) / 1000
   console.log(`\n${table}\n`)
   say(`done in ${wallS.toFixed(0)} s; load average ${load.map((l) => l.toFixed(2)).join(" → ")}`)
   writeReport({ config, rows, table, wallS, load, logs })
-  return rows.every((row) => row.met !== false) ? 0 : 1
+  const passed = outcomes.every(figurePassed)
+  // Only the shipped sizes measure what the figures claim: smaller runs leave no results file.
+  if (shippedSizes()) writeResultsFile(config, outcomes, { startedAt, seconds: wallS, load, passed })
+  return passed ? 0 : 1
 }
 
 async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
@@ -58,21 +63,23 @@ async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
   return { config, stack, medusa, api, admin, carts: await CartFactory.create(api, stack.db), baseFaults, say }
 }
 
-interface FigureRun {
-  rows: FigureRow[]
-  seconds: number
-}
-
-async function runFigures(ctx: BenchContext): Promise<Map<Figure, FigureRun>> {
-  const runs = new Map<Figure, FigureRun>()
+/**
+ * Each figure in turn. One that throws is recorded as failed, with its error and no number, and
+ * the next one still runs.
+ */
+async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
+  const outcomes: FigureOutcome[] = []
   const only = ctx.config.only
   const run = async (figure: Figure, name: string, work: () => Promise<FigureRow[]>): Promise<void> => {
     const started = Date.now()
-    const loadAtStart = loadavg()[0]
-    const rows = await timed(name, work)
-    runs.set(figure, { rows, seconds: (Date.now() - started) / 1000 })
-    // Written as soon as measured: a later figure that fails does not take this one with it.
-    if (defaultSizes()) writeReadmeBlock(figure, runs.get(figure)!, loadAtStart)
+    try {
+      const rows = await timed(name, work)
+      outcomes.push({ figure, seconds: (Date.now() - started) / 1000, rows })
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      say(`${name}: FAILED: ${message}`)
+      outcomes.push({ figure, seconds: (Date.now() - started) / 1000, error: message })
+    }
   }
   let baseline: Throughput | undefined
   if (only.has("sessions")) await run("sessions", "session creation", () => benchSessionCreation(ctx))
@@ -86,23 +93,27 @@ async function runFigures(ctx: BenchContext): Promise<Map<Figure, FigureRun>> {
   if (only.has("storm")) await run("storm", "duplicate storm", () => benchDuplicateStorm(ctx, baseline))
   if (only.has("reconcile")) await run("reconcile", "reconciliation", () => benchReconciliation(ctx))
   if (only.has("offer")) await run("offer", "offer", () => benchOffer(ctx))
-  return runs
+  return outcomes
 }
 
-/** Sizes as shipped: only BENCH_ONLY may be set for a run to speak for the README. */
-const defaultSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && name !== "BENCH_ONLY")
+/** Sizes as shipped: BENCH_ONLY chooses figures, any other BENCH_* variable changes what is measured. */
+const shippedSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && name !== "BENCH_ONLY")
 
-/** The README block of one figure (harness/measured.ts): figures run apart stay apart. */
-function writeReadmeBlock(figure: Figure, run: FigureRun, loadAtStart: number): void {
-  const digest = codeDigest(PROJECT_ROOT)
-  writeMeasured(
-    join(PROJECT_ROOT, "README.md"),
-    `bench:${figure}`,
-    figureTable(run.rows),
-    { command: `BENCH_ONLY=${figure} npm run bench`, seconds: run.seconds, load: [loadAtStart, loadavg()[0]], cores: cpus().length },
-    digest,
-  )
-  say(`README.md: Measured block bench:${figure} rewritten (code digest ${digest})`)
+/** bench/results/<stamp>-bench[-<figure>+…].md and .json (harness/results.ts). */
+function writeResultsFile(
+  config: BenchConfig,
+  outcomes: FigureOutcome[],
+  run: { startedAt: Date; seconds: number; load: number[]; passed: boolean },
+): void {
+  const some = config.only.size < FIGURES.length ? [...config.only] : []
+  const command = some.length ? `BENCH_ONLY=${some.join(",")} npm run bench` : "npm run bench"
+  const record = runRecord({ kind: "bench", command, ...run }, PROJECT_ROOT)
+  const name = some.length ? `bench-${some.join("+")}` : "bench"
+  const file = writeResults(RESULTS_DIR(PROJECT_ROOT), record, name, benchResultsMarkdown(record, outcomes), {
+    config: { ...config, only: [...config.only] },
+    outcomes,
+  })
+  say(`results: ${file}`)
 }
 
 async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {

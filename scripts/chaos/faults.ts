@@ -8,7 +8,7 @@ import { reconcileUntilQuiet } from "./lib/reconcile"
 import { waitForChains } from "./lib/webhook-chains"
 import { Expectations, type Scenario, type ScenarioResult } from "./scenario"
 
-/** One mix of faults on every service endpoint, and on the webhooks (scripts/bench/README.md, "faults"). */
+/** One mix of faults on every service endpoint, and on the webhooks (docs/benchmarks.md, "faults"). */
 const ENDPOINT: FaultConfig["status"] = { errorRate: 0.2, errorStatus: 503, hangRate: 0.1, malformedRate: 0.05 }
 export const FAULTS: FaultConfig = {
   auth: ENDPOINT,

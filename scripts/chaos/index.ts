@@ -3,8 +3,8 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { AdminApi } from "../harness/admin-api"
 import { CartFactory } from "../harness/cart-factory"
-import { codeDigest } from "../harness/measured"
 import { PROJECT_ROOT } from "../harness/medusa"
+import { RESULTS_DIR, runRecord, writeResults } from "../harness/results"
 import { Stack } from "../harness/stack"
 import { StoreApi } from "../harness/store-api"
 import { runGuarded } from "../harness/teardown"
@@ -12,12 +12,12 @@ import { badInputScenario } from "./bad-input/scenario"
 import type { ChaosContext } from "./context"
 import { faultsScenario } from "./faults"
 import { interruptedCompletionScenario } from "./interrupted-completion"
-import { scenarioSlug, writeChaosBlocks } from "./measured-blocks"
 import { moneyModelScenario } from "./money-model"
 import { closeRawAgent } from "./lib/raw-webhook"
 import { productionScenario } from "./production"
 import { restartScenario } from "./restart"
-import type { Scenario, ScenarioResult } from "./scenario"
+import { chaosResultsMarkdown, recordedScenario, type ChaosOutcome } from "./results"
+import { scenarioSlug, type Scenario, type ScenarioResult } from "./scenario"
 import { secretsScenario } from "./secrets"
 import { chaosSizes } from "./sizes"
 import { twoInstancesScenario } from "./two-instances"
@@ -45,26 +45,22 @@ const SERVICE_TIMEOUT_MS = 1_500
 
 const say = (line: string): void => console.log(`[chaos] ${line}`)
 
-interface Outcome extends ScenarioResult {
-  name: string
-  seconds: number
-}
-
 async function main(): Promise<number> {
   process.chdir(PROJECT_ROOT)
   const args = process.argv.slice(2)
-  const started = Date.now()
+  const startedAt = new Date()
+  const started = startedAt.getTime()
   const load = [loadavg()[0]]
   const ctx = await setUp(args)
-  const outcomes: Outcome[] = []
+  const outcomes: ChaosOutcome[] = []
   for (const scenario of selected(args)) outcomes.push(await runScenario(ctx, scenario))
   closeRawAgent()
   const failed = outcomes.filter((o) => o.failures.length).length
   say(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; logs in ${ctx.stack.options.artifacts}`)
   load.push(loadavg()[0])
   writeReport(outcomes, ctx, load)
-  // Only full-size runs speak for the README (harness/measured.ts).
-  if (!ctx.sizes.quick && !process.env.FC_RUNS) writeChaosBlocks(PROJECT_ROOT, outcomes, load, codeDigest(PROJECT_ROOT))
+  // Only full-size runs measure what the figures claim: smaller ones leave no results file.
+  if (!ctx.sizes.quick && !process.env.FC_RUNS) writeResultsFile(args, outcomes, startedAt, load)
   console.log(`${outcomes.length - failed} passed, ${failed} failed`)
   return failed ? 1 : 0
 }
@@ -100,7 +96,7 @@ function selected(args: string[]): Scenario[] {
 }
 
 /** A scenario that throws has failed; the next one still runs. */
-async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outcome> {
+async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<ChaosOutcome> {
   say(`── ${scenario.name}`)
   const started = Date.now()
   let result: ScenarioResult
@@ -126,12 +122,24 @@ async function runScenario(ctx: ChaosContext, scenario: Scenario): Promise<Outco
  * of its runs side by side once the browser suite, whose `medusa develop` restarts on any write
  * to the project, is done.
  */
-function writeReport(outcomes: Outcome[], ctx: ChaosContext, load: number[]): void {
+function writeReport(outcomes: ChaosOutcome[], ctx: ChaosContext, load: number[]): void {
   const dir = process.env.BNPL_CHAOS_REPORT_DIR || join(PROJECT_ROOT, "artifacts", "chaos")
   mkdirSync(dir, { recursive: true })
   const report = { at: new Date().toISOString(), sizes: ctx.sizes, logs: ctx.stack.options.artifacts, load, outcomes }
   const some = outcomes.length < SCENARIOS.length ? `-${outcomes.map((o) => scenarioSlug(o.name)).join("+")}` : ""
   writeFileSync(join(dir, `${ctx.sizes.quick ? "quick" : "full"}${some}-latest.json`), JSON.stringify(report, null, 2))
+}
+
+/** bench/results/<stamp>-chaos[-<scenario>+…].md and .json (harness/results.ts). */
+function writeResultsFile(args: string[], outcomes: ChaosOutcome[], startedAt: Date, load: number[]): void {
+  const seconds = (Date.now() - startedAt.getTime()) / 1000
+  const passed = outcomes.every((o) => !o.failures.length)
+  const command = ["npm run test:chaos", ...(args.length ? ["--", ...args] : [])].join(" ")
+  const run = runRecord({ kind: "chaos", command, startedAt, seconds, load, passed }, PROJECT_ROOT)
+  const scenarios = outcomes.map(recordedScenario)
+  const some = outcomes.length < SCENARIOS.length ? `-${outcomes.map((o) => scenarioSlug(o.name)).join("+")}` : ""
+  const file = writeResults(RESULTS_DIR(PROJECT_ROOT), run, `chaos${some}`, chaosResultsMarkdown(run, scenarios), scenarios)
+  say(`results: ${file}`)
 }
 
 runGuarded(main)

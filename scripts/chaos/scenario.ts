@@ -6,6 +6,8 @@ export interface ScenarioResult {
   failures: string[]
 }
 
+export const scenarioSlug = (name: string): string => name.replace(/ /g, "-")
+
 /** One test of `npm run test:chaos`: it passes when it ends with no failure. */
 export interface Scenario {
   name: string

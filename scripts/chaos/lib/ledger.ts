@@ -112,7 +112,7 @@ interface LedgerRow {
 }
 
 /**
- * The rule for money (README, "The loan ledger and the rule for money"), for every paid loan
+ * The rule for money (docs/money.md, "The rule for money"), for every paid loan
  * at the service among the scope's carts: exactly one of (a) one order holds it (its cart has
  * one order), (b) it is refunded in full at the service, (c) its `bnpl_loan` row is
  * `needs_attention` with a reason. A loan held by
