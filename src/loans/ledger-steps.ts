@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { createStep, StepResponse, transform } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { CART_LOCK, cartLockKey, ledgerOf } from "./ledger"
@@ -15,9 +16,16 @@ export const cartOfLedgerRowStep = createStep("bnpl-cart-of-ledger-row", async (
  */
 export function underCartLockOfRow<I extends { ledger_id: string }, O>(input: I, work: (input: I) => O): O {
   const row = cartOfLedgerRowStep(input)
-  const key = transform({ row }, ({ row }) => cartLockKey(row.cart_id))
-  acquireLockStep({ key, ...CART_LOCK })
+  const lock = transform({ row }, ({ row }) => cartLockOf(row.cart_id))
+  acquireLockStep(transform({ lock }, ({ lock }) => ({ ...lock, ...CART_LOCK })))
   const result = work(input)
-  releaseLockStep({ key })
+  releaseLockStep(lock)
   return result
 }
+
+/**
+ * The cart's lock key with an owner of its own: a holder whose TTL lapsed cannot release the
+ * lock the next holder took. Taken inside a nested workflow too (`runAsStep`), where Medusa's
+ * lock step would otherwise skip.
+ */
+export const cartLockOf = (cartId: string) => ({ key: cartLockKey(cartId), ownerId: `bnpl-${randomUUID()}`, executeOnSubWorkflow: true })

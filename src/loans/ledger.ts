@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -40,23 +41,30 @@ export async function patchRow(container: MedusaContainer, row: LedgerLoan, patc
 /**
  * Runs `work` holding the cart's lock, outside a workflow: the same key, wait and TTL as
  * Medusa's lock steps in the plugin's workflows (ledger-steps.ts), so the two exclude each other.
+ * The lock has an owner of its own, and is renewed while `work` runs: work that outlasts the
+ * TTL (time-outs and retries against the service) keeps the cart, and a holder whose lock
+ * lapsed anyway (a stalled process) cannot release the next holder's.
  */
 export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
   const locking = container.resolve(Modules.LOCKING)
   const key = cartLockKey(cartId)
+  const ownerId = `bnpl-${randomUUID()}`
   const giveUpAt = Date.now() + CART_LOCK.timeout * 1000
   for (;;) {
     try {
-      await locking.acquire(key, { expire: CART_LOCK.ttl })
+      await locking.acquire(key, { ownerId, expire: CART_LOCK.ttl })
       break
     } catch (error) {
       if (Date.now() >= giveUpAt) throw error
       await setTimeout(CART_LOCK.retryInterval * 1000)
     }
   }
+  const renew = setInterval(() => void locking.acquire(key, { ownerId, expire: CART_LOCK.ttl }).catch(() => undefined), (CART_LOCK.ttl * 1000) / 3)
+  renew.unref()
   try {
     return await work()
   } finally {
-    await locking.release(key)
+    clearInterval(renew)
+    await locking.release(key, { ownerId })
   }
 }

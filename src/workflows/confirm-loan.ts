@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
-import { awaitsOrder, CART_LOCK, cartLockKey, type LedgerPatch, patchRow } from "../loans/ledger"
+import { awaitsOrder, CART_LOCK, type LedgerPatch, patchRow } from "../loans/ledger"
+import { cartLockOf } from "../loans/ledger-steps"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { bookOfCart, bookOutsideRefunds, refundBlock } from "../loans/refund-book"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
@@ -233,11 +234,11 @@ async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput
 }
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
-  const key = transform({ input }, ({ input }) => cartLockKey(input.cart_id))
-  acquireLockStep({ key, ...CART_LOCK })
+  const lock = transform({ input }, ({ input }) => cartLockOf(input.cart_id))
+  acquireLockStep(transform({ lock }, ({ lock }) => ({ ...lock, ...CART_LOCK })))
   const plan = planConfirmationStep(input)
   const rolledForward = rollForwardStep(transform({ input, plan }, ({ input, plan }) => ({ cart_id: input.cart_id, plan })))
   const confirmation = completeStep(transform({ input, plan, rolledForward }, (d) => ({ ...d.input, plan: d.plan, rolledForward: d.rolledForward })))
-  releaseLockStep({ key })
+  releaseLockStep(lock)
   return new WorkflowResponse(confirmation)
 })
