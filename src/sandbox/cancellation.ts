@@ -6,7 +6,7 @@ import { type Loan, loansOfCart, type Merchant } from "./state"
 export type CancelOutcome = { kind: "cancelled"; requestDate: string; updateDate: string } | { kind: "paid" } | { kind: "unknown-cart" }
 
 /**
- * The merchant cancels a cart's unpaid loans (docs/service-api.md, "Cancel": only unpaid loans
+ * The merchant cancels a cart's unpaid loans (all of them, or only the newest: `cancelTouches`) (docs/service-api.md, "Cancel": only unpaid loans
  * can be cancelled; a paid one must be refunded). Cancelling again answers the same way, so a
  * retried cancellation is harmless. `requestDate` is when the (latest) loan was requested,
  * `updateDate` when it was cancelled.
@@ -14,7 +14,8 @@ export type CancelOutcome = { kind: "cancelled"; requestDate: string; updateDate
 export function cancelCart(ctx: SandboxContext, merchant: Merchant, cartId: string): CancelOutcome {
   const loans = loansOfCart(ctx.state, merchant.merchantId, cartId)
   if (loans.length === 0) return { kind: "unknown-cart" }
-  const pending = loans.filter((loan) => loan.status === "REQUEST")
+  const unpaid = loans.filter((loan) => loan.status === "REQUEST")
+  const pending = ctx.cancelTouches === "latest" ? unpaid.slice(-1) : unpaid
   if (pending.length > 0) {
     pending.forEach((loan) => moveLoan(ctx, loan, "CANCELLED"))
     return cancelled(pending)

@@ -10,6 +10,7 @@ export interface SandboxContext {
   installments: number
   refundSettleMs: number
   extensions: SandboxExtensions
+  cancelTouches: "all" | "latest"
   jwtSecret: string
   webhook: WebhookConfig
   faults: Faults

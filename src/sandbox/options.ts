@@ -36,6 +36,11 @@ export const SandboxOptions = z.strictObject({
   seed: z.number().int().optional(),
   persistFile: z.string().min(1).optional(),
   refundSettleMs: z.number().int().nonnegative().default(1000),
+  /**
+   * Which unpaid loans of a cart a cancel touches: the documentation does not say, so the
+   * sandbox plays either reading, every one (`all`) or only the newest (`latest`).
+   */
+  cancelTouches: z.enum(["all", "latest"]).default("all"),
   extensions: SandboxExtensions.default(() => SandboxExtensions.parse({})),
   log: z.custom<SandboxLog>((value) => typeof value === "function", "log must be a function").optional(),
   publicUrl: z.url().optional(),

@@ -164,8 +164,12 @@ export class BnplClient {
    * this call cancelled it.
    */
   async cancelIfUnpaid(cartId: string, loanId: number, reason: string): Promise<{ loan?: LoanRecord; cancelled: boolean }> {
-    const loan = await this.getLoan(cartId, loanId)
+    const loans = await this.getLoans(cartId)
+    const loan = loans.find((candidate) => candidate.loanId === loanId)
     if (!loan || loan.status !== "REQUEST") return { loan, cancelled: false }
+    // The service cancels by cart, and does not say which unpaid loans a cancel touches: while
+    // a newer unpaid loan (the one the shopper may be paying now) exists, this one waits.
+    if (loans.some((other) => other.status === "REQUEST" && isNewer(other, loan))) return { loan, cancelled: false }
     await this.cancelLoan({ cartId, totalAmount: loan.totalAmount, reason })
     return { loan, cancelled: true }
   }
@@ -268,3 +272,8 @@ function transportError(operation: string, error: unknown, timeoutMs: number): B
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const isNewer = (a: LoanRecord, b: LoanRecord): boolean => {
+  const at = Date.parse(a.authorizeDate) - Date.parse(b.authorizeDate)
+  return at > 0 || (at === 0 && a.loanId > b.loanId)
+}
