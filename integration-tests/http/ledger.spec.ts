@@ -176,14 +176,19 @@ medusaIntegrationTestRunner({
         expect(keys[0]).toBeTruthy()
       })
 
-      it("a refund the service failed before applying is sent once more, and applied once", async () => {
+      it("a refund whose reply failed and that the history does not show is not sent again on a guess: Medusa records nothing, the admin is told", async () => {
         const order = await orderedCart()
         expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
         env.sandbox.setFaults({ refund: { failNext: 1, errorStatus: 503 } })
         const refund = await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 30 }, await admin())
 
-        expect(refund.status).toBe(200)
-        expect(requests("/api/pos/loan/refund")).toHaveLength(2)
+        expect(refund.status).toBe(409)
+        expect(refund.data.message).toMatch(/no clear answer/)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(1)
+        expect(refundedAtService(order.loanId)).toBe(0)
+        expect((await paymentOf(getContainer(), order.orderId)).refunds).toHaveLength(0)
+        // Nothing applied at the service: the admin's next refund is a new one, sent once.
+        expect((await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 30 }, await admin())).status).toBe(200)
         expect(refundedAtService(order.loanId)).toBe(30)
       })
     })
@@ -352,13 +357,22 @@ medusaIntegrationTestRunner({
       })
     })
 
-    describe("case 5: refunds made at the service reach Medusa's books", () => {
-      it("recorded into Medusa when the payment is captured, without refunding again", async () => {
+    describe("case 5: refunds made at the service reach Medusa's books through the admin", () => {
+      /** A portal refund of 40.00 listed by reconciliation, recorded by the admin. */
+      async function recordedPortalRefund(order: Awaited<ReturnType<typeof orderedCart>>) {
+        env.sandbox.refundAtService(order.cartId, "40.00")
+        expect(await reconcile()).toMatchObject({ needs_attention: 1, refunds_recorded: 0 })
+        const row = await rowOf(order.loanId)
+        const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, await admin())).data.refunds
+        const recorded = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record", amount: "40.00" }, await admin())
+        expect(recorded.status).toBe(200)
+      }
+
+      it("the history holds no amount, so nothing is recorded until the admin gives it; then without refunding again", async () => {
         const order = await orderedCart()
         expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
-        env.sandbox.refundAtService(order.cartId, "40.00")
+        await recordedPortalRefund(order)
 
-        expect(await reconcile()).toMatchObject({ refunds_recorded: 1 })
         const payment = await paymentOf(getContainer(), order.orderId)
         expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([40])
         expect(requests("/api/pos/loan/refund")).toHaveLength(0)
@@ -366,11 +380,10 @@ medusaIntegrationTestRunner({
         expect(await reconcile()).toMatchObject({ refunds_recorded: 0, needs_attention: 0 })
       })
 
-      it("a later refund of the same amount from the admin still goes to the service (the recording's marker is used once)", async () => {
+      it("a later refund of the same amount from the admin still goes to the service", async () => {
         const order = await orderedCart()
         expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
-        env.sandbox.refundAtService(order.cartId, "40.00")
-        expect(await reconcile()).toMatchObject({ refunds_recorded: 1 })
+        await recordedPortalRefund(order)
 
         const again = await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 40 }, await admin())
         expect(again.status).toBe(200)
@@ -378,15 +391,26 @@ medusaIntegrationTestRunner({
         expect(refundedAtService(order.loanId)).toBe(80)
         const payment = await paymentOf(getContainer(), order.orderId)
         expect(payment.refunds.map((r: { amount: number }) => Number(r.amount)).sort()).toEqual([40, 40])
+        expect(await reconcile()).toMatchObject({ needs_attention: 0 })
       })
 
-      it("listed for the admin when Medusa cannot record it (payment not captured)", async () => {
+      it("the admin cannot record it on an uncaptured payment: it stays listed, and capturing first lets it through", async () => {
         const order = await orderedCart()
         env.sandbox.refundAtService(order.cartId, "40.00")
         expect(await reconcile()).toMatchObject({ needs_attention: 1, refunds_recorded: 0 })
         const row = await rowOf(order.loanId)
-        expect(row.state).toBe("needs_attention")
-        expect(row.attention_reason).toMatch(/40\.00/)
+        expect(row.attention_reason).toMatch(/outside Medusa/)
+        const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, await admin())).data.refunds
+        const path = `/admin/bnpl/loans/${row.id}/refunds/${entry.id}`
+
+        const refused = await api.post(path, { action: "record", amount: "40.00" }, await admin())
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/capture its payment first/)
+        expect((await rowOf(order.loanId)).state).toBe("needs_attention")
+
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
+        expect((await api.post(path, { action: "record", amount: "40.00" }, await admin())).status).toBe(200)
+        expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_in_medusa: "40.00" })
       })
     })
   },

@@ -3,7 +3,7 @@ import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
 import { reconcileAndWait } from "../helpers/reconcile"
 import { type Command, describe, type WebhookFate } from "./commands"
-import { letTimePass, orderOfCart, orderPayments } from "./facts"
+import { letTimePass, openBookEntries, orderOfCart, orderPayments } from "./facts"
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import type { ModelSystem, ReadyCart } from "./system"
@@ -107,12 +107,44 @@ export class SequenceRun {
     await sandbox.idle()
     await letTimePass(this.system.sql, this.cartIds)
     this.trace.push("(final) half a day passes")
+    await this.reconcileUntilQuiet()
+    // The admin settles what reconciliation listed as refunded outside Medusa, with the amounts
+    // the portal shows (the model knows them: it made those refunds), and reconciles again.
+    if (await this.recordOutsideRefunds()) await this.reconcileUntilQuiet()
+    await sandbox.idle()
+  }
+
+  private async reconcileUntilQuiet(): Promise<void> {
     for (let pass = 1; pass <= MAX_FINAL_PASSES; pass++) {
       const summary = await this.reconcile()
       this.trace.push(`(final) reconcile -> ${summary.line}`)
       if (summary.quiet) break
     }
-    await sandbox.idle()
+  }
+
+  /**
+   * Every open entry of the plugin's book (a refund made outside Medusa, amount unknown to the
+   * plugin) recorded by the admin with the amount the service's own records show for that
+   * date; a live order's uncaptured payment is captured first, as the plugin asks. Answers
+   * how many it recorded.
+   */
+  private async recordOutsideRefunds(): Promise<number> {
+    const entries = await openBookEntries(this.system.sql, this.cartIds)
+    for (const entry of entries) {
+      const truth = this.loansOf(entry.cart_id)
+        .flatMap((loan) => loan.refunds)
+        .find((refund) => refund.refundDate === entry.refund_date)
+      if (!truth) {
+        this.violations.push(`book entry ${entry.id} (loan ${entry.loan_id}) names a refund on ${entry.refund_date} that the service never made`)
+        continue
+      }
+      const order = (await orderPayments(this.system.sql, [entry.cart_id])).find((o) => o.loan_id === entry.loan_id && o.order_status !== "canceled")
+      if (order?.payment_id && !order.canceled && order.captured === 0) await this.system.admin.post(`/admin/payments/${order.payment_id}/capture`)
+      const path = `/admin/bnpl/loans/${entry.row_id}/refunds/${entry.id}`
+      const reply = this.served("record outside refund", await this.system.admin.post(path, { action: "record", amount: truth.totalAmount }))
+      this.trace.push(`(final) admin records the portal refund of ${truth.totalAmount} on loan ${entry.loan_id} -> ${brief(reply)}`)
+    }
+    return entries.length
   }
 
   private perform(command: Command): Promise<string> {

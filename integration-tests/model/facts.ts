@@ -86,6 +86,25 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
   }))
 }
 
+export interface OpenBookEntry {
+  id: string
+  row_id: string
+  loan_id: number
+  cart_id: string
+  refund_date: string | null
+}
+
+/** The plugin's book entries of refunds made outside Medusa that wait for the admin, with their loan's ledger row. */
+export async function openBookEntries(sql: Sql, cartIds: string[]): Promise<OpenBookEntry[]> {
+  const rows = await sql<OpenBookEntry>(
+    `SELECT r.id, l.id AS row_id, r.loan_id, r.cart_id, r.refund_date FROM bnpl_refund r
+       JOIN bnpl_loan l ON l.loan_id = r.loan_id AND l.deleted_at IS NULL
+      WHERE r.deleted_at IS NULL AND r.kind = 'outside' AND r.state = 'open' AND r.cart_id = ANY(string_to_array($1, ','))`,
+    [ids(cartIds)],
+  )
+  return rows.map((row) => ({ ...row, loan_id: Number(row.loan_id) }))
+}
+
 /** The order of a cart, as Medusa links them. */
 export async function orderOfCart(sql: Sql, cartId: string): Promise<string | undefined> {
   const rows = await sql<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE cart_id = $1 AND deleted_at IS NULL`, [cartId])

@@ -1,4 +1,5 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import type { UpdatePaymentDTO } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { underCartLock } from "../loans/ledger"
@@ -39,7 +40,10 @@ const refundUncapturedStep = createStep("bnpl-cancel-refund", async (input: Canc
     }
     const done = await underCartLock(container, session.cart_id, () =>
       refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`),
-    ).catch((error) => {
+    ).catch(async (error) => {
+      // Medusa cancelled the payment before this hook and does not undo that when the hook fails:
+      // the order comes back with its payment, as it was.
+      if (payment.canceled) await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
       const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -86,7 +86,11 @@ function judge(
   if (undecided.length) return listed(undecidedReason(undecided[0], row.loan_id))
   if (!row.order_id || !payment) {
     if (inFull) return { outcome: "refunded", patch: { state: "refunded" } }
-    return row.state === "needs_attention" ? { outcome: "needs_attention", patch: {} } : listed(`Order ${row.order_id} holds no payment of loan ${row.loan_id}.`)
+    if (toCents(service) > 0n) {
+      return listed(`Loan ${row.loan_id} has ${service} of ${loan?.totalAmount ?? "?"} refunded at the service, and no order holds it: refund the rest in full.`)
+    }
+    if (row.state === "needs_attention") return { outcome: "needs_attention", patch: {} }
+    return listed(`Order ${row.order_id} holds no payment of loan ${row.loan_id}.`)
   }
   const orderLive = payment.orderStatus !== "canceled"
   if (payment.canceled && orderLive) {
