@@ -1,5 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { underCartLock } from "../../src/loans/ledger"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"
@@ -8,8 +10,8 @@ import { notification, paidCart, postWebhook } from "../helpers/webhook"
 
 jest.setTimeout(120_000)
 
-// The sandbox's defaults: the refund history holds cartId, status and refundDate, nothing more.
-const env = useSandbox()
+// The sandbox's defaults (the refund history holds cartId, status and refundDate, nothing more); every reconciliation checks refunds.
+const env = useSandbox({}, { BNPL_REFUND_CHECK_HOURS: "0", BNPL_RECONCILE_GRACE_SECONDS: "0" })
 
 /** What the service refunded on a loan, in cents, from its own records (the truth the plugin cannot read). */
 const serviceRefunds = (loanId: number) => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => r.totalAmount)
@@ -42,9 +44,16 @@ medusaIntegrationTestRunner({
 
     async function payment(orderId: string) {
       const admin = await adminHeaders(api)
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=status,*payment_collections.payments,*payment_collections.payments.refunds`, admin)
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=status,*payment_collections.payments,*payment_collections.payments.refunds`,
+        admin,
+      )
       const pay = data.order.payment_collections[0].payments[0]
-      return { status: data.order.status as string, id: pay.id as string, refunds: (pay.refunds ?? []).map((r: { amount: number }) => Number(r.amount)) }
+      return {
+        status: data.order.status as string,
+        id: pay.id as string,
+        refunds: (pay.refunds ?? []).map((r: { amount: number }) => Number(r.amount)),
+      }
     }
 
     describe("a refund made in the service's portal", () => {
@@ -71,7 +80,12 @@ medusaIntegrationTestRunner({
         expect((await payment(order.orderId)).refunds).toEqual([250])
         expect(refundRequests()).toHaveLength(0)
         expect(serviceRefunds(order.loanId)).toEqual(["250.00"])
-        expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_at_service: "250.00", refunded_in_medusa: "250.00", attention_reason: null })
+        expect(await rowOf(order.loanId)).toMatchObject({
+          state: "ordered",
+          refunded_at_service: "250.00",
+          refunded_in_medusa: "250.00",
+          attention_reason: null,
+        })
         // A second reconciliation finds the books agreeing: nothing new is listed or recorded.
         await reconciled(api, admin)
         expect((await rowOf(order.loanId)).state).toBe("ordered")
@@ -88,7 +102,11 @@ medusaIntegrationTestRunner({
 
         const bad = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "dismiss" }, admin)
         expect(bad.status).toBe(400)
-        const dismissed = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "dismiss", reason: "a test refund at the portal" }, admin)
+        const dismissed = await api.post(
+          `/admin/bnpl/loans/${row.id}/refunds/${entry.id}`,
+          { action: "dismiss", reason: "a test refund at the portal" },
+          admin,
+        )
 
         expect(dismissed.status).toBe(200)
         expect(dismissed.data.entry).toMatchObject({ state: "dismissed", note: expect.stringContaining("a test refund at the portal") })
@@ -97,10 +115,60 @@ medusaIntegrationTestRunner({
       })
     })
 
-    describe("cancelling an uncaptured order", () => {
-      it("after a partial refund recorded from the portal, refunds exactly what remains, once", async () => {
+    it("recording a portal refund and an admin refund of the same amount at once: the admin's reaches the service, both reach Medusa", async () => {
+      const order = await bnplOrder()
+      const admin = await adminHeaders(api)
+      const paymentId = (await payment(order.orderId)).id
+      expect((await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)).status).toBe(200)
+      env.sandbox.refundAtService(order.cartId, "40.00")
+      await reconciled(api, admin)
+      const row = await rowOf(order.loanId)
+      const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, admin)).data.refunds
+
+      const [recorded, refunded] = await Promise.all([
+        api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record", amount: "40.00" }, admin),
+        api.post(`/admin/payments/${paymentId}/refund`, { amount: 40 }, admin),
+      ])
+
+      expect([recorded.status, refunded.status]).toEqual([200, 200])
+      expect(refundRequests()).toHaveLength(1)
+      expect(serviceRefunds(order.loanId)).toEqual(["40.00", "40.00"])
+      expect((await payment(order.orderId)).refunds).toEqual([40, 40])
+      await reconciled(api, admin)
+      expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_at_service: "80.00", refunded_in_medusa: "80.00" })
+    })
+
+    it("a cart's lock has an owner: a holder whose lock lapsed cannot release the one who holds it now", async () => {
+      const { cartId } = await paidCart(env, shop)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `bnpl:cart:${cartId}`
+      let bHolds!: () => void
+      const bHeld = new Promise<void>((resolve) => (bHolds = resolve))
+      // Holder A's lock lapses mid-work (as its TTL would, in a stalled process), and B takes the cart.
+      const a = underCartLock(getContainer(), cartId, async () => {
+        await locking.release(key)
+        await bHeld
+      })
+      const released = await underCartLock(getContainer(), cartId, async () => {
+        bHolds()
+        await a // A ends and releases what it believes is its lock
+        return locking.acquire(key, { ownerId: "third-holder", expire: 5 }).then(
+          () => true,
+          () => false,
+        )
+      })
+
+      expect(released).toBe(false)
+      // B released its own lock when its work ended: the next holder gets the cart.
+      await expect(locking.acquire(key, { ownerId: "third-holder", expire: 5 })).resolves.not.toThrow()
+      await locking.release(key, { ownerId: "third-holder" })
+    })
+
+    describe("cancelling an order", () => {
+      it("after a partial refund made in the portal and recorded, refunds exactly what remains, once", async () => {
         const order = await bnplOrder()
         const admin = await adminHeaders(api)
+        expect((await api.post(`/admin/payments/${(await payment(order.orderId)).id}/capture`, {}, admin)).status).toBe(200)
         env.sandbox.refundAtService(order.cartId, "100.00")
         await reconciled(api, admin)
         const row = await rowOf(order.loanId)
@@ -112,9 +180,10 @@ medusaIntegrationTestRunner({
         expect(cancel.status).toBe(200)
         expect((await payment(order.orderId)).status).toBe("canceled")
         expect(serviceRefunds(order.loanId)).toEqual(["100.00", (order.total - 100).toFixed(2)])
+        expect((await payment(order.orderId)).refunds.sort((a: number, b: number) => a - b)).toEqual([100, order.total - 100].sort((a, b) => a - b))
       })
 
-      it("after the service rejected the first refund, stays uncancelled; the next cancel refunds the whole loan once", async () => {
+      it("uncaptured, after the service rejected the first refund, stays uncancelled; the next cancel refunds the whole loan once", async () => {
         const order = await bnplOrder()
         const admin = await adminHeaders(api)
         env.sandbox.setFaults({ refund: { rejectNext: 1 } })

@@ -68,7 +68,13 @@ export function loanOfEntry(entry: RefundRecord, loans: LoanRecord[]): LoanRecor
 }
 
 /** Books the history's unexplained entries as refunds made outside Medusa, of unknown amount. */
-export async function bookOutsideRefunds(container: MedusaContainer, cartId: string, history: RefundRecord[], loans: LoanRecord[], book: BookEntry[]) {
+export async function bookOutsideRefunds(
+  container: MedusaContainer,
+  cartId: string,
+  history: RefundRecord[],
+  loans: LoanRecord[],
+  book: BookEntry[],
+) {
   const found = unexplained(history, book).flatMap((entry) => {
     const loan = loanOfEntry(entry, loans)
     return loan ? [{ loan_id: loan.loanId, cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }] : []
@@ -122,7 +128,13 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
   const fields = { state: "sending" as const, amount: request.amount, reason: request.reason }
   const entry = existing
     ? await ledger.updateBnplRefunds({ id: existing.id, ...fields })
-    : await ledger.createBnplRefunds({ ...fields, loan_id: request.loanId, cart_id: request.cartId, kind: "requested", idempotency_key: request.idempotencyKey })
+    : await ledger.createBnplRefunds({
+        ...fields,
+        loan_id: request.loanId,
+        cart_id: request.cartId,
+        kind: "requested",
+        idempotency_key: request.idempotencyKey,
+      })
   const { client } = bnplFromContainer(container)
   try {
     const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, request.idempotencyKey)

@@ -87,14 +87,18 @@ function judge(
   if (!row.order_id || !payment) {
     if (inFull) return { outcome: "refunded", patch: { state: "refunded" } }
     if (toCents(service) > 0n) {
-      return listed(`Loan ${row.loan_id} has ${service} of ${loan?.totalAmount ?? "?"} refunded at the service, and no order holds it: refund the rest in full.`)
+      return listed(
+        `Loan ${row.loan_id} has ${service} of ${loan?.totalAmount ?? "?"} refunded at the service, and no order holds it: refund the rest in full.`,
+      )
     }
     if (row.state === "needs_attention") return { outcome: "needs_attention", patch: {} }
     return listed(`Order ${row.order_id} holds no payment of loan ${row.loan_id}.`)
   }
   const orderLive = payment.orderStatus !== "canceled"
   if (payment.canceled && orderLive) {
-    return listed(`Order ${row.order_id} is not cancelled, but its payment of loan ${row.loan_id} is: check the order, and cancel it or take the payment again.`)
+    return listed(
+      `Order ${row.order_id} is not cancelled, but its payment of loan ${row.loan_id} is: check the order, and cancel it or take the payment again.`,
+    )
   }
   // While an order holds the loan, every refund of it goes through Medusa: the two books agree.
   if (!payment.canceled && toCents(service) !== toCents(medusa)) {

@@ -21,8 +21,7 @@ import { refundCheckWorkflow } from "./refund-check"
  * Then the loan's refunds are checked again, which takes it off the list when all agree.
  */
 export type SettleRefundInput = { ledger_id: string; entry_id: string; actor?: string } & (
-  | { action: "record"; amount?: string }
-  | { action: "dismiss"; reason: string }
+  { action: "record"; amount?: string } | { action: "dismiss"; reason: string }
 )
 
 interface Settled {
@@ -71,7 +70,12 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, entr
       `Order ${row.order_id} has ${payment.captured} captured and ${payment.refunded} refunded: capture its payment first, so Medusa can record this refund of ${amount}.`,
     )
   }
-  const recorded = await ledger.updateBnplRefunds({ id: entry.id, state: entry.kind === "outside" ? "recorded" : "accepted", amount, note: `recorded${who}` })
+  const recorded = await ledger.updateBnplRefunds({
+    id: entry.id,
+    state: entry.kind === "outside" ? "recorded" : "accepted",
+    amount,
+    note: `recorded${who}`,
+  })
   if (!live) return { entry: recorded }
   const { currency_code } = row
   return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
@@ -79,7 +83,8 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, entr
 
 async function amountToRecord(container: MedusaContainer, input: SettleRefundInput & { action: "record" }, entry: BookEntry): Promise<string> {
   const amount = entry.kind === "outside" ? input.amount : (entry.amount ?? input.amount)
-  if (!amount) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the refund's amount, as the service's portal shows it (for example 250.00).")
+  if (!amount)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the refund's amount, as the service's portal shows it (for example 250.00).")
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
   const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
   if (!loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
@@ -87,7 +92,10 @@ async function amountToRecord(container: MedusaContainer, input: SettleRefundInp
   const others = (await bookOfCart(container, row.cart_id)).filter((e) => e.id !== entry.id && !["open", "unknown", "sending"].includes(e.state))
   const left = remainingOn(others, loan)
   if ("remaining" in left && toCents(amount) > toCents(left.remaining)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Loan ${row.loan_id} has ${left.remaining} left to refund by the plugin's book; ${amount} is more than that.`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Loan ${row.loan_id} has ${left.remaining} left to refund by the plugin's book; ${amount} is more than that.`,
+    )
   }
   return amount
 }
@@ -97,7 +105,9 @@ const recordRefundInMedusaStep = createStep(
   "bnpl-record-refund-in-medusa",
   async (input: NonNullable<Settled["medusa"]>, { container }) => {
     const payments = container.resolve(Modules.PAYMENT) as unknown as RefundRecords
-    const [refund] = await payments.createRefunds([{ payment_id: input.payment_id, amount: input.amount, note: "Refund made at the financing service" }])
+    const [refund] = await payments.createRefunds([
+      { payment_id: input.payment_id, amount: input.amount, note: "Refund made at the financing service" },
+    ])
     return new StepResponse(refund, refund.id)
   },
   async (refundId: string | undefined, { container }) => {

@@ -61,5 +61,8 @@ async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: Ledge
   if (!blocked) return
   await ledgerOf(req.scope).patchLoan(row.id, { state: "needs_attention", attention_reason: blocked, loan_status: loan!.status })
   req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
-  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This installment payment was returned and cannot pay for the order. Choose Pay in installments again.")
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    "This installment payment was returned and cannot pay for the order. Choose Pay in installments again.",
+  )
 }

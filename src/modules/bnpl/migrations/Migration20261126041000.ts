@@ -8,7 +8,9 @@ export class Migration20261126041000 extends Migration {
     )
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_bnpl_refund_deleted_at" ON "bnpl_refund" ("deleted_at") WHERE deleted_at IS NULL;`)
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_bnpl_refund_cart_id" ON "bnpl_refund" ("cart_id") WHERE deleted_at IS NULL;`)
-    this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_bnpl_refund_idempotency_key_unique" ON "bnpl_refund" ("idempotency_key") WHERE deleted_at IS NULL;`)
+    this.addSql(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_bnpl_refund_idempotency_key_unique" ON "bnpl_refund" ("idempotency_key") WHERE deleted_at IS NULL;`,
+    )
   }
 
   override async down(): Promise<void> {

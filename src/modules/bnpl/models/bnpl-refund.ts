@@ -13,25 +13,24 @@ import { model } from "@medusajs/framework/utils"
  *   made in the service's portal), of unknown amount: `open` until the admin records its
  *   amount (`recorded`) or dismisses it (`dismissed`).
  */
-export const BnplRefund = model
-  .define("bnpl_refund", {
-    id: model.id({ prefix: "bnplref" }).primaryKey(),
-    /** The service's loan the refund belongs to. */
-    loan_id: model.number(),
-    cart_id: model.text().index("IDX_bnpl_refund_cart_id"),
-    kind: model.enum(["requested", "outside"]),
-    state: model.enum(["sending", "accepted", "rejected", "unknown", "open", "recorded", "dismissed"]),
-    /** Decimal, major units; empty for an outside refund until the admin records it. */
-    amount: model.text().nullable(),
-    reason: model.text().nullable(),
-    /** The Medusa refund that records it, when one does. */
-    medusa_refund_id: model.text().nullable(),
-    /** One request per key: a repeat finds this entry instead of sending again. */
-    idempotency_key: model.text().unique().nullable(),
-    /** The service's reply: `refundId`, `refundDate`, `refundStatus`; for an outside refund, the history's date. */
-    refund_id: model.text().nullable(),
-    refund_date: model.text().nullable(),
-    refund_status: model.text().nullable(),
-    /** Who recorded or dismissed an outside refund, and why. */
-    note: model.text().nullable(),
-  })
+export const BnplRefund = model.define("bnpl_refund", {
+  id: model.id({ prefix: "bnplref" }).primaryKey(),
+  /** The service's loan the refund belongs to. */
+  loan_id: model.number(),
+  cart_id: model.text().index("IDX_bnpl_refund_cart_id"),
+  kind: model.enum(["requested", "outside"]),
+  state: model.enum(["sending", "accepted", "rejected", "unknown", "open", "recorded", "dismissed"]),
+  /** Decimal, major units; empty for an outside refund until the admin records it. */
+  amount: model.text().nullable(),
+  reason: model.text().nullable(),
+  /** The Medusa refund that records it, when one does. */
+  medusa_refund_id: model.text().nullable(),
+  /** One request per key: a repeat finds this entry instead of sending again. */
+  idempotency_key: model.text().unique().nullable(),
+  /** The service's reply: `refundId`, `refundDate`, `refundStatus`; for an outside refund, the history's date. */
+  refund_id: model.text().nullable(),
+  refund_date: model.text().nullable(),
+  refund_status: model.text().nullable(),
+  /** Who recorded or dismissed an outside refund, and why. */
+  note: model.text().nullable(),
+})
