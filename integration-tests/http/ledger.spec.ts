@@ -354,6 +354,14 @@ medusaIntegrationTestRunner({
         })
         // Shown, never removed.
         expect(await orders.listOrders({ id: left.id })).toHaveLength(1)
+
+        // The admin looked: the look-alike is not this loan's order.
+        const row = await rowOf(paid.loanId)
+        const path = `/admin/bnpl/loans/${row.id}/clear-suspect`
+        expect((await api.post(path, {}, await admin())).status).toBe(400)
+        expect((await api.post(path, { reason: "a draft order of the same customer" }, await admin())).status).toBe(200)
+        expect(await rowOf(paid.loanId)).toMatchObject({ state: "ordered", order_id: orderId, suspect_order_id: null, attention_reason: null })
+        expect(await orders.listOrders({ id: left.id })).toHaveLength(1)
       })
     })
 

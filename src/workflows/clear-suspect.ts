@@ -1,0 +1,42 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { ledgerOf, patchRow } from "../loans/ledger"
+import { underCartLockOfRow } from "../loans/ledger-steps"
+import { orderPayment } from "../loans/queries"
+import { refundCheckWorkflow } from "./refund-check"
+
+/**
+ * The admin looked at the order a crash may have left beside the cart's own (`suspect_order_id`)
+ * and says it is not this loan's order. The suspicion is cleared, with who and why on the row;
+ * the loan is the payment of its order again when that order holds it, and its refunds are
+ * checked. Medusa's orders are not touched.
+ */
+export interface ClearSuspectInput {
+  ledger_id: string
+  reason: string
+  actor?: string
+}
+
+const clearSuspectStep = createStep(
+  "bnpl-clear-suspect-order",
+  async (input: ClearSuspectInput, { container }) => {
+    const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+    if (!row.suspect_order_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} has no suspected second order to clear.`)
+    const held = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
+    const note = `Order ${row.suspect_order_id} is not this loan's order${input.actor ? ` (${input.actor})` : ""}: ${input.reason}`
+    const previous = await patchRow(container, row, {
+      suspect_order_id: null,
+      ...(held ? { state: "ordered", attention_reason: null } : { attention_reason: note }),
+    })
+    container.resolve("logger").info(`[bnpl] loan ${row.loan_id}: ${note}`)
+    return new StepResponse({ cleared: previous.suspect_order_id }, { id: row.id, previous } as RowPatchUndo)
+  },
+  async (undo: RowPatchUndo | undefined, { container }) => undoRowPatch(container, undo),
+)
+
+export const clearSuspectWorkflow = createWorkflow("bnpl-clear-suspect-order", (input: ClearSuspectInput) => {
+  const cleared = underCartLockOfRow(input, clearSuspectStep)
+  const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
+  return new WorkflowResponse(transform({ cleared, checked }, ({ cleared, checked }) => ({ ...cleared, check: checked })))
+})
