@@ -114,9 +114,37 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await refundThroughAdmin(demo!, order.id, 100)
     await page.getByTestId("bnpl-loan-refresh").click()
     const refund = page.getByTestId("bnpl-loan-refund")
-    await expect(refund.textContent({ timeout: 30_000 })).resolves.toMatch(/100\.00.*(Solicitado|Reembolsado)/)
+    // The service's history holds no amount (Medusa's own refund list on the order shows it): its status and date.
+    await expect(refund.textContent({ timeout: 30_000 })).resolves.toMatch(/(Solicitado|Reembolsado) · /)
     await refund.scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es-refund")
+  })
+}, 480_000)
+
+it("settles a refund made in the service's portal from the loans page: recorded with its amount, in one action", async () => {
+  await withPage("admin-settle-refund", "en", async (page) => {
+    const { backendUrl, sandboxUrl } = demo!
+    const { loanId } = await portalRefundedBeforeItsOrder(demo!, "150.00")
+    await logIn(page)
+
+    await page.goto(`${backendUrl}/app/bnpl-loans?state=needs_attention&q=${loanId}`)
+    const reason = page.getByTestId(`bnpl-ledger-reason-${loanId}`)
+    await expect(reason.textContent({ timeout: 30_000 })).resolves.toContain("outside Medusa")
+    await rowMenu(page, loanId).click()
+    await page.getByRole("menuitem", { name: "Settle refunds…" }).click()
+    const drawer = page.getByTestId("bnpl-settle-refunds")
+    const entry = drawer.getByTestId("bnpl-book-entry")
+    await expect(entry.textContent({ timeout: 30_000 })).resolves.toContain("Refund made outside Medusa on")
+    await entry.getByLabel("Amount (MXN)").fill("150.00")
+    await shots.take(page, "admin-settle-refund")
+    await entry.getByRole("button", { name: "Record" }).click()
+    await page.getByText(`Loan ${loanId}: refund recorded`).first().waitFor()
+    await expect(drawer.textContent()).resolves.toContain("Nothing to settle.")
+    // Recorded without a request to the service: the money had already left there.
+    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")).toEqual([])
+    await page.keyboard.press("Escape")
+    await expect(reason.textContent({ timeout: 30_000 })).resolves.toContain("150.00")
+    await shots.take(page, "admin-settle-refund-done")
   })
 }, 480_000)
 
@@ -206,7 +234,19 @@ async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedO
   const { publishableKey } = await storeApi(backendUrl)
   const store = <T>(path: string, body?: unknown) =>
     call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
+  const { cartId, loanId } = await bnplCart(store)
 
+  // The sandbox's "pay" sends the webhook too; the storefront's completion meets it under the cart's lock.
+  await call(`${sandboxUrl}/_sandbox/loans/${loanId}/pay`, { method: "POST", body: {} })
+  const completed = await store<{ type: string; order?: { id: string } }>(`/carts/${cartId}/complete`, {})
+  if (completed.type !== "order" || !completed.order) throw new Error(`cart ${cartId} did not complete: ${JSON.stringify(completed)}`)
+  return { id: completed.order.id, loanId, cartId }
+}
+
+type Store = <T>(path: string, body?: unknown) => Promise<T>
+
+/** A cart of the demo store with a pp_bnpl_bnpl session, through the store API: its id and its loan. */
+async function bnplCart(store: Store): Promise<{ cartId: string; loanId: number }> {
   const { regions } = await store<{ regions: Array<{ id: string; currency_code: string }> }>("/regions")
   const region = regions.find((r) => r.currency_code === "mxn")
   if (!region) throw new Error("the demo store has no MXN region")
@@ -229,12 +269,25 @@ async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedO
     { provider_id: "pp_bnpl_bnpl" },
   )
   const loanId = started.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")!.data.loan_id
+  return { cartId: cart.id, loanId }
+}
 
-  // The sandbox's "pay" sends the webhook too; the storefront's completion meets it under the cart's lock.
+/**
+ * A loan paid while its webhook was lost, refunded in part in the service's portal, whose
+ * webhook then arrives: the plugin refuses to make it an order and lists it.
+ */
+async function portalRefundedBeforeItsOrder(demo: Demo, amount: string): Promise<{ loanId: number; cartId: string }> {
+  const { backendUrl, sandboxUrl } = demo
+  const { publishableKey } = await storeApi(backendUrl)
+  const store = <T>(path: string, body?: unknown) =>
+    call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
+  const { cartId, loanId } = await bnplCart(store)
+  await setFaults(sandboxUrl, { webhook: { dropRate: 1 } })
   await call(`${sandboxUrl}/_sandbox/loans/${loanId}/pay`, { method: "POST", body: {} })
-  const completed = await store<{ type: string; order?: { id: string } }>(`/carts/${cart.id}/complete`, {})
-  if (completed.type !== "order" || !completed.order) throw new Error(`cart ${cart.id} did not complete: ${JSON.stringify(completed)}`)
-  return { id: completed.order.id, loanId, cartId: cart.id }
+  await setFaults(sandboxUrl, {})
+  await call(`${sandboxUrl}/_sandbox/carts/${cartId}/refunds`, { body: { totalAmount: amount, reason: "customer called the service" } })
+  await call(`${sandboxUrl}/_sandbox/loans/${loanId}/redeliver`, { method: "POST", body: {} })
+  return { cartId, loanId }
 }
 
 /** Captures the order's payment and refunds part of it, as an admin does on the order page. */

@@ -48,6 +48,21 @@ export const en = {
       refundsDisagree: "The service and Medusa disagree on what was refunded: reconciliation will record or list it.",
       openLoans: "Open the loans page",
     },
+    book: {
+      action: "Settle refunds…",
+      title: "Refunds of loan {{loanId}} to settle",
+      explain:
+        "The service's refund history shows refunds on this loan that Medusa did not ask for, or whose answer was lost. Record each with the amount the service's portal shows (Medusa records it on the order, without a new request to the service), or dismiss it with a reason.",
+      none: "Nothing to settle.",
+      outside: "Refund made outside Medusa on {{when}}, amount unknown",
+      unknown: "Refund of {{amount}} on {{when}}: no clear answer from the service",
+      amount: "Amount ({{currency}})",
+      record: "Record",
+      reason: "Or: why it is not this loan's refund",
+      dismiss: "Dismiss",
+      recorded: "Loan {{loanId}}: refund recorded",
+      dismissed: "Loan {{loanId}}: refund dismissed",
+    },
     loans: {
       title: "Installment loans",
       subtitle: "Every loan the plugin created at the financing service, and what became of it.",

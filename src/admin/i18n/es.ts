@@ -46,6 +46,21 @@ export const es: Translations = {
       refundsDisagree: "El servicio y Medusa no coinciden en lo reembolsado: la conciliación lo registrará o lo listará.",
       openLoans: "Abrir la página de préstamos",
     },
+    book: {
+      action: "Resolver reembolsos…",
+      title: "Reembolsos del préstamo {{loanId}} por resolver",
+      explain:
+        "El historial de reembolsos del servicio muestra reembolsos de este préstamo que Medusa no pidió, o cuya respuesta se perdió. Registre cada uno con el monto que muestra el portal del servicio (Medusa lo registra en el pedido, sin una nueva solicitud al servicio), o descártelo con un motivo.",
+      none: "Nada por resolver.",
+      outside: "Reembolso hecho fuera de Medusa el {{when}}, monto desconocido",
+      unknown: "Reembolso de {{amount}} el {{when}}: sin respuesta clara del servicio",
+      amount: "Monto ({{currency}})",
+      record: "Registrar",
+      reason: "O bien: por qué no es un reembolso de este préstamo",
+      dismiss: "Descartar",
+      recorded: "Préstamo {{loanId}}: reembolso registrado",
+      dismissed: "Préstamo {{loanId}}: reembolso descartado",
+    },
     loans: {
       title: "Préstamos a plazos",
       subtitle: "Cada préstamo que el plugin creó en el servicio de financiamiento, y en qué terminó.",

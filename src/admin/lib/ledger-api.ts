@@ -94,3 +94,33 @@ export function useLatestReconciliation() {
     select: (page) => page.reconciliations[0],
   })
 }
+
+/** A loan's entries in the plugin's book of refunds (GET /admin/bnpl/loans/:id/refunds). */
+export interface BookEntryJson {
+  id: string
+  kind: "requested" | "outside"
+  state: "sending" | "accepted" | "rejected" | "unknown" | "open" | "recorded" | "dismissed"
+  amount: string | null
+  refund_date: string | null
+  note: string | null
+}
+
+export function useBookRefunds(ledgerId: string | undefined) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, "book", ledgerId],
+    queryFn: () => sdk.client.fetch<{ refunds: BookEntryJson[] }>(`/admin/bnpl/loans/${encodeURIComponent(ledgerId ?? "")}/refunds`),
+    enabled: !!ledgerId,
+  })
+}
+
+export type SettleRefund = { ledgerId: string; entryId: string } & ({ action: "record"; amount: string } | { action: "dismiss"; reason: string })
+
+/** Records (with its amount) or dismisses (with a reason) a refund the book cannot account for. */
+export function useSettleRefund() {
+  return useLedgerAction(({ ledgerId, entryId, ...body }: SettleRefund) =>
+    sdk.client.fetch<{ entry: BookEntryJson }>(`/admin/bnpl/loans/${encodeURIComponent(ledgerId)}/refunds/${encodeURIComponent(entryId)}`, {
+      method: "POST",
+      body,
+    }),
+  )
+}

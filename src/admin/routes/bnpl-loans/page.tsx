@@ -21,6 +21,7 @@ import { messageOf } from "../../lib/sdk"
 import { useLedgerColumns } from "./columns"
 import { ReconcileButton } from "./reconcile-button"
 import { useRowActions } from "./row-actions"
+import { SettleRefundsDrawer } from "./settle-refunds"
 
 /**
  * The loan ledger in Medusa's admin: every loan the plugin created, its state,
@@ -44,7 +45,8 @@ const LoansPage = () => {
   const state = typeof filtering.state === "string" && isState(filtering.state) ? filtering.state : undefined
   const ledger = useLedger({ state, q: search.trim() || undefined, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
   const attention = useAttentionCount()
-  const columns = useLedgerColumns(useRowActions())
+  const [settling, setSettling] = useState<LedgerLoanJson>()
+  const columns = useLedgerColumns(useRowActions(setSettling))
   const filters = useMemo(
     () => [
       filter.accessor("state", {
@@ -107,6 +109,7 @@ const LoansPage = () => {
         <DataTable.Table emptyState={{ empty: { heading: t("bnpl.loans.empty") }, filtered: { heading: t("bnpl.loans.empty") } }} />
         <DataTable.Pagination />
       </DataTable>
+      <SettleRefundsDrawer row={settling} onClose={() => setSettling(undefined)} />
     </Container>
   )
 }

@@ -1,4 +1,4 @@
-import { ArrowPath, ArrowUturnLeft } from "@medusajs/icons"
+import { ArrowPath, ArrowUturnLeft, ReceiptPercent } from "@medusajs/icons"
 import { type DataTableAction, toast, usePrompt } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
@@ -23,7 +23,8 @@ function actionable(row: LedgerLoanJson): boolean {
   return row.state === "open" && PAID.has(row.loan_status)
 }
 
-export function useRowActions(): RowActions {
+/** `onSettleRefunds` opens the book of a listed loan (settle-refunds.tsx). */
+export function useRowActions(onSettleRefunds: (row: LedgerLoanJson) => void): RowActions {
   const { t, i18n } = useTranslation()
   const prompt = usePrompt()
   // `mutate` is stable across renders; the mutation objects are not.
@@ -72,8 +73,11 @@ export function useRowActions(): RowActions {
           ? [
               { label: t("bnpl.loans.retryCompletion"), icon: <ArrowPath />, onClick: () => retryRow(row) },
               { label: t("bnpl.loans.refundInFull"), icon: <ArrowUturnLeft />, onClick: () => void refundRow(row) },
+              ...(row.state === "needs_attention"
+                ? [{ label: t("bnpl.book.action"), icon: <ReceiptPercent />, onClick: () => onSettleRefunds(row) }]
+                : []),
             ]
           : [],
     }
-  }, [t, i18n.language, prompt, retry, refund])
+  }, [t, i18n.language, prompt, retry, refund, onSettleRefunds])
 }
