@@ -103,11 +103,23 @@ export async function adminHeaders(api: AxiosInstance) {
   return { headers: { authorization: `Bearer ${data.token}` }, validateStatus: () => true }
 }
 
-/** Orders of a cart, read from the database through Medusa's query. */
+/**
+ * Orders of a cart, read from the database through Medusa's query: those linked to the cart,
+ * and those that hold its payment collection without the link (a completion cut short), so
+ * that an unlinked duplicate is counted too.
+ */
 export async function ordersOfCart(container: MedusaContainer, cartId: string) {
   const query = container.resolve("query")
-  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return data as Array<{ order_id: string }>
+  const [{ data: linked }, { data: carts }] = await Promise.all([
+    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
+    query.graph({ entity: "cart", fields: ["payment_collection.id"], filters: { id: cartId } }),
+  ])
+  const collectionId = (carts[0] as { payment_collection?: { id: string } | null } | undefined)?.payment_collection?.id
+  const { data: holding } = collectionId
+    ? await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collectionId } })
+    : { data: [] }
+  const ids = new Set([...linked, ...holding].map((row) => (row as { order_id: string }).order_id))
+  return [...ids].map((order_id) => ({ order_id }))
 }
 
 export async function sessionsOfCart(container: MedusaContainer, cartId: string) {

@@ -263,13 +263,14 @@ medusaIntegrationTestRunner({
           })
         }
 
+        /** The row once it has left the attention list; a failure when it has not within 10 s. */
         async function settledRow(loanId: number) {
           for (let waited = 0; waited < 10_000; waited += 100) {
             const row = await rowOf(loanId)
             if (row.state !== "needs_attention") return row
             await new Promise((resolve) => setTimeout(resolve, 100))
           }
-          return rowOf(loanId)
+          throw new Error(`loan ${loanId} is still on the attention list 10 s after its order was placed`)
         }
 
         it("recorded when Medusa announces the order (order.placed)", async () => {

@@ -67,6 +67,7 @@ export const faultsScenario: Scenario = {
       .that(outcomes.length === carts.length, `only ${outcomes.length} of ${carts.length} checkouts were driven before the deadline`)
       .that(after.violations.length === 0, `ledger: ${after.violations.slice(0, 5).join("; ")}`)
       .that(after.paidLoans > 0, "no loan was paid at all: the scenario tested nothing")
+      .that(unrecorded.length === 0, `orders whose bnpl session is not authorized: ${unrecorded.join(", ")}`)
     return { figures, failures: expect.failures }
   },
 }

@@ -89,7 +89,10 @@ export const productionScenario: Scenario = {
         "orders whose bnpl session is not authorized": unrecorded.length,
         "time (s)": ((Date.now() - started) / 1000).toFixed(0),
       },
-      failures: expectations(carts.length, traffic.outcomes.length, outcome, deleted, faults, { runsStarted, summaries }).failures,
+      failures: expectations(carts.length, traffic.outcomes.length, outcome, deleted, faults, { runsStarted, summaries }).that(
+        unrecorded.length === 0,
+        `orders whose bnpl session is not authorized: ${unrecorded.join(", ")}`,
+      ).failures,
     }
   },
 }

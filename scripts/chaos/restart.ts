@@ -85,7 +85,8 @@ export const restartScenario: Scenario = {
           payFailures === 0 && after.paidLoans === loans.length,
           `${after.paidLoans} of ${loans.length} loans paid (${payFailures} payments failed)`,
         )
-        .that(after.violations.length === 0, `ledger: ${after.violations.slice(0, 5).join("; ")}`).failures,
+        .that(after.violations.length === 0, `ledger: ${after.violations.slice(0, 5).join("; ")}`)
+        .that(unrecorded.length === 0, `orders whose bnpl session is not authorized: ${unrecorded.join(", ")}`).failures,
     }
   },
 }
