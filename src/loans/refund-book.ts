@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { BookEntry } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { toCents } from "../providers/bnpl/money"
@@ -123,7 +124,9 @@ export interface BookedRequest {
 export async function bookedRefund(container: MedusaContainer, request: BookedRequest): Promise<BookEntry> {
   const ledger = ledgerOf(container)
   const [existing] = await ledger.listBnplRefunds({ idempotency_key: request.idempotencyKey }, { take: 1 })
-  // Only a request that applied nothing (refused, or never sent) is sent again under its key.
+  // Only a request that applied nothing (refused) is sent again under its key; one whose outcome
+  // is unknown (a lost reply, a crash mid-request) waits for the admin.
+  if (existing && UNDECIDED.has(existing.state)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(existing, existing.loan_id))
   if (existing && existing.state !== "rejected") return existing
   const fields = { state: "sending" as const, amount: request.amount, reason: request.reason }
   const entry = existing
