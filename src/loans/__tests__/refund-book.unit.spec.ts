@@ -1,0 +1,69 @@
+import type { BookEntry } from "../../modules/bnpl/types"
+import type { LoanRecord, RefundRecord } from "../../providers/bnpl/wire"
+import { loanOfEntry, refundBlock, remainingOn, unexplained } from "../refund-book"
+
+const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: string, totalAmount = "1000.00"): LoanRecord => ({
+  loanId,
+  status,
+  installments: 4,
+  totalAmount,
+  orderDiscount: "0",
+  discountType: "",
+  authorizeDate,
+  products: [],
+  customer: { username: null, firstName: null, lastName: null, motherLastName: null, email: null, phone: null },
+})
+
+const entry = (loan_id: number, state: BookEntry["state"], amount: string | null, kind: BookEntry["kind"] = "requested") =>
+  ({ id: `bnplref_${Math.random()}`, loan_id, cart_id: "cart_1", kind, state, amount }) as BookEntry
+
+const history = (...dates: string[]): RefundRecord[] => dates.map((refundDate) => ({ cartId: "cart_1", status: "REFUNDED", refundDate }))
+
+describe("the book of refunds", () => {
+  it("remaining is the total less accepted and recorded refunds; rejected and dismissed ones do not count", () => {
+    const book = [
+      entry(1, "accepted", "250.00"),
+      entry(1, "recorded", "100.50", "outside"),
+      entry(1, "rejected", "900.00"),
+      entry(1, "dismissed", null, "outside"),
+      entry(2, "accepted", "999.00"),
+    ]
+    expect(remainingOn(book, loan(1, "OUTSTANDING", "2026-11-01T00:00:00Z"))).toEqual({ remaining: "649.50" })
+  })
+
+  it("remaining is unknown while a refund outside Medusa or a lost reply waits for the admin", () => {
+    for (const waiting of [entry(1, "open", null, "outside"), entry(1, "unknown", "10.00"), entry(1, "sending", "10.00")]) {
+      expect(remainingOn([entry(1, "accepted", "5.00"), waiting], loan(1, "OUTSTANDING", "2026-11-01T00:00:00Z"))).toEqual({
+        unknown: expect.any(String),
+      })
+    }
+  })
+
+  it("counts history entries against the book: only the surplus, newest first, is unexplained", () => {
+    const entries = history("2026-11-02T00:00:00Z", "2026-11-04T00:00:00Z", "2026-11-03T00:00:00Z")
+    expect(unexplained(entries, [entry(1, "accepted", "1.00")]).map((e) => e.refundDate)).toEqual(["2026-11-04T00:00:00Z", "2026-11-03T00:00:00Z"])
+    // A refund the book knows that the history does not show yet explains nothing away.
+    expect(unexplained(history("2026-11-02T00:00:00Z"), [entry(1, "accepted", "1.00"), entry(1, "accepted", "2.00")])).toEqual([])
+    // A rejected request left no entry at the service.
+    expect(unexplained(history("2026-11-02T00:00:00Z"), [entry(1, "rejected", "1.00")])).toHaveLength(1)
+  })
+
+  it("gives an unexplained entry to the paid loan that was the latest paid at its date", () => {
+    const loans = [
+      loan(1, "HISTORICAL", "2026-11-01T00:00:00Z"),
+      loan(2, "OUTSTANDING", "2026-11-05T00:00:00Z"),
+      loan(3, "REQUEST", "2026-11-06T00:00:00Z"),
+    ]
+    expect(loanOfEntry(history("2026-11-03T00:00:00Z")[0], loans)?.loanId).toBe(1)
+    expect(loanOfEntry(history("2026-11-07T00:00:00Z")[0], loans)?.loanId).toBe(2)
+  })
+
+  it("never lets a closed loan, one with a refund, or one beside an unexplained refund pay a new order; an earlier loan's refund does not block", () => {
+    const paid = loan(2, "OUTSTANDING", "2026-11-05T00:00:00Z")
+    expect(refundBlock(loan(2, "HISTORICAL", "2026-11-05T00:00:00Z"), "cart_1", [], [])).toMatch(/closed/)
+    expect(refundBlock(paid, "cart_1", history("2026-11-06T00:00:00Z"), [entry(2, "accepted", "1.00")])).toMatch(/has a refund/)
+    expect(refundBlock(paid, "cart_1", history("2026-11-06T00:00:00Z"), [])).toMatch(/outside Medusa/)
+    expect(refundBlock(paid, "cart_1", history("2026-11-02T00:00:00Z"), [entry(1, "accepted", "1000.00")])).toBeUndefined()
+    expect(refundBlock(paid, "cart_1", [], [entry(2, "rejected", "1.00")])).toBeUndefined()
+  })
+})
