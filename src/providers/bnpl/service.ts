@@ -297,7 +297,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     }
     if (error instanceof RefundUnknownError) {
       return new MedusaError(
-        MedusaError.Types.CONFLICT,
+        MedusaError.Types.NOT_ALLOWED,
         `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}, and it is not in its refund history yet. It was not sent again and Medusa records nothing: if it did go through, reconciliation lists it on the loans page for you to record.`,
       )
     }
