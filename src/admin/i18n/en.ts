@@ -5,7 +5,7 @@
  */
 export const en = {
   bnpl: {
-    menu: { loans: "Installment loans" },
+    menu: { loans: "Installment loans", diagnosis: "Installments diagnosis" },
     loanStatus: {
       OUTSTANDING: "Paid",
       HISTORICAL: "Closed",
@@ -47,6 +47,31 @@ export const en = {
       refundedInMedusa: "Refunded in Medusa",
       refundsDisagree: "The service and Medusa disagree on what was refunded: reconciliation will record or list it.",
       openLoans: "Open the loans page",
+    },
+    diagnosis: {
+      title: "Diagnosis",
+      subtitle: "Whether installments can be paid in this store now: each check, what it found, and what to change.",
+      runAgain: "Run again",
+      running: "Running the checks…",
+      loadFailed: "The diagnosis could not run: {{message}}",
+      fix: "Fix",
+      open: "Open the list",
+      status: { ok: "OK", warn: "Warning", fail: "Failed" },
+      check: {
+        options: "Options",
+        credentials: "Credentials (POST /auth)",
+        pos_endpoints: "Status query and refund history",
+        backend_url: "Webhook URL (backend URL)",
+        return_urls: "Storefront return URLs",
+        regions: "Regions offering installments",
+        clock: "Clock",
+        topology: "Production topology",
+        reconciliation_worker: "Scheduled reconciliation (worker)",
+        last_reconciliation: "Last reconciliation",
+        attention: "Attention list",
+        medusa_version: "Medusa version",
+        webhook_deliveries: "Latest webhook deliveries",
+      },
     },
     loans: {
       title: "Installment loans",

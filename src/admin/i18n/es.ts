@@ -3,7 +3,7 @@ import type { Translations } from "./en"
 /** Las palabras del plugin en español; el tipo exige las mismas claves que en inglés. */
 export const es: Translations = {
   bnpl: {
-    menu: { loans: "Préstamos a plazos" },
+    menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos" },
     loanStatus: {
       OUTSTANDING: "Pagado",
       HISTORICAL: "Liquidado",
@@ -45,6 +45,31 @@ export const es: Translations = {
       refundedInMedusa: "Reembolsado en Medusa",
       refundsDisagree: "El servicio y Medusa no coinciden en lo reembolsado: la conciliación lo registrará o lo listará.",
       openLoans: "Abrir la página de préstamos",
+    },
+    diagnosis: {
+      title: "Diagnóstico",
+      subtitle: "Si en esta tienda se puede pagar a plazos ahora: cada comprobación, lo que encontró y qué cambiar.",
+      runAgain: "Volver a ejecutar",
+      running: "Ejecutando las comprobaciones…",
+      loadFailed: "No se pudo ejecutar el diagnóstico: {{message}}",
+      fix: "Solución",
+      open: "Abrir la lista",
+      status: { ok: "Correcto", warn: "Aviso", fail: "Error" },
+      check: {
+        options: "Opciones",
+        credentials: "Credenciales (POST /auth)",
+        pos_endpoints: "Consulta de estado e historial de reembolsos",
+        backend_url: "URL del webhook (URL del backend)",
+        return_urls: "URLs de regreso a la tienda",
+        regions: "Regiones que ofrecen pagos a plazos",
+        clock: "Reloj",
+        topology: "Topología de producción",
+        reconciliation_worker: "Conciliación programada (worker)",
+        last_reconciliation: "Última conciliación",
+        attention: "Lista de atención",
+        medusa_version: "Versión de Medusa",
+        webhook_deliveries: "Últimas entregas del webhook",
+      },
     },
     loans: {
       title: "Préstamos a plazos",

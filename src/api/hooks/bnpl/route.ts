@@ -2,8 +2,17 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../providers/bnpl/webhook"
+import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmOnce } from "../../../loans/confirm-once"
 import type { Confirmation } from "../../../workflows/confirm-loan"
+
+/**
+ * GET /hooks/bnpl: says the route is here and ready, and does nothing else. The diagnosis
+ * requests it through the public URL; a person can open it in a browser. The service only POSTs.
+ */
+export function GET(_req: MedusaRequest, res: MedusaResponse) {
+  res.status(200).json(WEBHOOK_READY)
+}
 
 /**
  * POST /hooks/bnpl: the URL given to the service as the loan's `webHookUrl`.
