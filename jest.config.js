@@ -13,7 +13,7 @@ module.exports = {
 }
 
 const suites = {
-  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/scripts/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
   package: ["**/integration-tests/package/**/*.spec.[jt]s"],

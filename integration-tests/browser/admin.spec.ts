@@ -3,6 +3,7 @@ import { resolve } from "path"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { Client } from "@medusajs/framework/pg"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { PROBE_CART_ID } from "../../src/diagnosis/checks/pos-endpoints"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 import { adminToken } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
@@ -52,6 +53,8 @@ it("shows every diagnosis check green on the demo store, and the credentials red
     const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
     const { reconciliation } = await call<{ reconciliation: { id: string } }>(`${backendUrl}/admin/bnpl/reconcile`, { body: {}, headers })
     await untilReconciled(backendUrl, headers, reconciliation.id)
+    // The first test to open the admin waits for vite's first compile, long on a loaded machine.
+    await page.goto(`${backendUrl}/app`, { timeout: 300_000 })
     await logIn(page)
 
     await page.getByRole("link", { name: "Installments diagnosis" }).click()
@@ -98,7 +101,8 @@ it("lists a loan on the attention list with its reason, offers its actions, and 
     await shots.take(page, "admin-loans-refund-prompt")
     await prompt.getByRole("button", { name: "Cancel" }).click()
     await prompt.waitFor({ state: "hidden" })
-    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.path.includes("refund"))).toEqual([])
+    // The diagnosis's probe (at start-up, and on its page) reads an unknown cart's refund history: not a refund.
+    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.path.includes("refund") && !r.path.includes(PROBE_CART_ID))).toEqual([])
 
     await rowMenu(page, STUCK_LOAN).click()
     await page.getByRole("menuitem", { name: "Retry completion" }).click()
