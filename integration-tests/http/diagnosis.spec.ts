@@ -50,6 +50,7 @@ medusaIntegrationTestRunner({
         reconciliation_worker: "ok",
         last_reconciliation: "ok",
         attention: "ok",
+        webhook_deliveries: "ok",
         medusa_version: "ok",
       })
       expect(Object.values(checks).every((check) => check.fix === null)).toBe(true)

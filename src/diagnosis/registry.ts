@@ -10,6 +10,7 @@ import { reconciliationWorkerCheck } from "./checks/reconciliation-worker"
 import { regionsCheck } from "./checks/regions"
 import { returnUrlsCheck } from "./checks/return-urls"
 import { topologyCheck } from "./checks/topology"
+import { webhookDeliveriesCheck } from "./checks/webhook-deliveries"
 import type { Check } from "./types"
 
 /** Every check, in the order the admin reads them: configuration, the service, this store, its operation. */
@@ -25,5 +26,6 @@ export const CHECKS: readonly Check[] = [
   reconciliationWorkerCheck,
   lastReconciliationCheck,
   attentionCheck,
+  webhookDeliveriesCheck,
   medusaVersionCheck,
 ]

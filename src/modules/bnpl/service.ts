@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
+import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
 import type { LedgerLoan } from "./types"
 
 /** Columns of a row that its writers set (the others are the module's). */
@@ -23,7 +24,7 @@ export type NewLoan = Pick<
  * serializer, which cost more than the queries themselves (`npm run bench`: session creation,
  * webhook → order, reconciliation). Everything else uses the generated methods.
  */
-export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation }) {
+export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation, BnplWebhookDelivery }) {
   private readonly manager: SqlEntityManager
 
   constructor(deps: { manager: SqlEntityManager }) {

@@ -5,6 +5,7 @@ import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp,
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmOnce } from "../../../loans/confirm-once"
 import type { Confirmation } from "../../../workflows/confirm-loan"
+import { type DeliveryFacts, recordDelivery } from "./webhook-record"
 
 /**
  * GET /hooks/bnpl: says the route is here and ready, and does nothing else. The diagnosis
@@ -27,8 +28,13 @@ export function GET(_req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const { options } = bnplFromContainer(req.scope)
+  // Every delivery is recorded with the status it was answered, once the answer is sent.
+  const facts: DeliveryFacts = { auth: "not_checked", outcome: "error" }
+  const receivedAt = new Date()
+  res.on("finish", () => void recordDelivery(req.scope, facts, res.statusCode, receivedAt))
   const reject = (reason: string) => {
     logger.warn(`[bnpl] webhook rejected: ${reason}`)
+    Object.assign(facts, { outcome: "rejected", reason })
     res.status(400).json({ message: "Bad request" })
   }
 
@@ -37,6 +43,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!fromAllowed.ok) return reject(fromAllowed.reason)
 
   const auth = checkAuthorization(options, req.headers.authorization)
+  facts.auth = !auth.ok ? "rejected" : options.webhookAuth === "none" ? "not_required" : "accepted"
   if (!auth.ok) return reject(auth.reason)
 
   const raw = await readBody(req, WEBHOOK_BODY_LIMIT)
@@ -44,6 +51,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = parseNotification(raw, options.merchantId)
   if (!body.ok) return reject(body.reason)
   const { loanId, cartId } = body.notification
+  Object.assign(facts, { loanId, cartId })
   const claims = checkClaims(auth.claims, body.notification)
   if (!claims.ok) return reject(claims.reason)
 
@@ -52,9 +60,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     result = await confirmOnce(req.scope, cartId, loanId)
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
+    facts.reason = (error as Error).message
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
   }
 
+  facts.outcome = result.outcome
+  if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
   switch (result.outcome) {
     case "authorized":
     case "already_authorized":
