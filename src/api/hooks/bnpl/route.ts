@@ -28,10 +28,11 @@ export function GET(_req: MedusaRequest, res: MedusaResponse) {
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const { options } = bnplFromContainer(req.scope)
-  // Every delivery is recorded with the status it was answered, once the answer is sent.
+  // Every delivery is recorded with the status it was answered, once the answer is sent or the
+  // sender hung up ("close" comes in both cases; "finish" only in the first).
   const facts: DeliveryFacts = { auth: "not_checked", outcome: "error" }
   const receivedAt = new Date()
-  res.on("finish", () => void recordDelivery(req.scope, facts, res.statusCode, receivedAt))
+  res.once("close", () => void recordDelivery(req.scope, facts, res.statusCode, receivedAt))
   const reject = (reason: string) => {
     logger.warn(`[bnpl] webhook rejected: ${reason}`)
     Object.assign(facts, { outcome: "rejected", reason })
