@@ -131,6 +131,8 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await expect(widget.getByRole("heading").textContent()).resolves.toBe("Pago a plazos")
     await expect(widget.textContent()).resolves.toContain("Sin reembolsos")
     await expect(widget.textContent()).resolves.toMatch(/Registro|no está en el registro/)
+    // The sandbox's webhook, on record: it placed the order.
+    await expect(page.getByTestId("bnpl-webhook-delivery").first().textContent({ timeout: 30_000 })).resolves.toContain("200 · pedido creado")
     // The order page scrolls inside its own pane: bring the card into the picture.
     await page.getByTestId("bnpl-loan-refunds").scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es")
