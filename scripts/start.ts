@@ -9,6 +9,15 @@ import { startPostgres, type EmbeddedPostgresServer } from "./harness/embedded-p
 import { demoStoreIn } from "./harness/demo-store-line"
 import { createMedusaLog } from "./harness/medusa-log"
 import { run, runToEnd, stopAllAndWait, waitForUrl } from "./harness/proc"
+import {
+  assertDataFolderCurrent,
+  assertPortsFree,
+  describeError,
+  embeddedPostgresMajor,
+  failureLines,
+  StartFailure,
+  type WantedPort,
+} from "./harness/start-failure"
 
 /** The bundled sandbox as Medusa reaches it; undefined when BNPL_* name a real service. */
 interface Service {
@@ -42,18 +51,38 @@ async function stop(code = 0): Promise<void> {
 process.on("SIGINT", () => void stop(0))
 process.on("SIGTERM", () => void stop(0))
 
+/** Before anything starts: every port free, and a data folder this version can open. */
+async function preflight(): Promise<void> {
+  const ports: WantedPort[] = [
+    ...(env.DATABASE_URL ? [] : [{ port: PG_PORT, what: "the embedded PostgreSQL", variable: "PG_PORT" }]),
+    ...(useSandbox ? [{ port: SANDBOX_PORT, what: "the sandbox of the financing service", variable: "SANDBOX_PORT" }] : []),
+    { port: PORT, what: "Medusa", variable: "PORT" },
+  ]
+  await assertPortsFree(ports)
+  if (!env.DATABASE_URL) assertDataFolderCurrent(resolve(DATA_DIR, "postgres"), "BNPL_DATA_DIR", embeddedPostgresMajor())
+}
+
 async function database(): Promise<string> {
   if (env.DATABASE_URL) {
     say("using DATABASE_URL; no embedded PostgreSQL started")
     return env.DATABASE_URL
   }
-  postgres = await startPostgres({ dataDir: `${DATA_DIR}/postgres`, port: PG_PORT, database: "medusa_bnpl" })
+  try {
+    postgres = await startPostgres({ dataDir: `${DATA_DIR}/postgres`, port: PG_PORT, database: "medusa_bnpl" })
+  } catch (error) {
+    throw new StartFailure(
+      `the embedded PostgreSQL did not start on port ${PG_PORT} with the data in ${DATA_DIR}/postgres (${describeError(error)}).`,
+      `if another PostgreSQL took the port, set PG_PORT to a free one; if the folder is damaged or from another version, set BNPL_DATA_DIR to a new folder (or move ${DATA_DIR} away).`,
+    )
+  }
   say(`embedded PostgreSQL on port ${PG_PORT} (data in ${DATA_DIR}/postgres)`)
   return postgres.url
 }
 
+const useSandbox = !(env.BNPL_AUTH_URL && env.BNPL_BASE_URL)
+
 async function sandbox(): Promise<Service | undefined> {
-  if (env.BNPL_AUTH_URL && env.BNPL_BASE_URL) {
+  if (!useSandbox) {
     say(`using the service at ${env.BNPL_AUTH_URL}; no sandbox started`)
     return undefined
   }
@@ -66,7 +95,12 @@ async function sandbox(): Promise<Service | undefined> {
       quiet: true,
     },
   )
-  await waitForUrl(`${url}/_sandbox/loans`, { child, timeoutMs: 30_000 })
+  await waitForUrl(`${url}/_sandbox/loans`, { child, timeoutMs: 30_000 }).catch((error: unknown) => {
+    throw new StartFailure(
+      `the sandbox did not start on port ${SANDBOX_PORT} (${describeError(error)}).`,
+      `if another process took the port, set SANDBOX_PORT to a free one; a damaged ${DATA_DIR}/sandbox.json can be removed (it holds the sandbox's loans).`,
+    )
+  })
   return {
     url,
     env: {
@@ -82,7 +116,12 @@ async function sandbox(): Promise<Service | undefined> {
 /** Migrations, then the seed (which does nothing after the first run); the store it reports. */
 async function prepareDatabase(medusaEnv: Record<string, string>): Promise<DemoStore | undefined> {
   say("migrating the database…")
-  await runToEnd(bin("medusa"), ["db:migrate"], { env: medusaEnv, ...logged })
+  await runToEnd(bin("medusa"), ["db:migrate"], { env: medusaEnv, ...logged }).catch((error: unknown) => {
+    throw new StartFailure(
+      `the database migrations failed (${describeError(error)}); Medusa's reasons are in ${medusaLog.path}.`,
+      `if ${DATA_DIR} was made by another version of this demo, set BNPL_DATA_DIR to a new folder (or move ${DATA_DIR} away); the demo seeds a new one.`,
+    )
+  })
   say("seeding the demo store (first run only)…")
   let store: DemoStore | undefined
   await runToEnd(bin("medusa"), ["exec", "./src/scripts/seed.ts"], {
@@ -104,7 +143,12 @@ async function startMedusa(medusaEnv: Record<string, string>): Promise<void> {
     say(`Medusa exited with ${code}`)
     void stop(code ?? 1)
   })
-  await waitForUrl(`http://localhost:${PORT}/health`, { child: medusa, timeoutMs: 180_000 })
+  await waitForUrl(`http://localhost:${PORT}/health`, { child: medusa, timeoutMs: 180_000 }).catch((error: unknown) => {
+    throw new StartFailure(
+      `Medusa did not answer on port ${PORT} (${describeError(error)}); its reasons are in ${medusaLog.path}.`,
+      `if another process took the port, set PORT to a free one; otherwise read the log's last errors.`,
+    )
+  })
 }
 
 /** What a person needs to try the demo; the browser tests wait for its second line. */
@@ -128,6 +172,7 @@ function banner(store: DemoStore | undefined, service: Service | undefined): str
 }
 
 async function main(): Promise<void> {
+  await preflight()
   const [databaseUrl, service] = await Promise.all([database(), sandbox()])
   const medusaEnv: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -143,6 +188,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[bnpl] could not start: ${error instanceof Error ? error.message : String(error)}\n[bnpl] Medusa's whole log: ${medusaLog.path}`)
+  console.error([...failureLines(error), `[bnpl] Medusa's whole log: ${medusaLog.path}`].join("\n"))
   void stop(1)
 })

@@ -1,10 +1,14 @@
 import { readFileSync } from "fs"
+import { resolve } from "path"
+import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { Client } from "@medusajs/framework/pg"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { PROBE_CART_ID } from "../../src/diagnosis/checks/pos-endpoints"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 import { adminToken } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
 import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
+import { descendants, processLabel } from "./helpers/processes"
 import { Screenshots } from "./helpers/screenshots"
 import { storeApi } from "./helpers/store-api"
 
@@ -18,6 +22,8 @@ jest.setTimeout(300_000)
 
 let demo: Demo | undefined
 let browser: Browser | undefined
+/** The sandbox that took over the demo's once the diagnosis test refused its token. */
+let replacementSandbox: Sandbox | undefined
 const shots = new Screenshots("admin-")
 
 const STUCK_LOAN = 990001
@@ -31,6 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close().catch(() => {})
+  await replacementSandbox?.close().catch(() => {})
   const stopped = await demo?.stop()
   if (demo) {
     shots.publish({ "browser-admin-demo.log": demo.logFile })
@@ -38,6 +45,35 @@ afterAll(async () => {
   }
   if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
 }, 60_000)
+
+it("shows every diagnosis check green on the demo store, and the credentials red with their fix once the token is refused", async () => {
+  await withPage("admin-diagnosis", "en", async (page) => {
+    const { backendUrl, admin } = demo!
+    // A store that has reconciled once: the last-reconciliation check wants a run.
+    const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
+    const { reconciliation } = await call<{ reconciliation: { id: string } }>(`${backendUrl}/admin/bnpl/reconcile`, { body: {}, headers })
+    await untilReconciled(backendUrl, headers, reconciliation.id)
+    // The first test to open the admin waits for vite's first compile, long on a loaded machine.
+    await page.goto(`${backendUrl}/app`, { timeout: 300_000 })
+    await logIn(page)
+
+    await page.getByRole("link", { name: "Installments diagnosis" }).click()
+    await page.waitForURL((url) => url.pathname.endsWith("/bnpl-diagnosis"))
+    const checks = page.locator("[data-testid^='bnpl-check-'][data-status]")
+    await checks.first().waitFor({ timeout: 60_000 })
+    const statuses = await checks.evaluateAll((rows) => rows.map((row) => `${row.getAttribute("data-testid")}=${row.getAttribute("data-status")}`))
+    expect(statuses.length).toBeGreaterThanOrEqual(12)
+    expect(statuses.filter((entry) => !entry.endsWith("=ok"))).toEqual([])
+    await shots.take(page, "admin-diagnosis-green")
+
+    await withRefusedToken(demo!, async () => {
+      await page.getByTestId("bnpl-diagnosis-run").click()
+      await page.locator("[data-testid='bnpl-check-credentials'][data-status='fail']").waitFor({ timeout: 60_000 })
+      await expect(page.getByTestId("bnpl-check-credentials-fix").textContent()).resolves.toContain("BNPL_API_TOKEN")
+      await shots.take(page, "admin-diagnosis-credentials-red")
+    })
+  })
+}, 480_000)
 
 it("lists a loan on the attention list with its reason, offers its actions, and reconciles on demand", async () => {
   await withPage("admin-loans", "en", async (page) => {
@@ -65,7 +101,8 @@ it("lists a loan on the attention list with its reason, offers its actions, and 
     await shots.take(page, "admin-loans-refund-prompt")
     await prompt.getByRole("button", { name: "Cancel" }).click()
     await prompt.waitFor({ state: "hidden" })
-    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.path.includes("refund"))).toEqual([])
+    // The diagnosis's probe (at start-up, and on its page) reads an unknown cart's refund history: not a refund.
+    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.path.includes("refund") && !r.path.includes(PROBE_CART_ID))).toEqual([])
 
     await rowMenu(page, STUCK_LOAN).click()
     await page.getByRole("menuitem", { name: "Retry completion" }).click()
@@ -94,6 +131,8 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await expect(widget.getByRole("heading").textContent()).resolves.toBe("Pago a plazos")
     await expect(widget.textContent()).resolves.toContain("Sin reembolsos")
     await expect(widget.textContent()).resolves.toMatch(/Registro|no está en el registro/)
+    // The sandbox's webhook, on record: it placed the order.
+    await expect(page.getByTestId("bnpl-webhook-delivery").first().textContent({ timeout: 30_000 })).resolves.toContain("200 · pedido creado")
     // The order page scrolls inside its own pane: bring the card into the picture.
     await page.getByTestId("bnpl-loan-refunds").scrollIntoViewIfNeeded()
     await shots.take(page, "admin-widget-es")
@@ -331,4 +370,50 @@ function demoDatabaseUrl(demo: Demo): string {
   const port = /embedded PostgreSQL on port (\d+)/.exec(readFileSync(demo.logFile, "utf8"))?.[1]
   if (!port) throw new Error(`the demo's log does not say which port its PostgreSQL listens on (${demo.logFile})`)
   return `postgres://postgres:postgres@localhost:${port}/medusa_bnpl`
+}
+
+/** Polls a reconciliation run until it is no longer running. */
+async function untilReconciled(backendUrl: string, headers: Record<string, string>, id: string): Promise<void> {
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    const { reconciliation } = await call<{ reconciliation: { status: string } }>(`${backendUrl}/admin/bnpl/reconciliations/${id}`, { headers })
+    if (reconciliation.status !== "running") return
+    if (Date.now() > deadline) throw new Error(`reconciliation ${id} still running after 120 s`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+/**
+ * Runs `work` while the service refuses the store's API token, as after the merchant's token
+ * was revoked: the demo's sandbox process is stopped and one in this process takes its port
+ * and its saved loans, knowing merchant 1001 by another token. The demo's own credentials are
+ * back afterwards (in a sandbox of this process, on the same port and file, until afterAll).
+ */
+async function withRefusedToken(running: Demo, work: () => Promise<void>): Promise<void> {
+  const port = Number(new URL(running.sandboxUrl).port)
+  const persistFile = resolve(running.logFile, "../data/sandbox.json")
+  for (const pid of descendants(process.pid).filter((p) => processLabel(p).includes("src/sandbox/cli.ts"))) process.kill(pid, "SIGTERM")
+  const start = (apiToken: string) =>
+    startSandbox({ port, persistFile, log: () => {}, merchants: [{ merchantId: 1001, apiToken, name: "Tienda Demo", approved: true }] })
+  await waitForPortFree(port)
+  const refusing = await start("a-token-the-store-does-not-have")
+  try {
+    await work()
+  } finally {
+    await refusing.close()
+    replacementSandbox = await start("sandbox-api-token")
+  }
+}
+
+async function waitForPortFree(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const answered = await fetch(`http://localhost:${port}/_sandbox/loans`).then(
+      () => true,
+      () => false,
+    )
+    if (!answered) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`the demo's sandbox still answers on port ${port}`)
 }

@@ -1,7 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
+import { setTimeout as sleep } from "node:timers/promises"
+import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
+import { MERCHANT, WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
 import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as postWebhookAs } from "../helpers/webhook"
-import { ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
+import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -12,7 +14,7 @@ const BEARER = { authorization: `Bearer ${WEBHOOK_TOKEN}` }
 const postWebhook = (body: unknown, headers: Record<string, string> = BEARER, path?: string) => postWebhookAs(env, body, headers, path)
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     const shop = useStorefront(env, api, getContainer)
 
     const paidCart = () => paid(env, shop)
@@ -148,6 +150,43 @@ medusaIntegrationTestRunner({
       expect(response.status).toBe(200) // Medusa answers before looking
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await expectUnchanged(cartId)
+    })
+
+    describe("the record of every delivery", () => {
+      /** Deliveries are recorded once their answer is sent: wait until `count` are. */
+      async function deliveries(query: string, count: number): Promise<WebhookDeliveryListResponse> {
+        const headers = await adminHeaders(api)
+        for (let attempt = 0; ; attempt++) {
+          const response = await api.get(`/admin/bnpl/webhook-deliveries${query}`, headers)
+          expect(response.status).toBe(200)
+          if (response.data.count >= count || attempt === 40) return response.data
+          await sleep(100)
+        }
+      }
+
+      it("keeps a forged delivery, a valid one and its duplicate, with their outcomes and no secret", async () => {
+        const { cartId, loanId } = await paidCart()
+        const forged = "Bearer forged-token-0123456789"
+        expect((await postWebhook(notification(cartId, loanId), { authorization: forged })).status).toBe(400)
+        expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+        expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+
+        const all = await deliveries("", 3)
+        expect(all.count).toBe(3)
+        expect(all.deliveries.map((d) => [d.auth, d.outcome, d.http_status, d.loan_id])).toEqual([
+          ["accepted", "already_authorized", 200, loanId],
+          ["accepted", "authorized", 200, loanId],
+          ["rejected", "rejected", 400, null],
+        ])
+        expect(all.deliveries[2].reason).toBe("wrong Bearer token")
+        const ofLoan = await deliveries(`?loan_id=${loanId}`, 2)
+        expect(ofLoan.deliveries.map((d) => d.outcome)).toEqual(["already_authorized", "authorized"])
+
+        const { rows } = await dbConnection.raw("SELECT * FROM bnpl_webhook_delivery")
+        const stored = JSON.stringify(rows)
+        expect(rows).toHaveLength(3)
+        for (const secret of [WEBHOOK_TOKEN, "forged-token-0123456789", MERCHANT.apiToken]) expect(stored).not.toContain(secret)
+      })
     })
   },
 })

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { reconcileSchedule } from "../lib/reconcile-schedule"
 import { startReconciliation } from "../workflows/start-reconciliation"
 
 /**
@@ -15,6 +16,5 @@ export default async function reconcileLoansJob(container: MedusaContainer) {
 
 export const config = {
   name: "bnpl-reconcile-loans",
-  // Cron syntax; every 5 minutes unless BNPL_RECONCILE_SCHEDULE says otherwise.
-  schedule: process.env.BNPL_RECONCILE_SCHEDULE || "*/5 * * * *",
+  schedule: reconcileSchedule(),
 }

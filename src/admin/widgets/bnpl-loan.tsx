@@ -7,6 +7,7 @@ import { Link } from "react-router-dom"
 import type { LedgerLoanJson } from "../../api/admin/bnpl/loans/ledger-view"
 import type { LoanEntry, LoanView } from "../../api/admin/bnpl/orders/loan-view"
 import type { Customer, LoanRecord, RefundRecord } from "../../providers/bnpl/wire"
+import { WebhookDeliveries } from "../components/webhook-deliveries"
 import { STATE_COLOR, STATUS_COLOR } from "../lib/badges"
 import { type LoanFailure, loanFailure, useOrderLoan } from "../lib/bnpl-loan-api"
 import { type Format, formatFor } from "../lib/format"
@@ -87,6 +88,7 @@ function Loan({ view, format, currency }: { view: LoanView; format: Format; curr
       )}
       <Ledger row={view.ledger} format={format} />
       <Refunds refunds={view.refunds} format={format} currency={currency} />
+      <WebhookDeliveries loanId={view.loan_id} />
       {others.length > 0 && <OtherLoans loans={others} />}
     </>
   )

@@ -1,4 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
+import diagnoseAtStart from "./loaders/diagnose-at-start"
 import warnInMemoryLocking from "./loaders/warn-in-memory-locking"
 import { BnplLedgerService } from "./service"
 
@@ -26,6 +27,6 @@ import { BnplLedgerService } from "./service"
  */
 export const BNPL_LEDGER_MODULE = "bnplLedger"
 
-export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking] })
+export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking, diagnoseAtStart] })
 
 export type { BnplLedgerService }

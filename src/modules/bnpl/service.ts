@@ -3,6 +3,7 @@ import { generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
 import { BnplRefund } from "./models/bnpl-refund"
+import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
 import type { LedgerLoan } from "./types"
 
 /** Columns of a row that its writers set (the others are the module's). */
@@ -25,7 +26,7 @@ export type NewLoan = Pick<
  * serializer, which cost more than the queries themselves (`npm run bench`: session creation,
  * webhook → order, reconciliation). Everything else uses the generated methods.
  */
-export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation, BnplRefund }) {
+export class BnplLedgerService extends MedusaService({ BnplLoan, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
   private readonly manager: SqlEntityManager
 
   constructor(deps: { manager: SqlEntityManager }) {

@@ -57,6 +57,12 @@ export interface ClientConfig {
   retries: number
 }
 
+/** When the service answered, by its `Date` header (whole seconds) and by this server's clock. */
+export interface ServiceClock {
+  serviceMs: number
+  localMs: number
+}
+
 interface Call<T> {
   operation: string
   method: "GET" | "POST"
@@ -75,6 +81,12 @@ const BACKOFF_MS = 200
 export class BnplClient {
   private readonly http: AxiosInstance
   private readonly tokens = new SpareToken(() => this.authenticate())
+  private lastAnswer?: ServiceClock
+
+  /** The service's clock as its latest answer gave it (HTTP `Date`): the diagnosis compares it with this server's. */
+  get serviceClock(): ServiceClock | undefined {
+    return this.lastAnswer
+  }
 
   constructor(private readonly config: ClientConfig) {
     this.http = axios.create({
@@ -228,6 +240,8 @@ export class BnplClient {
     } catch (error) {
       throw transportError(operation, error, this.config.timeoutMs)
     }
+    const date = Date.parse(String(response.headers?.date ?? ""))
+    if (!Number.isNaN(date)) this.lastAnswer = { serviceMs: date, localMs: Date.now() }
     if (emptyOn && response.status === emptyOn.status) return emptyOn.value
     if (response.status !== 200) {
       throw new BnplServiceError(

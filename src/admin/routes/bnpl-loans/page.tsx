@@ -3,6 +3,7 @@ import { CreditCard } from "@medusajs/icons"
 import {
   Button,
   Container,
+  Drawer,
   DataTable,
   type DataTableFilteringState,
   type DataTablePaginationState,
@@ -16,6 +17,7 @@ import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { LEDGER_STATES, type LedgerStateName } from "../../../api/admin/bnpl/loans/ledger-states"
 import type { LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
+import { WebhookDeliveries } from "../../components/webhook-deliveries"
 import { useAttentionCount, useLedger } from "../../lib/ledger-api"
 import { messageOf } from "../../lib/sdk"
 import { useLedgerColumns } from "./columns"
@@ -41,6 +43,8 @@ const LoansPage = () => {
   const [filtering, setFiltering] = useState<DataTableFilteringState>(isState(initialState) ? { state: initialState } : {})
   const [search, setSearch] = useState(params.get("q") ?? "")
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE })
+  // A row's click opens its loan's webhook deliveries beside the list.
+  const [deliveriesOf, setDeliveriesOf] = useState<number>()
 
   const state = typeof filtering.state === "string" && isState(filtering.state) ? filtering.state : undefined
   const ledger = useLedger({ state, q: search.trim() || undefined, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize })
@@ -68,6 +72,7 @@ const LoansPage = () => {
     filtering: { state: filtering, onFilteringChange: setFiltering },
     search: { state: search, onSearchChange: setSearch },
     pagination: { state: pagination, onPaginationChange: setPagination },
+    onRowClick: (_event, row) => setDeliveriesOf(row.loan_id),
   })
 
   return (
@@ -110,6 +115,14 @@ const LoansPage = () => {
         <DataTable.Pagination />
       </DataTable>
       <SettleRefundsDrawer row={settling} onClose={() => setSettling(undefined)} />
+      <Drawer open={deliveriesOf !== undefined} onOpenChange={(open) => !open && setDeliveriesOf(undefined)}>
+        <Drawer.Content>
+          <Drawer.Header>
+            <Drawer.Title>{t("bnpl.deliveries.show", { loanId: deliveriesOf })}</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="p-0">{deliveriesOf !== undefined && <WebhookDeliveries loanId={deliveriesOf} />}</Drawer.Body>
+        </Drawer.Content>
+      </Drawer>
     </Container>
   )
 }

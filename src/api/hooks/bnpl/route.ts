@@ -2,8 +2,18 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../providers/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../providers/bnpl/webhook"
+import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmOnce } from "../../../loans/confirm-once"
 import type { Confirmation } from "../../../workflows/confirm-loan"
+import { type DeliveryFacts, recordDelivery } from "./webhook-record"
+
+/**
+ * GET /hooks/bnpl: says the route is here and ready, and does nothing else. The diagnosis
+ * requests it through the public URL; a person can open it in a browser. The service only POSTs.
+ */
+export function GET(_req: MedusaRequest, res: MedusaResponse) {
+  res.status(200).json(WEBHOOK_READY)
+}
 
 /**
  * POST /hooks/bnpl: the URL given to the service as the loan's `webHookUrl`.
@@ -18,8 +28,14 @@ import type { Confirmation } from "../../../workflows/confirm-loan"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const { options } = bnplFromContainer(req.scope)
+  // Every delivery is recorded with the status it was answered, once the answer is sent or the
+  // sender hung up ("close" comes in both cases; "finish" only in the first).
+  const facts: DeliveryFacts = { auth: "not_checked", outcome: "error" }
+  const receivedAt = new Date()
+  res.once("close", () => void recordDelivery(req.scope, facts, res.statusCode, receivedAt))
   const reject = (reason: string) => {
     logger.warn(`[bnpl] webhook rejected: ${reason}`)
+    Object.assign(facts, { outcome: "rejected", reason })
     res.status(400).json({ message: "Bad request" })
   }
 
@@ -28,6 +44,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!fromAllowed.ok) return reject(fromAllowed.reason)
 
   const auth = checkAuthorization(options, req.headers.authorization)
+  facts.auth = !auth.ok ? "rejected" : options.webhookAuth === "none" ? "not_required" : "accepted"
   if (!auth.ok) return reject(auth.reason)
 
   const raw = await readBody(req, WEBHOOK_BODY_LIMIT)
@@ -35,6 +52,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = parseNotification(raw, options.merchantId)
   if (!body.ok) return reject(body.reason)
   const { loanId, cartId } = body.notification
+  Object.assign(facts, { loanId, cartId })
   const claims = checkClaims(auth.claims, body.notification)
   if (!claims.ok) return reject(claims.reason)
 
@@ -43,9 +61,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     result = await confirmOnce(req.scope, cartId, loanId)
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
+    facts.reason = (error as Error).message
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
   }
 
+  facts.outcome = result.outcome
+  if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
   switch (result.outcome) {
     case "authorized":
     case "already_authorized":
