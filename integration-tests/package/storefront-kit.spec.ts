@@ -37,8 +37,14 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
 
+let exported: { values: string[]; types: string[] } | undefined
+
 /** Every name the installed kit exports, values and types, read by the compiler from its declarations. */
 function kitExports(): { values: string[]; types: string[] } {
+  return (exported ??= readExports())
+}
+
+function readExports(): { values: string[]; types: string[] } {
   const entry = join(scratch, "node_modules", KIT, "dist/index.d.ts")
   const program = ts.createProgram([entry], { skipLibCheck: true, moduleResolution: ts.ModuleResolutionKind.Node10 })
   const checker = program.getTypeChecker()
