@@ -8,7 +8,17 @@ import tseslint from "typescript-eslint"
 export default defineConfig(
   {
     // Build output, dependencies, and what runs, tests and benchmarks leave behind.
-    ignores: [".medusa/", "node_modules/", "artifacts/", "coverage/", ".data/", ".cache/"],
+    // The Next.js storefront of the browser suite is type-checked by its own tsconfig, against its own React 19.
+    ignores: [
+      ".medusa/",
+      "node_modules/",
+      "artifacts/",
+      "coverage/",
+      ".data/",
+      ".cache/",
+      "packages/*/dist/",
+      "integration-tests/browser/storefront-app/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

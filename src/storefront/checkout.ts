@@ -1,10 +1,15 @@
+import { getCartEligibility } from "./api"
+import type { Lang } from "./lang"
 import { BNPL_PROVIDER_ID, errorMessage, type BnplSdk, type StoreCart } from "./sdk"
 
-/** Why a checkout could not start: the store refused (its message says why), or answered without a page. */
+/**
+ * Why a checkout could not start: the store refused (its message says why), answered without a
+ * page, or installments cannot pay this cart (the message is the shopper's reason).
+ */
 export class InstallmentCheckoutError extends Error {
   constructor(
     message: string,
-    readonly kind: "refused" | "no_checkout_url",
+    readonly kind: "refused" | "no_checkout_url" | "unavailable",
     readonly status?: number,
   ) {
     super(message)
@@ -37,4 +42,26 @@ export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart): P
     throw new InstallmentCheckoutError("The store started no installment plan for this cart.", "no_checkout_url")
   }
   return { checkoutUrl: url, loanId: typeof data.loan_id === "number" ? data.loan_id : undefined, sessionId: session.id }
+}
+
+/**
+ * Where the payment button sends the shopper. The storefront's payment step has usually made
+ * the `pp_bnpl_bnpl` session already: its pending loan's page is reused, so a checkout makes one
+ * loan. A new loan starts only when there is none to resume (the last one was cancelled or
+ * declined, or the cart changed). A cart whose loan is paid, or that is an order already, goes to
+ * `returnUrl`, whose page completes it (`completeOnReturn`).
+ */
+export async function installmentCheckoutUrl(sdk: BnplSdk, cart: StoreCart, options: { returnUrl: string; lang?: Lang | string }): Promise<string> {
+  const bnpl = await getCartEligibility(sdk, cart.id, { lang: options.lang })
+  switch (bnpl.next_step) {
+    case "complete_cart":
+    case "show_order":
+      return options.returnUrl
+    case "choose_another_method":
+      throw new InstallmentCheckoutError(bnpl.reason?.message ?? "Pay in installments is not available for this cart.", "unavailable")
+    case "pay": {
+      const resumable = bnpl.loan && (bnpl.loan.status === "pending" || bnpl.loan.status === "unknown") ? bnpl.loan.checkout_url : null
+      return resumable ?? (await startInstallmentCheckout(sdk, cart)).checkoutUrl
+    }
+  }
 }

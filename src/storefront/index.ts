@@ -1,9 +1,9 @@
 /**
- * `medusa-payment-bnpl/storefront`: the shopper's side of pay in installments, for any
+ * `medusa-payment-bnpl-storefront` (also `medusa-payment-bnpl/storefront`): the shopper's side of pay in installments, for any
  * storefront on `@medusajs/js-sdk`. Framework-free; the SDK is a type, not a dependency.
  */
 export { getOffer, getCartEligibility } from "./api"
-export { startInstallmentCheckout, InstallmentCheckoutError, type InstallmentCheckout } from "./checkout"
+export { installmentCheckoutUrl, startInstallmentCheckout, InstallmentCheckoutError, type InstallmentCheckout } from "./checkout"
 export { completeOnReturn, type ReturnState, type CompleteOnReturnOptions } from "./complete"
 export { formatInstallments, formatPlan } from "./format"
 export { formatMoney } from "./money"

@@ -56,9 +56,9 @@ const ADMIN = { email: "admin@browser.test", password: "browser-test-password" }
  * migrations, seed, `medusa develop` with the admin), on free ports and a fresh data
  * directory, so the test sees what a person trying the plugin sees.
  */
-export async function startDemo({ timeoutMs = 240_000 } = {}): Promise<Demo> {
+export async function startDemo({ timeoutMs = 240_000, env = {} as Record<string, string> } = {}): Promise<Demo> {
   const place = await newPlace()
-  const child = spawnStart(place)
+  const child = spawnStart(place, env)
   // Should the test runner exit without afterAll (a crash, --forceExit), the demo goes too.
   const onExit = () => child.exitCode === null && child.kill("SIGINT")
   process.on("exit", onExit)
@@ -82,8 +82,11 @@ async function newPlace(): Promise<DemoPlace> {
   return { port, pgPort, sandboxPort, dataDir: join(workDir, "data"), logFile: join(workDir, "demo.log") }
 }
 
-/** `npm start`'s own command (see package.json), without npm in between: SIGINT reaches start.ts itself. */
-function spawnStart(place: DemoPlace): ChildProcess {
+/**
+ * `npm start`'s own command (see package.json), without npm in between: SIGINT reaches start.ts itself.
+ * `env` is what a person would add to its environment (another storefront's URL, say).
+ */
+function spawnStart(place: DemoPlace, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [TS_NODE, "--transpile-only", "scripts/start.ts"], {
     cwd: ROOT,
     env: demoEnv({
@@ -96,6 +99,7 @@ function spawnStart(place: DemoPlace): ChildProcess {
       BNPL_VERBOSE: "1",
       LOG_LEVEL: "info",
       MEDUSA_DISABLE_TELEMETRY: "true",
+      ...env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
   })

@@ -46,3 +46,11 @@ export async function cartWith(store: StoreApiContext, title: string, quantity: 
   })
   return cart.id
 }
+
+/** What the starter's address and delivery steps leave on a cart: a billing address and a shipping method. */
+export async function readyForPayment(store: StoreApiContext, cartId: string, address: Record<string, unknown>): Promise<void> {
+  await call(store, "POST", `/store/carts/${cartId}`, { billing_address: address })
+  const { shipping_options } = await call<{ shipping_options: Array<{ id: string }> }>(store, "GET", `/store/shipping-options?cart_id=${cartId}`)
+  if (!shipping_options.length) throw new Error(`no shipping option for cart ${cartId}`)
+  await call(store, "POST", `/store/carts/${cartId}/shipping-methods`, { option_id: shipping_options[0].id })
+}

@@ -1,7 +1,7 @@
 import Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/framework/types"
 import { getCartEligibility, getOffer } from "../api"
-import { InstallmentCheckoutError, startInstallmentCheckout } from "../checkout"
+import { InstallmentCheckoutError, installmentCheckoutUrl, startInstallmentCheckout } from "../checkout"
 import { completeOnReturn } from "../complete"
 import { buildOffer } from "../offer-rules"
 import type { BnplSdk, StoreCart } from "../sdk"
@@ -95,6 +95,49 @@ describe("startInstallmentCheckout", () => {
       initiate: () => ({ payment_collection: { payment_sessions: [] as HttpTypes.StorePaymentSession[] } as HttpTypes.StorePaymentCollection }),
     })
     await expect(startInstallmentCheckout(sdk, CART)).rejects.toMatchObject({ kind: "no_checkout_url" })
+  })
+})
+
+describe("installmentCheckoutUrl", () => {
+  const RETURN = "/mx/checkout/bnpl/success?cart_id=cart_1"
+  const withUrl = (status: CartLoan["status"]): CartLoan => ({ ...loan(status), checkout_url: "http://service.test/checkout/5001?token=t" })
+  const newSession = () => ({
+    payment_collection: {
+      payment_sessions: [
+        {
+          id: "ps_2",
+          provider_id: "pp_bnpl_bnpl",
+          amount: 500,
+          currency_code: "mxn",
+          status: "pending" as const,
+          data: { checkout_url: "http://service.test/checkout/5002?token=u", loan_id: 5002 },
+        },
+      ] as HttpTypes.StorePaymentSession[],
+    } as HttpTypes.StorePaymentCollection,
+  })
+
+  it("reuses the pending loan of the session the payment step made: no second session", async () => {
+    const { sdk, calls } = stubSdk({ fetch: () => ({ bnpl: eligibility(withUrl("pending"), "pay") }) })
+    await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN, lang: "es-MX" })).resolves.toBe("http://service.test/checkout/5001?token=t")
+    expect(calls.map((c) => c.kind)).toEqual(["fetch"])
+  })
+
+  it("starts a new loan when the last one was cancelled, or none can be resumed", async () => {
+    for (const last of [withUrl("cancelled"), loan("pending"), null]) {
+      const { sdk, calls } = stubSdk({ fetch: () => ({ bnpl: eligibility(last, "pay") }), initiate: newSession })
+      await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).resolves.toBe("http://service.test/checkout/5002?token=u")
+      expect(calls.map((c) => c.kind)).toEqual(["fetch", "initiate"])
+    }
+  })
+
+  it("sends a paid or ordered cart to the return page, and refuses an ineligible one with the shopper's reason", async () => {
+    for (const step of ["complete_cart", "show_order"] as const) {
+      const { sdk } = stubSdk({ fetch: () => ({ bnpl: eligibility(loan("paid"), step) }) })
+      await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).resolves.toBe(RETURN)
+    }
+    const reason = { code: "above_maximum" as const, message: "El pago a plazos está disponible para compras de hasta $100,000.00 MXN." }
+    const { sdk } = stubSdk({ fetch: () => ({ bnpl: { ...eligibility(null, "choose_another_method"), reason } }) })
+    await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).rejects.toMatchObject({ kind: "unavailable", message: reason.message })
   })
 })
 

@@ -1,0 +1,188 @@
+import { readFileSync } from "fs"
+import { join, resolve } from "path"
+import type { Browser, Page } from "playwright-core"
+import { adminToken, listOrders } from "./helpers/admin-api"
+import { ensureChromium, launchChromium } from "./helpers/browser"
+import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
+import { Screenshots } from "./helpers/screenshots"
+import { cartWith, readyForPayment, storeApi, type StoreApiContext } from "./helpers/store-api"
+import { installStorefrontApp, removeStorefrontApp, startStorefrontApp, type StorefrontApp } from "./helpers/storefront-app"
+import { freePort } from "../../scripts/harness/free-port"
+import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
+
+/**
+ * A storefront developer's side: a Next.js 15 / React 19 storefront shaped like Medusa's starter,
+ * with docs/storefront.md's recipe applied and the packed kit installed, against the demo store
+ * configured as the recipe says (BNPL_STOREFRONT_URL at the storefront's /mx routes). A shopper
+ * pays in installments, cancels at the service, pays again and sees the order confirmed, in
+ * Spanish; the service is asked for one loan for the whole checkout.
+ */
+jest.setTimeout(300_000)
+
+const ROOT = resolve(__dirname, "../..")
+const APP = join(__dirname, "storefront-app")
+const SPANISH_CANCELLED = "El pago a plazos se canceló. No se hizo ningún cargo y tu carrito sigue aquí."
+
+let demo: Demo | undefined
+let app: StorefrontApp | undefined
+let appDir: string | undefined
+let browser: Browser | undefined
+let store: StoreApiContext
+const shots = new Screenshots("storefront-app-")
+
+const timings: Record<string, number> = {}
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  try {
+    return await work()
+  } finally {
+    timings[name] = Date.now() - started
+  }
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  const storefront = `http://localhost:${port}`
+  const [started, dir] = await Promise.all([
+    timed("demo start", () => startDemo({ env: { BNPL_STOREFRONT_URL: `${storefront}/mx`, STORE_CORS: storefront, MEDUSA_ADMIN_DISABLED: "true" } })),
+    timed("app install and tsc", installStorefrontApp),
+    ensureChromium(),
+  ])
+  demo = started
+  appDir = dir
+  store = await storeApi(demo.backendUrl)
+  ;[app, browser] = await Promise.all([
+    timed("next dev and first compile", () => startStorefrontApp(dir, port, demo!.backendUrl, store.publishableKey)),
+    launchChromium(),
+  ])
+}, 900_000)
+
+afterAll(async () => {
+  await browser?.close().catch(() => {})
+  await app?.stop()
+  const stopped = demo ? await demo.stop() : undefined
+  shots.publish({ ...(demo ? { "storefront-app-demo.log": demo.logFile } : {}), ...(app ? { "storefront-app-next.log": app.logFile } : {}) })
+  if (demo) removeDemoFiles(demo)
+  if (appDir) removeStorefrontApp(appDir)
+  console.log(`storefront app: timings (ms) ${JSON.stringify(timings)}`)
+  if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
+}, 60_000)
+
+/** A page of a fresh es-MX browser whose starter cookie holds `cartId`, as after the starter's address and delivery steps. */
+async function shopperWith(cartId: string): Promise<Page> {
+  const context = await browser!.newContext({ locale: "es-MX", viewport: { width: 1100, height: 800 } })
+  await context.addCookies([{ name: "_medusa_cart_id", value: cartId, url: app!.url }])
+  const page = await context.newPage()
+  page.setDefaultTimeout(60_000)
+  return page
+}
+
+async function checkoutCart(title: string, quantity: number): Promise<string> {
+  const cartId = await cartWith(store, title, quantity, SAMPLE_SHIPPING_ADDRESS)
+  await readyForPayment(store, cartId, SAMPLE_SHIPPING_ADDRESS)
+  return cartId
+}
+
+/** The loans the service was asked to create for `cartId`, from the sandbox's own record of requests. */
+async function loansCreatedFor(cartId: string): Promise<number> {
+  const requests = (await (await fetch(`${demo!.sandboxUrl}/_sandbox/requests`)).json()) as Array<{
+    method: string
+    path: string
+    status: number | null
+    body: unknown
+  }>
+  return requests.filter(
+    (r) => r.method === "POST" && r.path === "/api/loan" && r.status === 200 && (r.body as { cartId?: string } | null)?.cartId === cartId,
+  ).length
+}
+
+/** The payment step: choose the method, "Continue to review" (the starter's button makes the payment session). */
+async function choosePayInInstallments(page: Page): Promise<void> {
+  await page.goto(`${app!.url}/mx/checkout?step=payment`)
+  await page.check('[data-testid="payment-option-pp_bnpl_bnpl"] input')
+  await page.click('[data-testid="submit-payment-button"]')
+  await page.waitForURL((url) => url.searchParams.get("step") === "review")
+}
+
+it("pays, cancels, pays again and confirms the order, with one loan for the checkout", async () => {
+  const started = Date.now()
+  const cartId = await checkoutCart("Cafetera espresso", 1)
+  const page = await shopperWith(cartId)
+  try {
+    await choosePayInInstallments(page)
+    expect(await loansCreatedFor(cartId)).toBe(1)
+
+    // The button sends the shopper to the loan of the session the payment step made: no second one.
+    await page.click("text=Pagar a plazos")
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    expect(await loansCreatedFor(cartId)).toBe(1)
+    await shots.take(page, "sandbox-checkout")
+    await page.click("#cancel")
+
+    await page.waitForURL((url) => url.pathname === "/mx/checkout/bnpl/error" && url.searchParams.get("cart_id") === cartId)
+    await expect(page.locator('[data-testid="bnpl-return-message"]').textContent()).resolves.toBe(SPANISH_CANCELLED)
+    await shots.take(page, "cancelled")
+
+    // Pay again: the service keeps a loan the shopper walked away from (it never cancels by itself),
+    // so the button resumes its page: still the checkout's one loan.
+    await page.click("text=Volver al pago")
+    await page.waitForURL((url) => url.searchParams.get("step") === "payment")
+    await page.click('[data-testid="submit-payment-button"]')
+    await page.waitForURL((url) => url.searchParams.get("step") === "review")
+    await page.click("text=Pagar a plazos")
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    expect(await loansCreatedFor(cartId)).toBe(1)
+    await page.click("#pay")
+
+    await page.waitForURL((url) => /^\/mx\/order\/order_\w+\/confirmed$/.test(url.pathname))
+    const displayId = Number(await page.locator('[data-testid="order-display-id"]').textContent())
+    await shots.take(page, "order-confirmed")
+    const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
+    const order = orders.find((o) => o.display_id === displayId)
+    expect(order?.payment_collections?.flatMap((c) => c.payments ?? []).map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
+    expect(await loansCreatedFor(cartId)).toBe(1)
+    timings["pay, cancel, pay again"] = Date.now() - started
+  } catch (error) {
+    await shots.take(page, "failed")
+    throw error
+  } finally {
+    await page.context().close()
+  }
+})
+
+it("greys out the method, with the reason in Spanish, for a cart above the maximum", async () => {
+  const cartId = await checkoutCart("Bicicleta de montaña", 12)
+  const page = await shopperWith(cartId)
+  try {
+    await page.goto(`${app!.url}/mx/checkout?step=payment`)
+    const option = page.locator('[data-testid="payment-option-pp_bnpl_bnpl"]')
+    await expect(option.locator("p").nth(1).textContent()).resolves.toMatch(
+      /^El pago a plazos está disponible para compras de hasta \$100,000\.00 MXN\.$/,
+    )
+    await expect(option.locator("input").isDisabled()).resolves.toBe(true)
+    expect(await loansCreatedFor(cartId)).toBe(0)
+  } finally {
+    await page.context().close()
+  }
+})
+
+it("runs the recipe as docs/storefront.md writes it: every line of its snippets is in the app", () => {
+  const doc = readFileSync(join(ROOT, "docs/storefront.md"), "utf8")
+  const snippets = [...doc.matchAll(/<!-- recipe: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
+  expect(snippets.length).toBeGreaterThanOrEqual(5)
+  const missing = snippets.flatMap(([, file, code]) => {
+    const lines = new Set(
+      readFileSync(join(APP, file), "utf8")
+        .split("\n")
+        .map((line) => line.trim()),
+    )
+    return code
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith("// …"))
+      .filter((line) => !lines.has(line))
+      .map((line) => `${file}: ${line}`)
+  })
+  expect(missing).toEqual([])
+})
