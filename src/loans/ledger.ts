@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { BNPL_LEDGER_MODULE } from "../modules/bnpl"
+import { BNPL_LEDGER_MODULE } from "../modules/bnpl/key"
 import type { BnplLedgerService, LedgerPatch } from "../modules/bnpl/service"
 import type { LedgerLoan } from "../modules/bnpl/types"
 

@@ -1,4 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
+import { BNPL_LEDGER_MODULE } from "./key"
 import diagnoseAtStart from "./loaders/diagnose-at-start"
 import warnInMemoryLocking from "./loaders/warn-in-memory-locking"
 import { BnplLedgerService } from "./service"
@@ -25,7 +26,7 @@ import { BnplLedgerService } from "./service"
  * - `needs_attention`: on the admin's list, with `attention_reason`.
  * An unpaid loan ends `cancelled`. `open` is a loan not decided yet.
  */
-export const BNPL_LEDGER_MODULE = "bnplLedger"
+export { BNPL_LEDGER_MODULE }
 
 export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking, diagnoseAtStart] })
 
