@@ -163,7 +163,7 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
 it("settles a refund made in the service's portal from the loans page: recorded with its amount, in one action", async () => {
   await withPage("admin-settle-refund", "en", async (page) => {
     const { backendUrl, sandboxUrl } = demo!
-    const { loanId } = await portalRefundedBeforeItsOrder(demo!, "150.00")
+    const { loanId, cartId } = await portalRefundedBeforeItsOrder(demo!, "150.00")
     await logIn(page)
 
     await page.goto(`${backendUrl}/app/bnpl-loans?state=needs_attention&q=${loanId}`)
@@ -180,7 +180,10 @@ it("settles a refund made in the service's portal from the loans page: recorded 
     await page.getByText(`Loan ${loanId}: refund recorded`).first().waitFor()
     await expect(drawer.textContent()).resolves.toContain("Nothing to settle.")
     // Recorded without a request to the service: the money had already left there.
-    expect((await sandboxRequests(sandboxUrl)).filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")).toEqual([])
+    const refundsOfCart = (await sandboxRequests(sandboxUrl)).filter(
+      (r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && (r.body as { cartId?: string } | undefined)?.cartId === cartId,
+    )
+    expect(refundsOfCart).toEqual([])
     await page.keyboard.press("Escape")
     await expect(reason.textContent({ timeout: 30_000 })).resolves.toContain("150.00")
     await shots.take(page, "admin-settle-refund-done")
@@ -343,7 +346,7 @@ async function refundThroughAdmin({ backendUrl, admin }: Demo, orderId: string, 
 
 const setFaults = (sandboxUrl: string, faults: unknown) => call(`${sandboxUrl}/_sandbox/faults`, { method: "PUT", body: faults })
 
-const sandboxRequests = (sandboxUrl: string) => call<Array<{ method: string; path: string }>>(`${sandboxUrl}/_sandbox/requests`)
+const sandboxRequests = (sandboxUrl: string) => call<Array<{ method: string; path: string; body?: unknown }>>(`${sandboxUrl}/_sandbox/requests`)
 
 /**
  * A paid loan whose cart cannot complete, as the ledger records one after its bounded
