@@ -341,7 +341,10 @@ medusaIntegrationTestRunner({
         const orders = getContainer().resolve(Modules.ORDER)
         // The same e-mail placed many orders (a guest e-mail, draft orders) before the completion began.
         await orders.createOrders(Array.from({ length: 25 }, () => lookAlike))
-        // A completion started (the row says so), and the crash left its order, linked to nothing.
+        // A completion started (the row says so), and the crash left its order, linked to nothing. It
+        // starts after those orders were placed: PostgreSQL's clock counts microseconds, JavaScript's
+        // milliseconds, so a start in the same millisecond could come "before" one of them.
+        await new Promise((resolve) => setTimeout(resolve, 5))
         await ledger().updateBnplLoans({ id: (await rowOf(paid.loanId)).id, completion_started_at: new Date() })
         const [left] = await orders.createOrders([lookAlike])
 

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { addOrderTransactionStep } from "@medusajs/medusa/core-flows"
-import { ledgerOf } from "../loans/ledger"
-import { underCartLockOfRow } from "../loans/ledger-steps"
+import { acquireLockStep, addOrderTransactionStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { CART_LOCK, ledgerOf } from "../loans/ledger"
+import { cartLockOf, cartOfLedgerRowStep } from "../loans/ledger-steps"
 import { orderPayment } from "../loans/queries"
 import { bookOfCart, remainingOn } from "../loans/refund-book"
 import type { BookEntry } from "../modules/bnpl/types"
@@ -127,7 +127,12 @@ const linkMedusaRefundStep = createStep("bnpl-link-medusa-refund", async (input:
 })
 
 export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input: SettleRefundInput) => {
-  const settled = underCartLockOfRow(input, settleEntryStep)
+  // Medusa's record and its link to the entry are made under the cart's lock too: a refund check
+  // in between would take the new Medusa refund for one the provider made, and book it twice.
+  const row = cartOfLedgerRowStep(input)
+  const lock = transform({ row }, ({ row }) => cartLockOf(row.cart_id))
+  acquireLockStep(transform({ lock }, ({ lock }) => ({ ...lock, ...CART_LOCK })))
+  const settled = settleEntryStep(input)
   when({ settled }, ({ settled }) => !!settled.medusa).then(() => {
     const medusa = transform({ settled }, ({ settled }) => settled.medusa!)
     const refund = recordRefundInMedusaStep(medusa)
@@ -142,6 +147,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
     )
     linkMedusaRefundStep(transform({ settled, refund }, ({ settled, refund }) => ({ entry_id: settled.entry.id, refund_id: refund.id })))
   })
+  releaseLockStep(lock)
   const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
   return new WorkflowResponse(transform({ settled, checked }, ({ settled, checked }) => ({ entry: settled.entry, check: checked })))
 })
