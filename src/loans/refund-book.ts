@@ -20,6 +20,7 @@ const AT_SERVICE: ReadonlySet<BookEntry["state"]> = new Set(["sending", "accepte
 const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded"])
 /** Entries that leave what remains on the loan unknown until the admin decides. */
 const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
+export const isUndecided = (entry: BookEntry): boolean => UNDECIDED.has(entry.state)
 
 export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<BookEntry[]> =>
   ledgerOf(container).listBnplRefunds({ cart_id: cartId }, { order: { created_at: "ASC" } })

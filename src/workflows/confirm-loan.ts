@@ -100,14 +100,15 @@ async function planConfirmation(container: MedusaContainer, input: ConfirmLoanIn
   if (!CONFIRMABLE_SESSION[session.status as PaymentSessionStatus]) return { plan: { confirmation: { outcome: "no_pending_session" } } }
 
   const { client } = bnplFromContainer(container)
-  const [loan, history, book] = await Promise.all([client.getLoan(cartId, loanId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const loan = loans.find((candidate) => candidate.loanId === loanId)
   const learned: LedgerPatch = loan && loan.status !== row.loan_status ? { loan_status: loan.status } : {}
   const learn = async (): Promise<RowPatchUndo | undefined> =>
     Object.keys(learned).length ? { id: row.id, previous: await patchRow(container, row, learned) } : undefined
   if (!loan || !isPaid(loan)) return { plan: { confirmation: { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" } }, undo: await learn() }
   const blocked = refundBlock(loan, cartId, history, book)
   if (blocked) {
-    await bookOutsideRefunds(container, cartId, history, await client.getLoans(cartId), book)
+    await bookOutsideRefunds(container, cartId, history, loans, book)
     const previous = await patchRow(container, row, { ...learned, state: "needs_attention", attention_reason: blocked })
     return { plan: { confirmation: { outcome: "needs_attention", reason: blocked } }, undo: { id: row.id, previous } }
   }

@@ -5,8 +5,8 @@ import { acquireLockStep, addOrderTransactionStep, releaseLockStep } from "@medu
 import { CART_LOCK, ledgerOf } from "../loans/ledger"
 import { cartLockOf, cartOfLedgerRowStep } from "../loans/ledger-steps"
 import { orderPayment } from "../loans/queries"
-import { bookOfCart, remainingOn } from "../loans/refund-book"
-import type { BookEntry } from "../modules/bnpl/types"
+import { bookOfCart, isUndecided, remainingOn } from "../loans/refund-book"
+import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
 import { toCents } from "../providers/bnpl/money"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { refundCheckWorkflow } from "./refund-check"
@@ -33,8 +33,9 @@ interface Settled {
 const settleEntryStep = createStep(
   "bnpl-settle-refund-entry",
   async (input: SettleRefundInput, { container }) => {
-    const before = await entryToSettle(container, input)
-    const settled = await settle(container, input, before)
+    const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
+    const before = await entryToSettle(container, row, input.entry_id)
+    const settled = await settle(container, input, row, before)
     return new StepResponse(settled, before)
   },
   async (before: BookEntry | undefined, { container }) => {
@@ -44,24 +45,22 @@ const settleEntryStep = createStep(
   },
 )
 
-async function entryToSettle(container: MedusaContainer, input: SettleRefundInput): Promise<BookEntry> {
-  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-  const [entry] = await ledgerOf(container).listBnplRefunds({ id: input.entry_id, loan_id: row.loan_id }, { take: 1 })
-  if (!entry) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Loan ${row.loan_id} has no refund ${input.entry_id} in the plugin's book.`)
-  if (!["open", "unknown", "sending"].includes(entry.state)) {
+async function entryToSettle(container: MedusaContainer, row: LedgerLoan, entryId: string): Promise<BookEntry> {
+  const [entry] = await ledgerOf(container).listBnplRefunds({ id: entryId, loan_id: row.loan_id }, { take: 1 })
+  if (!entry) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Loan ${row.loan_id} has no refund ${entryId} in the plugin's book.`)
+  if (!isUndecided(entry)) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Refund ${entry.id} of loan ${row.loan_id} is already ${entry.state}.`)
   }
   return entry
 }
 
-async function settle(container: MedusaContainer, input: SettleRefundInput, entry: BookEntry): Promise<Settled> {
+async function settle(container: MedusaContainer, input: SettleRefundInput, row: LedgerLoan, entry: BookEntry): Promise<Settled> {
   const ledger = ledgerOf(container)
   const who = input.actor ? ` by ${input.actor}` : ""
   if (input.action === "dismiss") {
     return { entry: await ledger.updateBnplRefunds({ id: entry.id, state: "dismissed", note: `dismissed${who}: ${input.reason}` }) }
   }
-  const amount = await amountToRecord(container, input, entry)
-  const row = await ledger.retrieveBnplLoan(input.ledger_id)
+  const amount = await amountToRecord(container, input, row, entry)
   const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
   const live = payment && payment.orderStatus !== "canceled" && !payment.canceled
   if (live && toCents(payment.captured) - toCents(payment.refunded) < toCents(amount)) {
@@ -81,15 +80,19 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, entr
   return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
 }
 
-async function amountToRecord(container: MedusaContainer, input: SettleRefundInput & { action: "record" }, entry: BookEntry): Promise<string> {
+async function amountToRecord(
+  container: MedusaContainer,
+  input: SettleRefundInput & { action: "record" },
+  row: LedgerLoan,
+  entry: BookEntry,
+): Promise<string> {
   const amount = entry.kind === "outside" ? input.amount : (entry.amount ?? input.amount)
   if (!amount)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the refund's amount, as the service's portal shows it (for example 250.00).")
-  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
   const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
   if (!loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   // What remains, counting every entry but the one being recorded.
-  const others = (await bookOfCart(container, row.cart_id)).filter((e) => e.id !== entry.id && !["open", "unknown", "sending"].includes(e.state))
+  const others = (await bookOfCart(container, row.cart_id)).filter((e) => e.id !== entry.id && !isUndecided(e))
   const left = remainingOn(others, loan)
   if ("remaining" in left && toCents(amount) > toCents(left.remaining)) {
     throw new MedusaError(
