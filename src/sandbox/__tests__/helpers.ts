@@ -11,7 +11,7 @@ export const POS_HEADERS = { api_token: MERCHANT.apiToken, merchant_id: String(M
 export const client = axios.create({ validateStatus: () => true, maxRedirects: 0 })
 
 export function startQuietSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ log: () => undefined, refundSettleMs: 50, ...options })
+  return startSandbox({ log: () => undefined, refundSettleMs: 1000, ...options })
 }
 
 export async function bearer(sandbox: Sandbox, merchant = MERCHANT): Promise<string> {

@@ -8,7 +8,7 @@ describe("refund at the service's portal", () => {
   let sandbox: Sandbox
 
   beforeEach(async () => {
-    sandbox = await startQuietSandbox({ refundSettleMs: 50 })
+    sandbox = await startQuietSandbox()
   })
   afterEach(() => sandbox.close())
 

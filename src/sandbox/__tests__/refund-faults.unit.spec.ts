@@ -7,7 +7,7 @@ describe("refund faults", () => {
   let sandbox: Sandbox
 
   beforeEach(async () => {
-    sandbox = await startQuietSandbox({ refundSettleMs: 50 })
+    sandbox = await startQuietSandbox()
   })
   afterEach(() => sandbox.close())
 

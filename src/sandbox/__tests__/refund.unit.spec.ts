@@ -6,7 +6,7 @@ describe("refunds", () => {
   let sandbox: Sandbox
 
   beforeEach(async () => {
-    sandbox = await startQuietSandbox({ refundSettleMs: 100 })
+    sandbox = await startQuietSandbox()
   })
   afterEach(() => sandbox.close())
 
@@ -49,7 +49,7 @@ describe("refunds", () => {
 
   it("adds totalAmount and refundId to the history only with the refundHistoryDetails extension", async () => {
     await sandbox.close()
-    sandbox = await startQuietSandbox({ refundSettleMs: 100, extensions: { refundHistoryDetails: true } })
+    sandbox = await startQuietSandbox({ extensions: { refundHistoryDetails: true } })
     await paidLoan()
     const response = await refund("200.25")
     expect((await history()).data).toEqual([
