@@ -7,7 +7,7 @@ import type { Scenario, ScenarioResult } from "./scenario"
 /**
  * The randomized model test of the rule for money at full size: 1,000 random sequences of
  * shoppers, admin, service and reconciliation against Medusa "a", each ending with the rule
- * for money (integration-tests/model). `npm test` runs the quick size (50) in the http spec
+ * for money (integration-tests/model). `npm test` runs the quick size (30) in the http spec
  * money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  *
  * Medusa "a" keeps its default refund-check interval (6 h): with 0, every reconciliation
@@ -18,7 +18,7 @@ import type { Scenario, ScenarioResult } from "./scenario"
  * (or the same variables with the http spec); FC_RUNS sets the number of sequences.
  */
 const FULL_SEQUENCES = 1_000
-const QUICK_SEQUENCES = 5
+const QUICK_SEQUENCES = 2
 /** Sequences driven at once, each on its own carts; commands that set a fault run alone (gate.ts). */
 const CONCURRENCY = 4
 const PRINTED_IN_FULL = 20

@@ -17,10 +17,10 @@ export function chaosSizes(args: string[]): ChaosSizes {
   return quick
     ? {
         quick,
-        faultCheckouts: 40,
-        restartWebhooks: 30,
-        badRequests: 2_000,
-        twoInstanceCarts: 30,
+        faultCheckouts: 24,
+        restartWebhooks: 21,
+        badRequests: 1_000,
+        twoInstanceCarts: 16,
         productionCheckouts: 24,
         productionStreamMs: 12_000,
         concurrency: 8,
