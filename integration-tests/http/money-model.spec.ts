@@ -19,7 +19,7 @@ jest.setTimeout(60 * 60_000)
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0" })
 
 const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
-const QUICK_RUNS = 30
+const QUICK_RUNS = 50
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
