@@ -7,7 +7,7 @@ import type { Scenario, ScenarioResult } from "./scenario"
 /**
  * The randomized model test of the rule for money at full size: 1,000 random sequences of
  * shoppers, admin, service and reconciliation against Medusa "a", each ending with the rule
- * for money (integration-tests/model). `npm test` runs the quick size (50, the issue's minimum) in the http spec
+ * for money (integration-tests/model). `npm test` runs the quick size (50) in the http spec
  * money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  *
  * Medusa "a" keeps its default refund-check interval (6 h): with 0, every reconciliation
