@@ -20,6 +20,13 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(magnitude / 100)}.${fraction}`
 }
 
+/** The shortest form of an amount, which the documentation allows: "100", "100.5", "100.25". */
+export function centsToShortDecimal(cents: number): string {
+  const [whole, fraction] = centsToDecimal(cents).split(".")
+  const significant = fraction.replace(/0+$/, "")
+  return significant ? `${whole}.${significant}` : whole
+}
+
 /** True when a number has no more than two fractional digits, as the spec requires of amounts. */
 export function hasAtMostTwoDecimals(pesos: number): boolean {
   return Math.abs(pesos * 100 - Math.round(pesos * 100)) < 1e-6

@@ -1,8 +1,7 @@
 import type { LoanProduct, LoanRecord } from "../providers/bnpl/wire"
-import { centsToDecimal, numberToCents } from "./money"
+import type { SandboxExtensions } from "./options"
+import { centsToDecimal, centsToShortDecimal, numberToCents } from "./money"
 import type { Loan } from "./state"
-
-const pesos = (amount: number): string => centsToDecimal(numberToCents(amount))
 
 /**
  * A loan as the status query reports it (docs/service-api.md, "Status").
@@ -10,7 +9,8 @@ const pesos = (amount: number): string => centsToDecimal(numberToCents(amount))
  * authorization: the sandbox reports the creation time while the loan is unpaid and the
  * payment time once the first installment is paid, so that both readings hold.
  */
-export function loanRecord(loan: Loan): LoanRecord {
+export function loanRecord(loan: Loan, extensions: Pick<SandboxExtensions, "twoDecimalAmounts">): LoanRecord {
+  const pesos = (amount: number): string => (extensions.twoDecimalAmounts ? centsToDecimal : centsToShortDecimal)(numberToCents(amount))
   const { discount, buyer, products = [] } = loan.request
   return {
     loanId: loan.loanId,
@@ -21,12 +21,12 @@ export function loanRecord(loan: Loan): LoanRecord {
     orderDiscount: pesos(discount?.price ?? 0),
     discountType: discount ? "a" : "",
     authorizeDate: loan.authorizeDate ?? loan.createdAt,
-    products: products.map((product, index) => productRecord(loan.loanId, product, index)),
+    products: products.map((product, index) => productRecord(loan.loanId, product, index, pesos)),
     customer: { ...loan.customer },
   }
 }
 
-function productRecord(loanId: number, product: LoanProduct, index: number): LoanRecord["products"][number] {
+function productRecord(loanId: number, product: LoanProduct, index: number, pesos: (amount: number) => string): LoanRecord["products"][number] {
   return {
     id: `p-${loanId}-${index + 1}`,
     externalId: product.id,

@@ -16,6 +16,7 @@ import {
   ServiceErrorBody,
 } from "./wire"
 import { SpareToken } from "./spare-token"
+import { toDecimal } from "./money"
 
 /**
  * One method per endpoint of the financing service. Everything that crosses to
@@ -141,7 +142,7 @@ export class BnplClient {
 
   /** GET /api/pos/loan/{cartId}: every loan of the cart, oldest first. */
   async getLoans(cartId: string): Promise<LoanRecord[]> {
-    return this.call({
+    const loans = await this.call({
       operation: "status query",
       method: "GET",
       url: `${this.config.baseUrl}/api/pos/loan/${encodeURIComponent(cartId)}`,
@@ -150,6 +151,7 @@ export class BnplClient {
       idempotent: true,
       emptyOn: { status: 404, value: [] },
     })
+    return loans.map(withTwoDecimals)
   }
 
   async getLoan(cartId: string, loanId: number): Promise<LoanRecord | undefined> {
@@ -291,3 +293,10 @@ const isNewer = (a: LoanRecord, b: LoanRecord): boolean => {
   const at = Date.parse(a.authorizeDate) - Date.parse(b.authorizeDate)
   return at > 0 || (at === 0 && a.loanId > b.loanId)
 }
+
+/** The service may write "100.5" or "100" (docs/service-api.md): the plugin stores and shows "100.50". */
+const withTwoDecimals = (loan: LoanRecord): LoanRecord => ({
+  ...loan,
+  totalAmount: toDecimal(loan.totalAmount),
+  orderDiscount: toDecimal(loan.orderDiscount),
+})

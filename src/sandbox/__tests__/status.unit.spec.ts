@@ -32,7 +32,7 @@ describe("GET /api/pos/loan/:cartId", () => {
     expect(response.data).toEqual([])
   })
 
-  it("answers the status record (docs/service-api.md, Status), with a null customer before payment", async () => {
+  it("answers the status record (docs/service-api.md, Status), amounts in their shortest form, with a null customer before payment", async () => {
     await createLoan(sandbox)
     const response = await status("cart_01")
     expect(response.status).toBe(200)
@@ -44,8 +44,8 @@ describe("GET /api/pos/loan/:cartId", () => {
         status: "REQUEST",
         zipCode: "06600",
         installments: 4,
-        totalAmount: "1234.50",
-        orderDiscount: "15.50",
+        totalAmount: "1234.5",
+        orderDiscount: "15.5",
         discountType: "a",
         authorizeDate: loan?.createdAt,
         products: [
@@ -53,7 +53,7 @@ describe("GET /api/pos/loan/:cartId", () => {
             id: "p-5001-1",
             externalId: "variant_chair",
             quantity: "2",
-            unitPrice: "500.00",
+            unitPrice: "500",
             discount: null,
             discountType: null,
             discountPrice: null,
@@ -64,7 +64,7 @@ describe("GET /api/pos/loan/:cartId", () => {
             id: "p-5001-2",
             externalId: "variant_lamp",
             quantity: "1",
-            unitPrice: "200.00",
+            unitPrice: "200",
             discount: null,
             discountType: null,
             discountPrice: null,
@@ -92,7 +92,7 @@ describe("GET /api/pos/loan/:cartId", () => {
     expect(record.authorizeDate).toBe(sandbox.state.loans.get(loanId)?.authorizeDate)
   })
 
-  it("reports a phone that is not ten digits as null, and no discount as 0.00 and ''", async () => {
+  it("reports a phone that is not ten digits as null, and no discount as 0 and ''", async () => {
     const { loanId } = await createLoan(sandbox, {
       totalPrice: 100,
       products: undefined,
@@ -101,8 +101,17 @@ describe("GET /api/pos/loan/:cartId", () => {
     })
     await sandbox.pay(loanId)
     const [record] = LoanRecords.parse((await status("cart_01")).data)
-    expect(record).toMatchObject({ totalAmount: "100.00", orderDiscount: "0.00", discountType: "", zipCode: "", products: [] })
+    expect(record).toMatchObject({ totalAmount: "100", orderDiscount: "0", discountType: "", zipCode: "", products: [] })
     expect(record.customer).toMatchObject({ phone: null, firstName: null, email: "b@example.com" })
+  })
+
+  it("writes every amount with two decimals only with the twoDecimalAmounts extension", async () => {
+    await sandbox.close()
+    sandbox = await startQuietSandbox({ extensions: { twoDecimalAmounts: true } })
+    await createLoan(sandbox)
+    const [record] = LoanRecords.parse((await status("cart_01")).data)
+    expect(record).toMatchObject({ totalAmount: "1234.50", orderDiscount: "15.50" })
+    expect(record.products.map((product) => product.unitPrice)).toEqual(["500.00", "200.00"])
   })
 
   it("answers one record per loan of the cart, and only the merchant's own", async () => {

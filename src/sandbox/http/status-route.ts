@@ -14,7 +14,7 @@ export function statusRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
     const merchant = posMerchant(ctx, req, res)
     if (!merchant) return
-    const records: LoanRecord[] = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId).map(loanRecord)
+    const records: LoanRecord[] = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId).map((loan) => loanRecord(loan, ctx.extensions))
     res.json(records)
   }
 }

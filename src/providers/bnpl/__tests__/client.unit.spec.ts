@@ -46,6 +46,17 @@ describe("BnplClient against the sandbox", () => {
     expect((await client.getLoans("cart_a")).map((l) => l.status)).toEqual(["REQUEST", "REQUEST", "REQUEST", "REQUEST"])
   })
 
+  it('reads the service\'s short amounts ("1000", "999.5") with two decimals', async () => {
+    await client.createLoan({ ...loan("cart_short"), totalPrice: 999.5, products: [{ id: "item_1", count: 1, price: 999.5, title: "Thing" }] })
+    await client.createLoan(loan("cart_short"))
+    const answered = await fetch(`${sandbox.baseUrl}/api/pos/loan/cart_short`, { headers: { api_token: API_TOKEN, merchant_id: "7" } })
+    expect(((await answered.json()) as { totalAmount: string }[]).map((l) => l.totalAmount)).toEqual(["999.5", "1000"])
+    expect((await client.getLoans("cart_short")).map((l) => [l.totalAmount, l.orderDiscount])).toEqual([
+      ["999.50", "0.00"],
+      ["1000.00", "0.00"],
+    ])
+  })
+
   it("makes a loan with the token fetched ahead, without waiting for /auth", async () => {
     await client.createLoan(loan("cart_s"))
     await until(() => client["tokens"].hasSpare) // fetched while the first loan was made
