@@ -5,8 +5,12 @@ import { client, createLoan, POS_HEADERS, startQuietSandbox } from "./helpers"
 describe("POST /api/pos/loan/cancel", () => {
   let sandbox: Sandbox
 
+  const lines: string[] = []
+
   beforeEach(async () => {
-    sandbox = await startQuietSandbox()
+    lines.length = 0
+    // The reasons asserted below travel in the error body's message only with this extension.
+    sandbox = await startQuietSandbox({ log: (line) => lines.push(line), extensions: { errorMessages: true } })
   })
   afterEach(() => sandbox.close())
 
@@ -42,6 +46,17 @@ describe("POST /api/pos/loan/cancel", () => {
     expect(response.status).toBe(400)
     expect(ServiceErrorBody.parse(response.data).message).toBe("loan is paid; refund it instead")
     expect(sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
+  })
+
+  it("answers an empty message by default, as the documented example does, and logs the reason", async () => {
+    await sandbox.close()
+    sandbox = await startQuietSandbox({ log: (line) => lines.push(line) })
+    const { loanId } = await createLoan(sandbox)
+    await sandbox.pay(loanId)
+    const response = await cancel(body)
+    expect(response.status).toBe(400)
+    expect(ServiceErrorBody.parse(response.data)).toMatchObject({ status: 400, error: "Bad Request", message: "", path: "/api/pos/loan/cancel" })
+    expect(lines.join("\n")).toContain("loan is paid; refund it instead")
   })
 
   it("cancels the unpaid loan of a cart that also has a cancelled one", async () => {

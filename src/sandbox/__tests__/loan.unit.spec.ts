@@ -8,7 +8,8 @@ describe("POST /api/loan", () => {
 
   beforeEach(async () => {
     lines.length = 0
-    sandbox = await startQuietSandbox({ log: (line) => lines.push(line) })
+    // The reasons asserted below travel in the error body's message only with this extension.
+    sandbox = await startQuietSandbox({ log: (line) => lines.push(line), extensions: { errorMessages: true } })
   })
   afterEach(() => sandbox.close())
 

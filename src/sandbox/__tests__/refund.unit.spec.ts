@@ -6,7 +6,8 @@ describe("refunds", () => {
   let sandbox: Sandbox
 
   beforeEach(async () => {
-    sandbox = await startQuietSandbox()
+    // The reasons asserted below travel in the error body's message only with this extension.
+    sandbox = await startQuietSandbox({ extensions: { errorMessages: true } })
   })
   afterEach(() => sandbox.close())
 

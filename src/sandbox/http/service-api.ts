@@ -9,12 +9,16 @@ import { requestPath } from "./notes"
 import { recordRequests } from "./recorder"
 import { refundHistoryRoute } from "./refund-history-route"
 import { refundRoute } from "./refund-route"
-import { sendServiceError } from "./service-errors"
+import { ERROR_MESSAGES, sendServiceError } from "./service-errors"
 import { statusRoute } from "./status-route"
 
 /** The financing service's own endpoints, mounted under /api. */
 export function serviceApi(ctx: SandboxContext): Router {
   const router = express.Router()
+  router.use((_req, res, next) => {
+    res.locals[ERROR_MESSAGES] = ctx.extensions.errorMessages
+    next()
+  })
   router.use(recordRequests(ctx), jsonBody)
   router.post("/auth", injectFaults(ctx, "auth"), authRoute(ctx))
   router.post("/loan", injectFaults(ctx, "loan"), loanRoute(ctx))

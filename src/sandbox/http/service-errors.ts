@@ -12,11 +12,18 @@ const ERROR_NAMES: Record<number, string> = {
   503: "Service Unavailable",
 }
 
-/** The service's error body (docs/service-api.md, "Errors"), with a message saying what to fix. */
-export function sendServiceError(req: Request, res: Response, status: number, message: string): void {
-  noteReason(res, message || (ERROR_NAMES[status] ?? "error"))
-  res.status(status).json(serviceErrorBody(req, status, message))
+/**
+ * The service's error body (docs/service-api.md, "Errors"): its `message` is empty, as in the
+ * documented example, unless the `errorMessages` extension is on. The reason always reaches
+ * the sandbox's log.
+ */
+export function sendServiceError(req: Request, res: Response, status: number, reason: string): void {
+  noteReason(res, reason || (ERROR_NAMES[status] ?? "error"))
+  res.status(status).json(serviceErrorBody(req, status, res.locals[ERROR_MESSAGES] === true ? reason : ""))
 }
+
+/** Where the service API's router leaves the `errorMessages` extension for sendServiceError. */
+export const ERROR_MESSAGES = "bnplErrorMessages"
 
 export function serviceErrorBody(req: Request, status: number, message: string): ServiceErrorBody {
   return {
