@@ -34,7 +34,8 @@ export const WebhookConfig = z
     auth: settings.auth.default("none"),
     token: settings.token.optional(),
     url: settings.url.optional(),
-    retries: settings.retries.default(3),
+    // The service sends the webhook once (docs/service-api.md, "The webhook"): retries are opt-in.
+    retries: settings.retries.default(0),
     backoffMs: settings.backoffMs.default(500),
     timeoutMs: settings.timeoutMs.default(10_000),
     jwtTtlSeconds: settings.jwtTtlSeconds.default(300),
