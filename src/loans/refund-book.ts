@@ -62,7 +62,10 @@ export function unexplained(history: RefundRecord[], book: BookEntry[]): RefundR
   return [...history].sort((a, b) => Date.parse(b.refundDate) - Date.parse(a.refundDate)).slice(0, extra)
 }
 
-/** The paid loan a history entry belongs to: the latest one paid at or before its date (the history names no loan). */
+/**
+ * The paid loan a history entry belongs to (the history names no loan): the latest paid one
+ * that existed at its date. `authorizeDate` is the loan's creation date (docs/service-api.md).
+ */
 export function loanOfEntry(entry: RefundRecord, loans: LoanRecord[]): LoanRecord | undefined {
   const at = Date.parse(entry.refundDate)
   const paid = loans.filter(isPaid).sort((a, b) => Date.parse(b.authorizeDate) - Date.parse(a.authorizeDate))

@@ -4,12 +4,11 @@ import { centsToDecimal, centsToShortDecimal, numberToCents } from "./money"
 import type { Loan } from "./state"
 
 /**
- * A loan as the status query reports it (docs/service-api.md, "Status").
- * `authorizeDate` is "the date the order was created" in the spec, yet its name speaks of an
- * authorization: the sandbox reports the creation time while the loan is unpaid and the
- * payment time once the first installment is paid, so that both readings hold.
+ * A loan as the status query reports it (docs/service-api.md, "Status"). `authorizeDate` is
+ * "the date the order was created" in the spec, though its name speaks of an authorization:
+ * the `authorizeDateIsPaymentTime` extension plays that other reading.
  */
-export function loanRecord(loan: Loan, extensions: Pick<SandboxExtensions, "twoDecimalAmounts">): LoanRecord {
+export function loanRecord(loan: Loan, extensions: Pick<SandboxExtensions, "twoDecimalAmounts" | "authorizeDateIsPaymentTime">): LoanRecord {
   const pesos = (amount: number): string => (extensions.twoDecimalAmounts ? centsToDecimal : centsToShortDecimal)(numberToCents(amount))
   const { discount, buyer, products = [] } = loan.request
   return {
@@ -20,7 +19,7 @@ export function loanRecord(loan: Loan, extensions: Pick<SandboxExtensions, "twoD
     totalAmount: pesos(loan.request.totalPrice),
     orderDiscount: pesos(discount?.price ?? 0),
     discountType: discount ? "a" : "",
-    authorizeDate: loan.authorizeDate ?? loan.createdAt,
+    authorizeDate: (extensions.authorizeDateIsPaymentTime && loan.authorizeDate) || loan.createdAt,
     products: products.map((product, index) => productRecord(loan.loanId, product, index, pesos)),
     customer: { ...loan.customer },
   }

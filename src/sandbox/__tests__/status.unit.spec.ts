@@ -76,7 +76,7 @@ describe("GET /api/pos/loan/:cartId", () => {
     ])
   })
 
-  it("fills the customer and the payment time once the first installment is paid", async () => {
+  it("fills the customer once the first installment is paid; authorizeDate stays the creation time", async () => {
     const { loanId } = await createLoan(sandbox)
     await sandbox.pay(loanId)
     const [record] = LoanRecords.parse((await status("cart_01")).data)
@@ -89,7 +89,19 @@ describe("GET /api/pos/loan/:cartId", () => {
       email: "ana@example.com",
       phone: "5512345678",
     })
-    expect(record.authorizeDate).toBe(sandbox.state.loans.get(loanId)?.authorizeDate)
+    expect(record.authorizeDate).toBe(sandbox.state.loans.get(loanId)?.createdAt)
+  })
+
+  it("reports the payment time as authorizeDate only with the authorizeDateIsPaymentTime extension", async () => {
+    await sandbox.close()
+    sandbox = await startQuietSandbox({ extensions: { authorizeDateIsPaymentTime: true } })
+    const { loanId } = await createLoan(sandbox)
+    expect(LoanRecords.parse((await status("cart_01")).data)[0].authorizeDate).toBe(sandbox.state.loans.get(loanId)?.createdAt)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await sandbox.pay(loanId)
+    const paidAt = sandbox.state.loans.get(loanId)?.authorizeDate
+    expect(paidAt).not.toBe(sandbox.state.loans.get(loanId)?.createdAt)
+    expect(LoanRecords.parse((await status("cart_01")).data)[0].authorizeDate).toBe(paidAt)
   })
 
   it("reports a phone that is not ten digits as null, and no discount as 0 and ''", async () => {
