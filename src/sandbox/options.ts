@@ -17,6 +17,8 @@ export const DEFAULT_MERCHANTS: Merchant[] = [
 export const SandboxExtensions = z.strictObject({
   /** The refund history's entries also carry `totalAmount` and `refundId`. */
   refundHistoryDetails: z.boolean().default(false),
+  /** The checkout page sends the customer back only once the first webhook attempt is over; by default at once. */
+  checkoutWaitsForWebhook: z.boolean().default(false),
   /** `authorizeDate` becomes the payment time once the loan is paid; by default it is always the creation time, as the specification says. */
   authorizeDateIsPaymentTime: z.boolean().default(false),
   /** Error bodies say what to fix in `message`; by default it is empty, as in the documented example. */

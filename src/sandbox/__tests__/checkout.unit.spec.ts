@@ -84,9 +84,32 @@ describe("checkout page", () => {
     expect(loan?.status).toBe("OUTSTANDING")
     expect(loan?.customer.email).toBe("ana@example.com")
     expect(Date.parse(loan?.authorizeDate ?? "")).not.toBeNaN()
-    // The redirect waits for the first attempt: the store already knows when the customer lands.
-    expect(receiver.hits).toHaveLength(1)
-    expect(receiver.hits[0].body).toEqual({ status: "Activo", loanId, cartId: "cart_01", merchantId: 1001 })
+    const [hit] = await receiver.waitFor(1)
+    expect(hit.body).toEqual({ status: "Activo", loanId, cartId: "cart_01", merchantId: 1001 })
+  })
+
+  it("pay: sends the customer back before the store has answered the webhook, unless checkoutWaitsForWebhook", async () => {
+    const slow = await startReceiver([200], 1500)
+    try {
+      const first = await createLoan(sandbox, { webHookUrl: slow.url })
+      let answered = false
+      void slow.waitFor(1).then(() => (answered = true))
+      const started = Date.now()
+      expect((await form(first.url, "pay")).status).toBe(303)
+      expect(Date.now() - started).toBeLessThan(1500)
+      expect(sandbox.state.webhooks.filter((d) => d.loanId === first.loanId)).toHaveLength(0)
+
+      await sandbox.close()
+      sandbox = await startQuietSandbox({ extensions: { checkoutWaitsForWebhook: true } })
+      const second = await createLoan(sandbox, { webHookUrl: slow.url })
+      const waited = Date.now()
+      expect((await form(second.url, "pay")).status).toBe(303)
+      expect(Date.now() - waited).toBeGreaterThanOrEqual(1400)
+      expect(sandbox.state.webhooks.filter((d) => d.loanId === second.loanId)).toMatchObject([{ status: 200 }])
+      expect(answered).toBe(true)
+    } finally {
+      await slow.close()
+    }
   })
 
   it("refuses to pay a loan twice, showing its status", async () => {
