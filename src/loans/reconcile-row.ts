@@ -8,7 +8,8 @@ import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loa
 import { refundCheckWorkflow } from "../workflows/refund-check"
 import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
 import { refundLoanWorkflow } from "../workflows/refund-loan"
-import { awaitsOrder, patchRow } from "./ledger"
+import { emitLoanChange } from "./emit-events"
+import { awaitsOrder, type LedgerPatch, patchRow } from "./ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "./queries"
 
 /**
@@ -126,7 +127,10 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
 }
 
 async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<"needs_attention"> {
-  await patchRow(ctx.container, row, { state: "needs_attention", attention_reason: reason })
+  const patch: LedgerPatch = { state: "needs_attention", attention_reason: reason }
+  await patchRow(ctx.container, row, patch)
+  // Reconciliation's own step has no compensation: the listing stands once written.
+  await emitLoanChange(ctx.container, row, { ...row, ...patch })
   ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
   return "needs_attention"
 }

@@ -6,6 +6,7 @@ import { toCents } from "../providers/bnpl/money"
 import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../providers/bnpl/refunds"
 import type { LoanRecord, RefundRecord } from "../providers/bnpl/wire"
 import { isPaid } from "../providers/bnpl/status"
+import { emitBookEntries } from "./emit-events"
 import { ledgerOf } from "./ledger"
 
 /**
@@ -85,7 +86,9 @@ export async function bookOutsideRefunds(
     return loan ? [{ loan_id: loan.loanId, cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }] : []
   })
   if (!found.length) return []
-  return ledgerOf(container).createBnplRefunds(found)
+  const booked = await ledgerOf(container).createBnplRefunds(found)
+  await emitBookEntries(container, booked)
+  return booked
 }
 
 /** Medusa's refunds on a loan's payment that the book does not hold yet (made through the provider): booked as accepted. */
@@ -98,7 +101,7 @@ export async function bookMedusaRefunds(
   const known = new Set(book.map((e) => e.medusa_refund_id).filter(Boolean))
   const missing = refunds.filter((refund) => !known.has(refund.id))
   if (!missing.length) return []
-  return ledgerOf(container).createBnplRefunds(
+  const booked = await ledgerOf(container).createBnplRefunds(
     missing.map((refund) => ({
       loan_id: loan.loanId,
       cart_id: loan.cartId,
@@ -110,6 +113,8 @@ export async function bookMedusaRefunds(
       idempotency_key: refund.id,
     })),
   )
+  await emitBookEntries(container, booked)
+  return booked
 }
 
 export interface BookedRequest {
@@ -146,24 +151,27 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
   try {
     const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, request.idempotencyKey)
     const reply = done.outcome === "accepted" ? done.reply : undefined
-    return await ledger.updateBnplRefunds({
+    const accepted = await ledger.updateBnplRefunds({
       id: entry.id,
       state: "accepted",
       refund_id: reply ? String(reply.refundId) : null,
       refund_date: reply?.refundDate ?? (done.outcome === "recovered" ? done.refundDate : null),
       refund_status: reply?.refundStatus ?? null,
     })
+    await emitBookEntries(container, [accepted])
+    return accepted
   } catch (error) {
     const reply = error instanceof RefundRejectedError ? error.reply : undefined
     // A refusal (REJECTED, or a 4xx) applied nothing; anything else may have.
     const state = error instanceof RefundUnknownError ? "unknown" : "rejected"
-    await ledger.updateBnplRefunds({
+    const settled = await ledger.updateBnplRefunds({
       id: entry.id,
       state,
       refund_id: reply ? String(reply.refundId) : null,
       refund_date: reply?.refundDate ?? null,
       refund_status: reply?.refundStatus ?? null,
     })
+    await emitBookEntries(container, [settled])
     throw error
   }
 }

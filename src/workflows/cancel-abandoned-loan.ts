@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { emitRowUndoable } from "../loans/emit-events"
 import { ledgerOf, patchRow } from "../loans/ledger"
 import { underCartLockOfRow } from "../loans/ledger-steps"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../loans/queries"
@@ -19,8 +20,9 @@ export interface CancelAbandonedLoanInput {
 
 const cancelStep = createStep(
   "bnpl-cancel-abandoned-loan",
-  async (input: CancelAbandonedLoanInput, { container }) => {
+  async (input: CancelAbandonedLoanInput, { container, eventGroupId }) => {
     const { cancelled, undo } = await cancelAbandoned(container, input)
+    await emitRowUndoable(container, undo, eventGroupId)
     return new StepResponse({ cancelled }, { undo })
   },
   async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
+import { emitRowUndoable } from "../loans/emit-events"
 import { awaitsOrder, CART_LOCK, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartLockOf } from "../loans/ledger-steps"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
@@ -69,8 +70,9 @@ interface Plan {
 /** Reads and decides; changes only the ledger's knowledge of the loan. */
 const planConfirmationStep = createStep(
   "bnpl-plan-confirmation",
-  async (input: ConfirmLoanInput, { container }) => {
+  async (input: ConfirmLoanInput, { container, eventGroupId }) => {
     const { plan, undo } = await planConfirmation(container, input)
+    await emitRowUndoable(container, undo, eventGroupId)
     return new StepResponse(plan, { undo })
   },
   async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
@@ -186,42 +188,47 @@ const rollForwardStep = createStep(
  */
 const completeStep = createStep(
   "bnpl-complete-cart",
-  async (input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, { container }) => {
-    const { plan } = input
-    if (plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(plan.confirmation, {})
-    // processPaymentWorkflow carries on past a failed cart completion (its step continues on
-    // failure) but still reports the error: it becomes the reason the admin reads.
-    const { errors } = await withConfirmedLoan(plan.loan!, () =>
-      processPaymentWorkflow(container).run({
-        input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
-        throwOnError: false,
-      }),
-    )
-    const failure =
-      errors
-        .map((e) => (e.error as Error | undefined)?.message)
-        .filter(Boolean)
-        .join("; ") || undefined
-    // Done means an order and the loan authorized on it: an order a cut-short completion left
-    // can exist while the authorization onto it failed (the status query down at that moment).
-    const [orderId, session] = await Promise.all([
-      orderOfCart(container, input.cart_id),
-      container.resolve(Modules.PAYMENT).retrievePaymentSession(plan.sessionId!, { select: ["status"] }),
-    ])
-    if (orderId && AUTHORIZED.includes(session.status)) return recordOrdered(container, input, orderId)
-    const reason = orderId
-      ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
-      : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
-    const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
-    return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(
-      { outcome: "completion_failed", reason, attention: recorded.attention },
-      { undo: recorded.undo },
-    )
+  async (input: CompleteInput, { container, eventGroupId }) => {
+    if (input.plan.confirmation) return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(input.plan.confirmation, {})
+    const { confirmation, undo } = await complete(container, input)
+    await emitRowUndoable(container, undo, eventGroupId)
+    return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
   },
   async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
 )
 
-async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput & { plan: Plan; rolledForward: boolean }, orderId: string) {
+type CompleteInput = ConfirmLoanInput & { plan: Plan; rolledForward: boolean }
+
+async function complete(container: MedusaContainer, input: CompleteInput): Promise<{ confirmation: Confirmation; undo?: RowPatchUndo }> {
+  const { plan } = input
+  // processPaymentWorkflow carries on past a failed cart completion (its step continues on
+  // failure) but still reports the error: it becomes the reason the admin reads.
+  const { errors } = await withConfirmedLoan(plan.loan!, () =>
+    processPaymentWorkflow(container).run({
+      input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
+      throwOnError: false,
+    }),
+  )
+  const failure =
+    errors
+      .map((e) => (e.error as Error | undefined)?.message)
+      .filter(Boolean)
+      .join("; ") || undefined
+  // Done means an order and the loan authorized on it: an order a cut-short completion left
+  // can exist while the authorization onto it failed (the status query down at that moment).
+  const [orderId, session] = await Promise.all([
+    orderOfCart(container, input.cart_id),
+    container.resolve(Modules.PAYMENT).retrievePaymentSession(plan.sessionId!, { select: ["status"] }),
+  ])
+  if (orderId && AUTHORIZED.includes(session.status)) return recordOrdered(container, input, orderId)
+  const reason = orderId
+    ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
+    : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
+  const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
+  return { confirmation: { outcome: "completion_failed", reason, attention: recorded.attention }, undo: recorded.undo }
+}
+
+async function recordOrdered(container: MedusaContainer, input: CompleteInput, orderId: string) {
   const { plan } = input
   const held = { cartId: input.cart_id, loanId: input.loan_id, ledgerId: plan.ledgerId!, orderId, interrupted: !!plan.interrupted }
   const { undo, suspectOrderId } = await recordHeldBy(container, held)
@@ -231,7 +238,7 @@ async function recordOrdered(container: MedusaContainer, input: ConfirmLoanInput
     rolledForward: input.rolledForward,
     ...(suspectOrderId ? { suspectOrderId } : {}),
   }
-  return new StepResponse<Confirmation, { undo?: RowPatchUndo }>(confirmation, { undo })
+  return { confirmation, undo }
 }
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { emitRowUndoable } from "../loans/emit-events"
 import { awaitsOrder, rowOfLoan, underCartLock } from "../loans/ledger"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 
@@ -17,8 +18,9 @@ export interface RecordOrderPlacedInput {
 
 const recordStep = createStep(
   "bnpl-record-order-placed",
-  async (input: RecordOrderPlacedInput, { container }) => {
+  async (input: RecordOrderPlacedInput, { container, eventGroupId }) => {
     const undo = await recordOrderPlaced(container, input.order_id)
+    await emitRowUndoable(container, undo, eventGroupId)
     return new StepResponse(!!undo, { undo })
   },
   async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),

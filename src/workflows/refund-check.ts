@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
+import { emitRowUndoable } from "../loans/emit-events"
 import { ledgerOf, type LedgerPatch, patchRow } from "../loans/ledger"
 import { underCartLockOfRow } from "../loans/ledger-steps"
 import { orderPayment, type OrderPayment } from "../loans/queries"
@@ -32,8 +33,9 @@ export interface RefundCheckResult {
 
 const checkRefundsStep = createStep(
   "bnpl-check-refunds",
-  async (input: RefundCheckInput, { container }) => {
+  async (input: RefundCheckInput, { container, eventGroupId }) => {
     const { result, undo } = await checkRefunds(container, input.ledger_id)
+    await emitRowUndoable(container, undo, eventGroupId)
     return new StepResponse(result, { undo })
   },
   async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),

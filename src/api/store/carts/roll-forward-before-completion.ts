@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
-import { ledgerOf, rowOfLoan } from "../../../loans/ledger"
+import { emitLoanChange } from "../../../loans/emit-events"
+import { ledgerOf, type LedgerPatch, rowOfLoan } from "../../../loans/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
 import { sameAmount, toDecimal } from "../../../providers/bnpl/money"
 import { PROVIDER_ID, readSessionData } from "../../../providers/bnpl/session-data"
@@ -59,7 +60,9 @@ async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: Ledge
   const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
   const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
   if (!blocked) return
-  await ledgerOf(req.scope).patchLoan(row.id, { state: "needs_attention", attention_reason: blocked, loan_status: loan!.status })
+  const patch: LedgerPatch = { state: "needs_attention", attention_reason: blocked, loan_status: loan!.status }
+  await ledgerOf(req.scope).patchLoan(row.id, patch)
+  await emitLoanChange(req.scope, row, { ...row, ...patch })
   req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
