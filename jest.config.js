@@ -1,7 +1,8 @@
 const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
 
-module.exports = {
+const project = {
+  rootDir: __dirname,
   transform: {
     "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true } } }],
   },
@@ -9,6 +10,10 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.data/"],
   setupFiles: ["./integration-tests/setup.js"],
+}
+
+module.exports = {
+  ...project,
   testSequencer: "./integration-tests/sequencer.js",
 }
 
@@ -23,3 +28,28 @@ const suites = {
     : ["**/integration-tests/package/!(package).spec.[jt]s"],
 }
 module.exports.testMatch = suites[process.env.TEST_TYPE] ?? suites.unit
+
+if (process.env.TEST_TYPE === "browser") {
+  // The files that take the demo store as `npm start` makes it share one, started by their
+  // project's global setup only when one of them is to run (integration-tests/browser/helpers/
+  // shared-demo.ts): each start costs one to two minutes of the machine. Any other browser file
+  // starts a demo of its own configuration.
+  const sharedDemo = ["checkout", "admin"]
+  module.exports.projects = [
+    {
+      ...project,
+      displayName: "browser",
+      testMatch: suites.browser,
+      testPathIgnorePatterns: ["/node_modules/", `/integration-tests/browser/(${sharedDemo.join("|")})\\.spec\\.[jt]s$`],
+    },
+    {
+      ...project,
+      displayName: "browser (shared demo)",
+      testMatch: sharedDemo.map((name) => `**/integration-tests/browser/${name}.spec.[jt]s`),
+      globalSetup: "<rootDir>/integration-tests/browser/shared-demo.setup.ts",
+      globalTeardown: "<rootDir>/integration-tests/browser/shared-demo.teardown.ts",
+    },
+  ]
+  // One file at a time on the shared demo: admin.spec.ts replaces its sandbox for a while.
+  module.exports.maxWorkers = 1
+}

@@ -162,7 +162,14 @@ function readReport(file: string): JestReport | null {
 
 /** Passed, failed and skipped tests of one jest report; a missing report or one that ran nothing fails. */
 function countReport(report: JestReport | null): Omit<SuiteResult, "suite" | "ms"> {
-  if (!report) return { passed: 0, failed: 1, skipped: 0, skippedNames: [], note: "jest wrote no report: no test file matched, or jest crashed" }
+  if (!report)
+    return {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      skippedNames: [],
+      note: "jest wrote no report: no test file matched, a global setup or teardown failed, or jest crashed",
+    }
   // A file that failed to load has no test results but must still count as a failure.
   const broken = report.testResults.filter((r) => r.status === "failed" && !r.assertionResults.length).length
   const skippedNames = report.testResults.flatMap((file) =>

@@ -7,9 +7,10 @@ import { PROBE_CART_ID } from "../../src/diagnosis/checks/pos-endpoints"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 import { adminToken } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
-import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
+import type { RunningDemo } from "./helpers/demo"
 import { descendants, processLabel } from "./helpers/processes"
 import { Screenshots } from "./helpers/screenshots"
+import { sharedDemo } from "./helpers/shared-demo"
 import { storeApi } from "./helpers/store-api"
 
 /**
@@ -20,7 +21,7 @@ import { storeApi } from "./helpers/store-api"
  */
 jest.setTimeout(300_000)
 
-let demo: Demo | undefined
+let demo: RunningDemo | undefined
 let browser: Browser | undefined
 /** The sandbox that took over the demo's once the diagnosis test refused its token. */
 let replacementSandbox: Sandbox | undefined
@@ -29,21 +30,17 @@ const shots = new Screenshots("admin-")
 const STUCK_LOAN = 990001
 const STUCK_REASON = "The cart could not be completed 3 times: an item is out of stock. Retry once restocked, or refund in full."
 
+// The demo is the suite's shared one (helpers/shared-demo.ts); this file runs after checkout.spec.ts (see withRefusedToken).
 beforeAll(async () => {
-  const [started] = await Promise.all([startDemo(), ensureChromium()])
-  demo = started
+  demo = sharedDemo()
+  await ensureChromium()
   browser = await launchChromium()
 }, 900_000)
 
 afterAll(async () => {
   await browser?.close().catch(() => {})
   await replacementSandbox?.close().catch(() => {})
-  const stopped = await demo?.stop()
-  if (demo) {
-    shots.publish({ "browser-admin-demo.log": demo.logFile })
-    removeDemoFiles(demo)
-  }
-  if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
+  shots.publish()
 }, 60_000)
 
 it("shows every diagnosis check green on the demo store, and the credentials red with their fix once the token is refused", async () => {
@@ -272,7 +269,7 @@ interface PlacedOrder {
 }
 
 /** A cart paid in installments through the store API and the sandbox, completed into an order. */
-async function placeBnplOrder({ backendUrl, sandboxUrl }: Demo): Promise<PlacedOrder> {
+async function placeBnplOrder({ backendUrl, sandboxUrl }: RunningDemo): Promise<PlacedOrder> {
   const { publishableKey } = await storeApi(backendUrl)
   const store = <T>(path: string, body?: unknown) =>
     call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } })
@@ -318,7 +315,7 @@ async function bnplCart(store: Store): Promise<{ cartId: string; loanId: number 
  * A loan paid while its webhook was lost, refunded in part in the service's portal, whose
  * webhook then arrives: the plugin refuses to make it an order and lists it.
  */
-async function portalRefundedBeforeItsOrder(demo: Demo, amount: string): Promise<{ loanId: number; cartId: string }> {
+async function portalRefundedBeforeItsOrder(demo: RunningDemo, amount: string): Promise<{ loanId: number; cartId: string }> {
   const { backendUrl, sandboxUrl } = demo
   const { publishableKey } = await storeApi(backendUrl)
   const store = <T>(path: string, body?: unknown) =>
@@ -333,7 +330,7 @@ async function portalRefundedBeforeItsOrder(demo: Demo, amount: string): Promise
 }
 
 /** Captures the order's payment and refunds part of it, as an admin does on the order page. */
-async function refundThroughAdmin({ backendUrl, admin }: Demo, orderId: string, amount: number): Promise<void> {
+async function refundThroughAdmin({ backendUrl, admin }: RunningDemo, orderId: string, amount: number): Promise<void> {
   const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
   const { order } = await call<{ order: { payment_collections: Array<{ payments: Array<{ id: string }> }> } }>(
     `${backendUrl}/admin/orders/${orderId}?fields=${encodeURIComponent("*payment_collections.payments")}`,
@@ -353,7 +350,7 @@ const sandboxRequests = (sandboxUrl: string) => call<Array<{ method: string; pat
  * failed completions. Written straight into the demo's database: the demo exposes no
  * other door to the ledger, and the test must not wait for the failures to pile up.
  */
-async function putOnAttentionList(demo: Demo, row: { loanId: number; cartId: string; reason: string }): Promise<void> {
+async function putOnAttentionList(demo: RunningDemo, row: { loanId: number; cartId: string; reason: string }): Promise<void> {
   const client = new Client({ connectionString: demoDatabaseUrl(demo) })
   await client.connect()
   try {
@@ -369,7 +366,7 @@ async function putOnAttentionList(demo: Demo, row: { loanId: number; cartId: str
 }
 
 /** The demo's embedded PostgreSQL, from the line scripts/start.ts prints (scripts/harness/embedded-postgres.ts's fixed user). */
-function demoDatabaseUrl(demo: Demo): string {
+function demoDatabaseUrl(demo: RunningDemo): string {
   const port = /embedded PostgreSQL on port (\d+)/.exec(readFileSync(demo.logFile, "utf8"))?.[1]
   if (!port) throw new Error(`the demo's log does not say which port its PostgreSQL listens on (${demo.logFile})`)
   return `postgres://postgres:postgres@localhost:${port}/medusa_bnpl`
@@ -391,11 +388,13 @@ async function untilReconciled(backendUrl: string, headers: Record<string, strin
  * was revoked: the demo's sandbox process is stopped and one in this process takes its port
  * and its saved loans, knowing merchant 1001 by another token. The demo's own credentials are
  * back afterwards (in a sandbox of this process, on the same port and file, until afterAll).
+ * The demo is then left without a sandbox: integration-tests/sequencer.js runs this file last
+ * of those that share it.
  */
-async function withRefusedToken(running: Demo, work: () => Promise<void>): Promise<void> {
+async function withRefusedToken(running: RunningDemo, work: () => Promise<void>): Promise<void> {
   const port = Number(new URL(running.sandboxUrl).port)
   const persistFile = resolve(running.logFile, "../data/sandbox.json")
-  for (const pid of descendants(process.pid).filter((p) => processLabel(p).includes("src/sandbox/cli.ts"))) process.kill(pid, "SIGTERM")
+  for (const pid of descendants(running.pid).filter((p) => processLabel(p).includes("src/sandbox/cli.ts"))) process.kill(pid, "SIGTERM")
   const start = (apiToken: string) =>
     startSandbox({ port, persistFile, log: () => {}, merchants: [{ merchantId: 1001, apiToken, name: "Tienda Demo", approved: true }] })
   await waitForPortFree(port)

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { adminToken, listOrders } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
-import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
+import type { RunningDemo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
+import { sharedDemo } from "./helpers/shared-demo"
 import { cartWith, storeApi } from "./helpers/store-api"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
@@ -14,7 +15,7 @@ import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
  */
 jest.setTimeout(240_000)
 
-let demo: Demo | undefined
+let demo: RunningDemo | undefined
 let browser: Browser | undefined
 const shots = new Screenshots("storefront-")
 const timings: Record<string, number> = {}
@@ -89,21 +90,17 @@ const ENGLISH_OFFER = /^or 4 payments of MX\$[\d,]+\.\d{2} every 2 weeks( \(the 
 /** The amount in a formatted price such as "$3,097.00". */
 const amountOf = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""))
 
+// The demo is the suite's shared one (helpers/shared-demo.ts), which admin.spec.ts uses after this file.
 beforeAll(async () => {
-  const [started] = await Promise.all([timed("demo start", () => startDemo()), timed("chromium check", ensureChromium)])
-  demo = started
+  demo = sharedDemo()
+  await timed("chromium check", ensureChromium)
   browser = await launchChromium()
 }, 900_000)
 
 afterAll(async () => {
   await browser?.close().catch(() => {})
-  const stopped = demo ? await timed("demo stop", () => demo!.stop()) : undefined
-  if (demo) {
-    shots.publish({ "browser-demo.log": demo.logFile })
-    removeDemoFiles(demo)
-  }
-  console.log(`browser suite: timings (ms) ${JSON.stringify(timings)}; the demo ran ${stopped?.processes ?? 0} processes`)
-  if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
+  shots.publish()
+  console.log(`browser suite: timings (ms) ${JSON.stringify(timings)}`)
 }, 60_000)
 
 it("pays in installments from /demo through the sandbox's checkout page to a placed order", async () => {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "child_process"
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "fs"
+import { chmodSync, closeSync, createWriteStream, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "fs"
 import { tmpdir } from "os"
 import { join, resolve } from "path"
+import { StringDecoder } from "string_decoder"
 import { distinctFreePorts } from "../../../scripts/harness/free-port"
 import { isAlive, processLabel, descendants, sleep } from "./processes"
 
@@ -15,12 +16,19 @@ export interface StopReport {
   leftovers: string[]
 }
 
-export interface Demo {
+/** Where a running demo is: all a test file needs to reach one that another process started. */
+export interface DemoAddress {
   backendUrl: string
   sandboxUrl: string
   admin: { email: string; password: string }
   /** Where the demo's output goes (copied to artifacts/ at the end). */
   logFile: string
+  /** scripts/start.ts's process: every process of the demo is below it. */
+  pid: number
+}
+
+/** A running demo as its tests use it. */
+export interface RunningDemo extends DemoAddress {
   /**
    * How many times `medusa develop` restarted its server so far: it does so whenever a file
    * in the project changes, which cuts every request in flight.
@@ -30,6 +38,10 @@ export interface Demo {
   whenRestarted(since: number): { promise: Promise<never>; cancel(): void }
   /** Resolves once /health answers and no restart happened for `quietMs` (edits come in bursts). */
   settled(quietMs?: number, timeoutMs?: number): Promise<void>
+}
+
+/** A demo this process started. */
+export interface Demo extends RunningDemo {
   /** Stops the demo; answers how many processes it had, and those that outlived it (killed, but a defect). */
   stop(): Promise<StopReport>
 }
@@ -72,7 +84,22 @@ export async function startDemo({ timeoutMs = 240_000, env = {} as Record<string
     await stop()
     throw error
   }
-  return demoHandle(place, output, stop)
+  const address = {
+    backendUrl: `http://localhost:${place.port}`,
+    sandboxUrl: `http://localhost:${place.sandboxPort}`,
+    admin: ADMIN,
+    logFile: place.logFile,
+    pid: child.pid!,
+  }
+  return { ...demoHandle(address, output.restarts), stop }
+}
+
+/**
+ * A demo started by another process (the browser suite's global setup), as its tests use it.
+ * Its restarts are counted in its log file: the output goes to the process that started it.
+ */
+export function attachDemo(address: DemoAddress): RunningDemo {
+  return demoHandle(address, restartsInLog(address.logFile))
 }
 
 async function newPlace(): Promise<DemoPlace> {
@@ -133,25 +160,42 @@ function watchOutput(child: ChildProcess, log: NodeJS.WritableStream, logFile: s
   return { ready, restarts: () => restarts }
 }
 
-function demoHandle(place: DemoPlace, output: DemoOutput, stop: () => Promise<StopReport>): Demo {
-  const backendUrl = `http://localhost:${place.port}`
+function demoHandle(address: DemoAddress, restarts: () => number): RunningDemo {
   return {
-    backendUrl,
-    sandboxUrl: `http://localhost:${place.sandboxPort}`,
-    admin: ADMIN,
-    logFile: place.logFile,
-    restarts: output.restarts,
+    ...address,
+    restarts,
     whenRestarted(since) {
       let timer: NodeJS.Timeout | undefined
       const promise = new Promise<never>((_, reject) => {
         timer = setInterval(() => {
-          if (output.restarts() > since) reject(new Error("Medusa restarted its server (a file in the project changed)"))
+          if (restarts() > since) reject(new Error("Medusa restarted its server (a file in the project changed)"))
         }, 200)
       })
       return { promise, cancel: () => clearInterval(timer) }
     },
-    settled: (quietMs, timeoutMs) => settled(backendUrl, output.restarts, quietMs, timeoutMs),
-    stop,
+    settled: (quietMs, timeoutMs) => settled(address.backendUrl, restarts, quietMs, timeoutMs),
+  }
+}
+
+/** The restart lines in `logFile` so far; each call reads only what was written since the last. */
+function restartsInLog(logFile: string): () => number {
+  const decoder = new StringDecoder("utf8")
+  let offset = 0
+  let partial = ""
+  let restarts = 0
+  return () => {
+    const fd = openSync(logFile, "r")
+    try {
+      const added = Buffer.alloc(Math.max(fstatSync(fd).size - offset, 0))
+      const read = readSync(fd, added, 0, added.length, offset)
+      offset += read
+      const lines = (partial + decoder.write(added.subarray(0, read))).split("\n")
+      partial = lines.pop() ?? ""
+      restarts += lines.filter((line) => RESTART_LINE.test(line)).length
+    } finally {
+      closeSync(fd)
+    }
+    return restarts
   }
 }
 
@@ -194,7 +238,7 @@ async function stopDemo(child: ChildProcess, log: NodeJS.WritableStream): Promis
 }
 
 /** Removes the demo's data directory (after its log was copied). */
-export function removeDemoFiles(demo: Pick<Demo, "logFile">): void {
+export function removeDemoFiles(demo: Pick<DemoAddress, "logFile">): void {
   rmSync(resolve(demo.logFile, ".."), { recursive: true, force: true })
 }
 

@@ -6,6 +6,12 @@ import type { Page } from "playwright-core"
 const ARTIFACTS = resolve(__dirname, "../../../artifacts")
 
 /**
+ * Set while the browser suite's shared demo runs (see shared-demo.ts): a folder outside the
+ * project that takes what publish() would copy to artifacts/, until that demo is stopped.
+ */
+export const ARTIFACTS_STAGE_ENV = "BNPL_BROWSER_ARTIFACTS_STAGE"
+
+/**
  * Screenshots are written outside the project while the demo runs: `medusa develop`
  * restarts its server on any file change under the project (artifacts/ included), which
  * would cut the test's requests. `publish()` copies them to artifacts/screenshots/ once
@@ -25,12 +31,14 @@ export class Screenshots {
   }
 
   /**
-   * Copies this spec's pictures to artifacts/screenshots/, and the given extra files beside
-   * it. The first spec file of a test run empties the folder; the others of the same run
-   * (same process) add to it, so every browser spec's pictures survive the run.
+   * Copies this spec's pictures to artifacts/screenshots/ (or the stage, see ARTIFACTS_STAGE_ENV),
+   * and the given extra files beside it. The first spec file of a test run empties the folder;
+   * the others of the same run (same process) add to it, so every browser spec's pictures
+   * survive the run.
    */
   publish(extraFiles: Record<string, string> = {}): string {
-    const target = join(ARTIFACTS, "screenshots")
+    const root = process.env[ARTIFACTS_STAGE_ENV] || ARTIFACTS
+    const target = join(root, "screenshots")
     const marker = join(target, ".run")
     const run = String(process.pid)
     const sameRun = existsSync(marker) && readFileSync(marker, "utf8") === run
@@ -38,8 +46,20 @@ export class Screenshots {
     mkdirSync(target, { recursive: true })
     writeFileSync(marker, run)
     cpSync(this.dir, target, { recursive: true })
-    for (const [name, source] of Object.entries(extraFiles)) cpSync(source, join(ARTIFACTS, name), { force: true })
+    for (const [name, source] of Object.entries(extraFiles)) cpSync(source, join(root, name), { force: true })
     rmSync(this.dir, { recursive: true, force: true })
     return target
   }
+}
+
+/**
+ * Moves what the spec files published to `stage` (see ARTIFACTS_STAGE_ENV) into artifacts/,
+ * with the given extra files: the run's screenshots replace the previous run's.
+ */
+export function publishStaged(stage: string, extraFiles: Record<string, string> = {}): void {
+  for (const [name, source] of Object.entries(extraFiles)) cpSync(source, join(stage, name), { force: true })
+  if (existsSync(join(stage, "screenshots"))) rmSync(join(ARTIFACTS, "screenshots"), { recursive: true, force: true })
+  mkdirSync(ARTIFACTS, { recursive: true })
+  cpSync(stage, ARTIFACTS, { recursive: true, force: true })
+  rmSync(stage, { recursive: true, force: true })
 }
