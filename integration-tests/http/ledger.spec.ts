@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
@@ -17,6 +18,18 @@ jest.setTimeout(120_000)
  * ledger issue), each ending as the rule for a paid loan says: the payment of
  * one order, refunded in full at the service, or on the attention list.
  */
+/**
+ * Carts whose completion the store refuses, as its own `validate` hook on Medusa's completion
+ * would (a warehouse out of stock). Not Medusa's own stock: a reservation failing inside
+ * completeCartWorkflow's parallel batch can leave the order made and the cart locked for two
+ * minutes (medusajs/medusa#16825), a failure of Medusa's that these cases are not about.
+ */
+const refusedCarts = new Set<string>()
+const REFUSAL = "The warehouse has none of these items left"
+completeCartWorkflow.hooks.validate(({ cart }) => {
+  if (refusedCarts.has(cart.id)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, REFUSAL)
+})
+
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" })
 
 medusaIntegrationTestRunner({
@@ -196,7 +209,7 @@ medusaIntegrationTestRunner({
     describe("case 4: a paid loan whose cart cannot complete goes on the attention list", () => {
       it("after the allowed attempts; the admin retries the completion once the cause is fixed", async () => {
         const paid = await paidCart(env, shop)
-        await setStock(getContainer(), 0)
+        refusedCarts.add(paid.cartId)
         expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(503)
         expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(200)
         const row = await rowOf(paid.loanId)
@@ -205,7 +218,7 @@ medusaIntegrationTestRunner({
         expect(await reconcile()).toMatchObject({ needs_attention: 1, authorized: 0 })
         expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(0)
 
-        await setStock(getContainer(), 1_000_000)
+        refusedCarts.delete(paid.cartId)
         const { result } = await retryCompletionWorkflow(getContainer()).run({ input: { ledger_id: row.id } })
         expect(result.state).toBe("ordered")
         expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
@@ -213,10 +226,10 @@ medusaIntegrationTestRunner({
 
       it("or refunds the loan in full, which cancels its session", async () => {
         const paid = await paidCart(env, shop)
-        await setStock(getContainer(), 0)
+        refusedCarts.add(paid.cartId)
         await postWebhook(env, notification(paid.cartId, paid.loanId))
         await postWebhook(env, notification(paid.cartId, paid.loanId))
-        await setStock(getContainer(), 1_000_000)
+        refusedCarts.delete(paid.cartId)
         const row = await rowOf(paid.loanId)
         const { result } = await refundLoanWorkflow(getContainer()).run({ input: { ledger_id: row.id, requested_by: "test" } })
 
@@ -228,25 +241,23 @@ medusaIntegrationTestRunner({
 
       it("says why Medusa could not complete the cart, in the reason the admin reads", async () => {
         const paid = await paidCart(env, shop)
-        await setStock(getContainer(), 0)
+        refusedCarts.add(paid.cartId)
         await postWebhook(env, notification(paid.cartId, paid.loanId))
         await postWebhook(env, notification(paid.cartId, paid.loanId))
         const row = await rowOf(paid.loanId)
         expect(row.state).toBe("needs_attention")
-        expect(row.attention_reason).toMatch(
-          /^Paid, but the cart could not be completed into an order: Not enough stock available for item .* \(2 attempts\)/,
-        )
+        expect(row.attention_reason).toMatch(new RegExp(`^Paid, but the cart could not be completed into an order: ${REFUSAL} \\(2 attempts\\)`))
       })
 
       describe("an order that holds a listed loan after all makes it that order's payment", () => {
         /** Listed for failed completions; then the customer completes the cart once it is restocked. */
         async function listedThenOrdered() {
           const paid = await paidCart(env, shop)
-          await setStock(getContainer(), 0)
+          refusedCarts.add(paid.cartId)
           await postWebhook(env, notification(paid.cartId, paid.loanId))
           await postWebhook(env, notification(paid.cartId, paid.loanId))
           expect((await rowOf(paid.loanId)).state).toBe("needs_attention")
-          await setStock(getContainer(), 1_000_000)
+          refusedCarts.delete(paid.cartId)
           const completed = await shop.complete(paid.cartId)
           expect(completed.data.type).toBe("order")
           return { ...paid, orderId: completed.data.order.id as string }
@@ -449,14 +460,6 @@ async function paymentOf(container: MedusaContainer, orderId: string) {
 }
 
 /** Stock gone (or back) at every location: the cart's completion fails at Medusa's inventory check. */
-async function setStock(container: MedusaContainer, quantity: number) {
-  const inventory = container.resolve(Modules.INVENTORY)
-  const levels = await inventory.listInventoryLevels({})
-  await inventory.updateInventoryLevels(
-    levels.map((l) => ({ inventory_item_id: l.inventory_item_id, location_id: l.location_id, stocked_quantity: quantity })),
-  )
-}
-
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
