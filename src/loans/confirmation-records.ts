@@ -4,7 +4,7 @@ import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { readSessionData } from "../providers/bnpl/session-data"
 import { toDecimal } from "../providers/bnpl/money"
-import { emitLoanChange } from "./emit-events"
+import { recordNewLoan } from "./emit-events"
 import { ledgerOf, type LedgerPatch, patchRow } from "./ledger"
 import type { SessionRow } from "./queries"
 import { findSuspectOrder } from "./suspects"
@@ -42,7 +42,7 @@ export async function ensureRow(
   const ledger = ledgerOf(container)
   const row = await ledger.findLoan({ loan_id: data.loan_id })
   if (row) return row
-  const created = await ledger.recordNewLoan({
+  return recordNewLoan(container, {
     loan_id: data.loan_id,
     cart_id: cartId,
     payment_collection_id: paymentCollectionId,
@@ -52,9 +52,6 @@ export async function ensureRow(
     currency_code: session.currency_code,
     loan_status: data.loan_status ?? "REQUEST",
   })
-  // A new row is never removed by a compensation: announced at once.
-  await emitLoanChange(container, undefined, created)
-  return created
 }
 
 async function foundRow(container: MedusaContainer, id: string): Promise<LedgerLoan> {

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { NewLoan } from "../modules/bnpl/service"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
 import { bookEvents, type BnplEvent, loanEvents } from "./events"
 import { ledgerOf, type LedgerPatch } from "./ledger"
@@ -29,6 +30,16 @@ export async function emitBnplEvents(container: MedusaContainer, events: BnplEve
 /** Announces a row written at once: a new row (`before` undefined) or a patch no compensation undoes. */
 export const emitLoanChange = (container: MedusaContainer, before: LedgerLoan | undefined, after: LedgerLoan) =>
   emitBnplEvents(container, loanEvents(before, after))
+
+/**
+ * Writes a new loan's ledger row and announces it (`bnpl.loan.created`): every writer of new
+ * rows comes here. No compensation removes a row, so the announcement goes out at once.
+ */
+export async function recordNewLoan(container: MedusaContainer, loan: NewLoan): Promise<LedgerLoan> {
+  const row = await ledgerOf(container).recordNewLoan(loan)
+  await emitLoanChange(container, undefined, row)
+  return row
+}
 
 /** Announces book entries just written: the book is never rolled back. */
 export const emitBookEntries = (container: MedusaContainer, entries: BookEntry[]) => emitBnplEvents(container, bookEvents(entries))

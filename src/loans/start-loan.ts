@@ -6,7 +6,7 @@ import { sameAmount } from "../providers/bnpl/money"
 import { bnplFromContainer } from "../providers/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
 import { readCartForLoan } from "./cart-snapshot"
-import { emitLoanChange } from "./emit-events"
+import { recordNewLoan } from "./emit-events"
 import { ledgerOf, patchRow, underCartLock } from "./ledger"
 import { bookOfCart, refundBlock } from "./refund-book"
 import { refundLoanInFull } from "./refund-in-full"
@@ -111,7 +111,7 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
   if (adoptedRowId) return void (await ledger.patchLoan(adoptedRowId, fields))
   // A loan the service has just made has no row: every writer of rows, reconciliation's
   // backfill included, holds this cart's lock, as this request does.
-  const row = await ledger.recordNewLoan({
+  await recordNewLoan(container, {
     ...fields,
     loan_id: data.loan_id,
     cart_id: input.cart_id,
@@ -120,7 +120,6 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
     currency_code: data.currency_code,
     loan_status: data.loan_status ?? "REQUEST",
   })
-  await emitLoanChange(container, undefined, row)
 }
 
 async function readCollection(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {

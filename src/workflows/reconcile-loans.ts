@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "crypto"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { emitLoanChange } from "../loans/emit-events"
+import { recordNewLoan } from "../loans/emit-events"
 import { ledgerOf, rowOfLoan, underCartLock } from "../loans/ledger"
 import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -200,7 +200,7 @@ async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock:
       // same lock the row is either written or not yet started.
       const wrote = await underCartLock(container, data!.cart_id, async () => {
         if (await rowOfLoan(container, data!.loan_id)) return false
-        const row = await ledger.recordNewLoan({
+        await recordNewLoan(container, {
           loan_id: data!.loan_id,
           cart_id: data!.cart_id,
           payment_collection_id: session.payment_collection_id,
@@ -210,7 +210,6 @@ async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock:
           currency_code: data!.currency_code,
           loan_status: data!.loan_status ?? "REQUEST",
         })
-        await emitLoanChange(container, undefined, row)
         return true
       }).catch((error: Error) => {
         // A cart whose lock stays held (a confirmation waiting on the service) must not end the
