@@ -127,6 +127,7 @@ medusaIntegrationTestRunner({
     it("a loan refunded in the portal before its order: the refund outside Medusa and the listing, each once it is written", async () => {
       const { cartId, loanId } = await paidCart(env, shop)
       const portal = env.sandbox.refundAtService(cartId, "50.00")
+      await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
       expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(200)
 
@@ -203,6 +204,7 @@ medusaIntegrationTestRunner({
       const row = await rowOf(loanId)
       expect(row.state).toBe("ordered")
       env.sandbox.refundAtService(cartId, "10.00")
+      await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
       const { errors } = await rolledBackRefundCheck(getContainer()).run({ input: { ledger_id: row.id }, throwOnError: false })
 

@@ -384,6 +384,7 @@ medusaIntegrationTestRunner({
       /** A portal refund of 40.00 listed by reconciliation, recorded by the admin. */
       async function recordedPortalRefund(order: Awaited<ReturnType<typeof orderedCart>>) {
         env.sandbox.refundAtService(order.cartId, "40.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
         expect(await reconcile()).toMatchObject({ needs_attention: 1, refunds_recorded: 0 })
         const row = await rowOf(order.loanId)
         const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, await admin())).data.refunds
@@ -420,6 +421,7 @@ medusaIntegrationTestRunner({
       it("the admin cannot record it on an uncaptured payment: it stays listed, and capturing first lets it through", async () => {
         const order = await orderedCart()
         env.sandbox.refundAtService(order.cartId, "40.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
         expect(await reconcile()).toMatchObject({ needs_attention: 1, refunds_recorded: 0 })
         const row = await rowOf(order.loanId)
         expect(row.attention_reason).toMatch(/outside Medusa/)

@@ -51,6 +51,7 @@ medusaIntegrationTestRunner({
         const admin = await adminHeaders(api)
         expect((await api.post(`/admin/payments/${(await payment(order.orderId)).id}/capture`, {}, admin)).status).toBe(200)
         const portal = env.sandbox.refundAtService(order.cartId, "250.00", "customer called the service")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
         await reconciled(api, admin)
 
@@ -85,6 +86,7 @@ medusaIntegrationTestRunner({
         const order = await bnplOrder()
         const admin = await adminHeaders(api)
         env.sandbox.refundAtService(order.cartId, "10.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
         await reconciled(api, admin)
         const row = await rowOf(order.loanId)
         const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, admin)).data.refunds
@@ -110,6 +112,7 @@ medusaIntegrationTestRunner({
       const paymentId = (await payment(order.orderId)).id
       expect((await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)).status).toBe(200)
       env.sandbox.refundAtService(order.cartId, "40.00")
+      await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
       await reconciled(api, admin)
       const row = await rowOf(order.loanId)
       const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, admin)).data.refunds
@@ -159,6 +162,7 @@ medusaIntegrationTestRunner({
         const admin = await adminHeaders(api)
         expect((await api.post(`/admin/payments/${(await payment(order.orderId)).id}/capture`, {}, admin)).status).toBe(200)
         env.sandbox.refundAtService(order.cartId, "100.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
         await reconciled(api, admin)
         const row = await rowOf(order.loanId)
         const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, admin)).data.refunds
@@ -196,6 +200,7 @@ medusaIntegrationTestRunner({
       it("the webhook refuses a loan refunded in the portal before its order, and lists it", async () => {
         const { cartId, loanId } = await paidCart(env, shop)
         env.sandbox.refundAtService(cartId, "50.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
         const response = await postWebhook(env, notification(cartId, loanId))
 
@@ -209,6 +214,7 @@ medusaIntegrationTestRunner({
       it("the storefront's completion refuses it too", async () => {
         const { cartId, loanId } = await paidCart(env, shop)
         env.sandbox.refundAtService(cartId, "50.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
         const completed = await shop.complete(cartId)
 
@@ -221,6 +227,7 @@ medusaIntegrationTestRunner({
         const { cartId, loanId } = await paidCart(env, shop)
         const admin = await adminHeaders(api)
         env.sandbox.refundAtService(cartId, env.sandbox.state.loans.get(loanId)!.request.totalPrice.toFixed(2))
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
         await postWebhook(env, notification(cartId, loanId))
         const row = await rowOf(loanId)
         expect(row.state).toBe("needs_attention")

@@ -7,6 +7,23 @@ import fc from "fast-check"
  */
 export type WebhookFate = "deliver" | "duplicate" | "drop"
 export type Share = 25 | 50 | 100
+/** How the service misbehaves during a reconciliation: some answers 5xx, or every status query slow. */
+export type Trouble = "none" | "errors" | "latency"
+/**
+ * Two things that happen at the same moment on one cart, as the issue names them: a webhook
+ * during a cancel, a capture or a refund; the shopper's completion racing the payment's webhook;
+ * two admin refunds; an admin refund beside reconciliation; a portal refund during a cancel.
+ */
+export const RACES = [
+  "webhook+cancel",
+  "webhook+capture",
+  "webhook+refund",
+  "pay+complete",
+  "refund+refund",
+  "refund+reconcile",
+  "portal-refund+cancel",
+] as const
+export type Race = (typeof RACES)[number]
 
 export type Command =
   /** The shopper selects "Pay in installments" (again). */
@@ -26,9 +43,16 @@ export type Command =
   | { kind: "refund"; cart: number; share: Share; lostReply: boolean }
   /** The merchant refunds a share of the cart's paid loan in the service's own portal. */
   | { kind: "portal-refund"; cart: number; share: Share }
-  | { kind: "reconcile" }
+  /** Reconcile now, with the service in `trouble` meanwhile. */
+  | { kind: "reconcile"; trouble: Trouble }
   /** Half a day passes: loans time out, refund checks fall due. */
   | { kind: "time-passes" }
+  /** Two commands on the cart at once (see RACES). */
+  | { kind: "race"; cart: number; race: Race }
+  /** The admin's *Refund in full* on the cart's listed loan. */
+  | { kind: "refund-in-full"; cart: number }
+  /** The admin's *Retry completion* on the cart's listed loan. */
+  | { kind: "retry-completion"; cart: number }
 
 export interface Sequence {
   /** The starting quantity of each cart (one or two carts). */
@@ -64,8 +88,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("capture" as const), cart }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("refund" as const), cart, share, lostReply: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("portal-refund" as const), cart, share }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("reconcile" as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("reconcile" as const), trouble: fc.constantFrom<Trouble>("none", "none", "errors", "latency") }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("time-passes" as const) }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("race" as const), cart, race: fc.constantFrom(...RACES) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund-in-full" as const), cart }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("retry-completion" as const), cart }) },
 )
 
 export interface SequenceSize {
@@ -92,9 +122,14 @@ export function describe(command: Command, cartCount = 2): string {
     case "late-webhook":
     case "complete":
     case "capture":
-    case "reconcile":
     case "time-passes":
+    case "refund-in-full":
+    case "retry-completion":
       return `${command.kind}${on}`
+    case "reconcile":
+      return `reconcile${command.trouble === "none" ? "" : ` (service ${command.trouble === "errors" ? "answers some 5xx" : "slow"})`}`
+    case "race":
+      return `${command.race} at once${on}`
     case "change":
       return `change${on} to quantity ${command.quantity}`
     case "pay":

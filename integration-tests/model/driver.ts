@@ -2,8 +2,8 @@ import type { FaultConfig, Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
 import { reconcileAndWait } from "../helpers/reconcile"
-import { type Command, describe, type WebhookFate } from "./commands"
-import { letTimePass, openBookEntries, orderOfCart, orderPayments } from "./facts"
+import { type Command, describe, type Race, type Trouble, type WebhookFate } from "./commands"
+import { letTimePass, listedRows, openBookEntries, orderOfCart, orderPayments } from "./facts"
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import type { ModelSystem, ReadyCart } from "./system"
@@ -20,10 +20,55 @@ const WEBHOOK: Record<WebhookFate, FaultConfig> = {
 
 const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
 
+/** The service's trouble during a reconciliation: one 5xx on each endpoint it reads or writes, or slow reads. */
+const TROUBLE: Record<Trouble, FaultConfig> = {
+  none: {},
+  errors: { status: { failNext: 1 }, refundHistory: { failNext: 1 }, refund: { failNext: 1 }, cancel: { failNext: 1 } },
+  latency: { status: { latencyMs: 1500 }, refundHistory: { latencyMs: 1500 } },
+}
+
+/** The two commands of each race; the second starts `RACE_OFFSET_MS` after the first, so both are in flight. */
+const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
+  "webhook+cancel": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "late-webhook", cart },
+  ],
+  "webhook+capture": (cart) => [
+    { kind: "capture", cart },
+    { kind: "late-webhook", cart },
+  ],
+  "webhook+refund": (cart) => [
+    { kind: "refund", cart, share: 50, lostReply: false },
+    { kind: "late-webhook", cart },
+  ],
+  "pay+complete": (cart) => [
+    { kind: "pay", cart, loan: "newest", webhook: "deliver" },
+    { kind: "complete", cart },
+  ],
+  "refund+refund": (cart) => [
+    { kind: "refund", cart, share: 25, lostReply: false },
+    { kind: "refund", cart, share: 25, lostReply: false },
+  ],
+  "refund+reconcile": (cart) => [
+    { kind: "refund", cart, share: 50, lostReply: false },
+    { kind: "reconcile", trouble: "none" },
+  ],
+  "portal-refund+cancel": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "portal-refund", cart, share: 50 },
+  ],
+}
+const RACE_OFFSET_MS = 30
+
 /** More rejections than one cancel can ask for refunds. */
 const REJECT_ALL = 10
 
-/** Final reconciliation passes: as the scheduled job would run again five minutes later, until a pass changes nothing. */
+/**
+ * Final reconciliation passes: as the scheduled job would run again five minutes later, until a
+ * pass changes nothing, but at least two: the first may join a run another sequence started
+ * before this one's time passed, which did not see its loans due yet.
+ */
+const MIN_FINAL_PASSES = 2
 const MAX_FINAL_PASSES = 3
 
 /**
@@ -71,6 +116,10 @@ export class SequenceRun {
    */
   private async applies(command: Command): Promise<boolean> {
     if (!("cart" in command)) return true
+    if (command.kind === "race") {
+      for (const part of RACE_PAIRS[command.race](command.cart)) if (!(await this.applies(part))) return false
+      return true
+    }
     const cart = this.cart(command.cart)
     const loans = this.loansOf(cart.cartId)
     const order = await this.paymentOf(cart)
@@ -92,6 +141,12 @@ export class SequenceRun {
         return !!order && order.captured === 0 && !order.canceled
       case "refund":
         return !!order && order.captured > order.refunded
+      case "refund-in-full":
+        return (await listedRows(this.system.sql, cart.cartId)).some((row) =>
+          loans.some((loan) => loan.loanId === row.loan_id && refundableCents(loan) > 0),
+        )
+      case "retry-completion":
+        return (await listedRows(this.system.sql, cart.cartId)).length > 0
       default:
         return unreachable(command)
     }
@@ -118,7 +173,7 @@ export class SequenceRun {
     for (let pass = 1; pass <= MAX_FINAL_PASSES; pass++) {
       const summary = await this.reconcile()
       this.trace.push(`(final) reconcile -> ${summary.line}`)
-      if (summary.quiet) break
+      if (summary.quiet && pass >= MIN_FINAL_PASSES) break
     }
   }
 
@@ -147,7 +202,8 @@ export class SequenceRun {
     return entries.length
   }
 
-  private perform(command: Command): Promise<string> {
+  /** `racing`: another command runs on the cart meanwhile, so the checks of a command alone do not hold. */
+  private perform(command: Command, racing = false): Promise<string> {
     switch (command.kind) {
       case "session":
         return this.session(this.cart(command.cart))
@@ -164,16 +220,63 @@ export class SequenceRun {
       case "capture":
         return this.capture(this.cart(command.cart))
       case "refund":
-        return this.refund(this.cart(command.cart), command)
+        return this.refund(this.cart(command.cart), command, racing)
       case "portal-refund":
         return this.portalRefund(this.cart(command.cart), command.share)
       case "reconcile":
-        return this.reconcile().then((summary) => summary.line)
+        return this.withFaults(TROUBLE[command.trouble], () => this.reconcile(command.trouble !== "none")).then((summary) => summary.line)
       case "time-passes":
         return letTimePass(this.system.sql, this.cartIds).then(() => "loans 13 h older")
+      case "race":
+        return this.race(command)
+      case "refund-in-full":
+        return this.refundInFull(this.cart(command.cart))
+      case "retry-completion":
+        return this.retryCompletion(this.cart(command.cart))
       default:
         return unreachable(command)
     }
+  }
+
+  private async withFaults<T>(faults: FaultConfig, work: () => Promise<T>): Promise<T> {
+    if (!Object.keys(faults).length) return work()
+    this.system.sandbox.setFaults(faults)
+    try {
+      return await work()
+    } finally {
+      this.system.sandbox.setFaults({})
+    }
+  }
+
+  private async race(command: Extract<Command, { kind: "race" }>): Promise<string> {
+    const [first, second] = RACE_PAIRS[command.race](command.cart)
+    const outcomes = await Promise.all([
+      this.perform(first, true),
+      new Promise((resolve) => setTimeout(resolve, RACE_OFFSET_MS)).then(() => this.perform(second, true)),
+    ])
+    return `${describe(first, this.carts.length)}: ${outcomes[0]} | ${describe(second, this.carts.length)}: ${outcomes[1]}`
+  }
+
+  /**
+   * *Refund in full* on the cart's listed loan. The plugin refuses it while an order that is not
+   * cancelled holds the loan's payment: refunding then would leave a live order on a refunded loan.
+   */
+  private async refundInFull(cart: CartInPlay): Promise<string> {
+    const [row] = await listedRows(this.system.sql, cart.cartId)
+    if (!row) return "nothing listed"
+    const reply = this.served("refund in full", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/refund`))
+    const live = (await orderPayments(this.system.sql, [cart.cartId])).find(
+      (order) => order.loan_id === row.loan_id && order.order_status !== "canceled" && !order.canceled,
+    )
+    if (reply.status === 200 && live)
+      this.violations.push(`refund in full of loan ${row.loan_id} answered 200 although order ${live.order_id} holds it`)
+    return `loan ${row.loan_id}: ${brief(reply)}`
+  }
+
+  private async retryCompletion(cart: CartInPlay): Promise<string> {
+    const [row] = await listedRows(this.system.sql, cart.cartId)
+    if (!row) return "nothing listed"
+    return `loan ${row.loan_id}: ${brief(this.served("retry completion", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/retry-completion`)))}`
   }
 
   private cart(index: number): CartInPlay {
@@ -281,7 +384,7 @@ export class SequenceRun {
     return brief(this.served("capture", await this.system.admin.post(`/admin/payments/${payment.payment_id}/capture`)))
   }
 
-  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>): Promise<string> {
+  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>, racing: boolean): Promise<string> {
     const { sandbox } = this.system
     const payment = await this.paymentOf(cart)
     if (!payment?.payment_id) return "no order payment"
@@ -296,7 +399,7 @@ export class SequenceRun {
       if (command.lostReply) sandbox.setFaults({})
     }
     const made = this.refundsOf(cart).filter((refund) => !before.has(refund.refundId))
-    this.expectOneRefund(payment.payment_id, amount, reply, made)
+    if (!racing) this.expectOneRefund(payment.payment_id, amount, reply, made)
     return `${centsToDecimal(amount)}: ${brief(reply)}, ${made.length} refund(s) at the service`
   }
 
@@ -329,14 +432,17 @@ export class SequenceRun {
     }
   }
 
-  /** Reconcile now, as the admin does: start a run, follow it until it ends. A run that fails is a violation, as a 5xx was. */
-  private async reconcile(): Promise<{ line: string; quiet: boolean }> {
+  /**
+   * Reconcile now, as the admin does: start a run, follow it until it ends. A run that fails is a
+   * violation, as a 5xx was, unless the service was `troubled` meanwhile.
+   */
+  private async reconcile(troubled = false): Promise<{ line: string; quiet: boolean }> {
     const outcome = await reconcileAndWait({
       post: async (path) => this.served("reconcile", await this.system.admin.post(path)),
       get: async (path) => this.served("reconcile (poll)", await this.system.admin.get(path)),
     })
     if (!outcome.ok) {
-      if (outcome.reply.status === 200) this.violations.push(`reconcile ${outcome.what}`)
+      if (outcome.reply.status === 200 && !troubled) this.violations.push(`reconcile ${outcome.what}`)
       return { line: `${outcome.what} (${brief(outcome.reply)})`, quiet: false }
     }
     const counts = outcome.summary
@@ -354,16 +460,18 @@ function setsFault(command: Command): boolean {
   return (
     (command.kind === "pay" && command.webhook !== "deliver") ||
     (command.kind === "cancel" && command.rejected) ||
-    (command.kind === "refund" && command.lostReply)
+    (command.kind === "refund" && command.lostReply) ||
+    (command.kind === "reconcile" && command.trouble !== "none")
   )
 }
 
 /**
- * Run alone: commands that set a fault, and refunds, whose check counts the service's new
- * refunds on the cart (another sequence's reconciliation could refund the cart's other loan).
+ * Run alone: commands that set a fault; refunds, whose check counts the service's new refunds
+ * on the cart (another sequence's reconciliation could refund the cart's other loan); races,
+ * whose timing another sequence's work would blur.
  */
 function runsAlone(command: Command): boolean {
-  return setsFault(command) || command.kind === "refund"
+  return setsFault(command) || command.kind === "refund" || command.kind === "race"
 }
 
 function unreachable(value: never): never {

@@ -12,6 +12,7 @@ export interface LedgerRow {
   state: string
   attention_reason: string | null
   order_id: string | null
+  suspect_order_id: string | null
 }
 
 export interface OrderPayment {
@@ -25,13 +26,15 @@ export interface OrderPayment {
   canceled: boolean
   captured: number
   refunded: number
+  /** Each of Medusa's refunds of the payment, in cents, smallest first. */
+  refunds: number[]
 }
 
 const ids = (cartIds: string[]) => cartIds.join(",")
 
 export async function ledgerRows(sql: Sql, cartIds: string[]): Promise<LedgerRow[]> {
   const rows = await sql<LedgerRow>(
-    `SELECT loan_id, cart_id, state, attention_reason, order_id FROM bnpl_loan
+    `SELECT loan_id, cart_id, state, attention_reason, order_id, suspect_order_id FROM bnpl_loan
       WHERE deleted_at IS NULL AND cart_id = ANY(string_to_array($1, ','))`,
     [ids(cartIds)],
   )
@@ -48,6 +51,7 @@ interface PaymentRow {
   canceled_at: string | Date | null
   captured: string
   refunded: string
+  refunds: string[] | null
 }
 
 /** Every order of the carts (linked to one, or paid by one's loan), with its pp_bnpl_bnpl payment in cents. */
@@ -65,7 +69,8 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
             (SELECT oc.cart_id FROM order_cart oc WHERE oc.order_id = o.id AND oc.deleted_at IS NULL LIMIT 1) AS cart_id,
             p.id AS payment_id, p.data->>'loan_id' AS loan_id, p.amount::text AS amount, p.canceled_at,
             (SELECT COALESCE(SUM(c.amount), 0)::text FROM capture c WHERE c.payment_id = p.id AND c.deleted_at IS NULL) AS captured,
-            (SELECT COALESCE(SUM(r.amount), 0)::text FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunded
+            (SELECT COALESCE(SUM(r.amount), 0)::text FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunded,
+            (SELECT array_agg(r.amount::text) FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunds
        FROM "order" o
        JOIN orders ON orders.order_id = o.id
        LEFT JOIN order_payment_collection opc ON opc.order_id = o.id AND opc.deleted_at IS NULL
@@ -83,6 +88,7 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
     canceled: row.canceled_at !== null,
     captured: cents(row.captured),
     refunded: cents(row.refunded),
+    refunds: (row.refunds ?? []).map(cents).sort((a, b) => a - b),
   }))
 }
 
@@ -103,6 +109,15 @@ export async function openBookEntries(sql: Sql, cartIds: string[]): Promise<Open
     [ids(cartIds)],
   )
   return rows.map((row) => ({ ...row, loan_id: Number(row.loan_id) }))
+}
+
+/** The cart's loans on the admin's attention list, oldest first, with their ledger row's id. */
+export async function listedRows(sql: Sql, cartId: string): Promise<Array<{ id: string; loan_id: number }>> {
+  const rows = await sql<{ id: string; loan_id: string }>(
+    `SELECT id, loan_id FROM bnpl_loan WHERE deleted_at IS NULL AND state = 'needs_attention' AND cart_id = $1 ORDER BY created_at`,
+    [cartId],
+  )
+  return rows.map((row) => ({ id: row.id, loan_id: Number(row.loan_id) }))
 }
 
 /** The order of a cart, as Medusa links them. */

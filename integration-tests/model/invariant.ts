@@ -15,24 +15,59 @@ import type { LedgerRow, OrderPayment } from "./facts"
  *     when its order is cancelled the loan is refunded in full (or listed);
  *   - an uncaptured payment of a cancelled order is cancelled, its loan refunded in full;
  *   - an uncaptured payment still live: no refund at the service, or the mismatch listed.
+ * Refunds compare amount by amount, not as sums: each refund at the service (asked for by the
+ * plugin, or made in the portal and recorded by the admin) is one refund in Medusa of the same
+ * amount, so no refund check can make the books agree with a refund of its own making.
+ * A listing counts only when the books show the mismatch it is for (see `mismatchOf`).
  */
 export interface MoneyFacts {
   loans: Loan[]
   rows: LedgerRow[]
   orders: OrderPayment[]
+  /** Loans with a refund made outside Medusa that the plugin's book holds open for the admin. */
+  openOutside: number[]
 }
 
 export const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
 const refundedCents = (loan: Loan) => loan.refunds.reduce((sum, refund) => sum + decimalToCents(refund.totalAmount), 0)
 const inFull = (loan: Loan) => refundedCents(loan) >= numberToCents(loan.request.totalPrice)
 const listed = (row: LedgerRow | undefined) => row?.state === "needs_attention" && !!row.attention_reason?.trim()
+const serviceRefunds = (loan: Loan) => loan.refunds.map((refund) => decimalToCents(refund.totalAmount)).sort((a, b) => a - b)
+const sameAmounts = (a: number[], b: number[]) => a.length === b.length && a.every((amount, i) => amount === b[i])
+const amounts = (cents: number[]) => `[${cents.map(centsToDecimal).join(", ")}]`
 
 export function checkMoney(facts: MoneyFacts): string[] {
   const rows = new Map(facts.rows.map((row) => [row.loan_id, row]))
   return [
     ...facts.loans.flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)),
+    ...facts.loans.flatMap((loan) => checkListing(loan, rows.get(loan.loanId), facts)),
     ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),
   ]
+}
+
+/** A listed loan must name a mismatch that exists: a listing is not a way out of the rule. */
+function checkListing(loan: Loan, row: LedgerRow | undefined, facts: MoneyFacts): string[] {
+  if (!row || !listed(row) || !isPaid(loan)) return []
+  if (mismatchOf(loan, row, facts)) return []
+  return [`loan ${loan.loanId} is on the attention list ("${row.attention_reason}"), but the two books show no mismatch for it`]
+}
+
+/** The mismatch between the books that a listing of `loan` can stand for, if there is one. */
+function mismatchOf(loan: Loan, row: LedgerRow, facts: MoneyFacts): string | undefined {
+  const holders = facts.orders.filter((order) => order.loan_id === loan.loanId)
+  if (holders.length !== 1 && !inFull(loan)) return "paid, in no single order, not refunded in full"
+  if (holders.length > 1) return "held by two orders"
+  if (facts.openOutside.includes(loan.loanId)) return "a refund made outside Medusa waits for its amount"
+  const suspect = row.suspect_order_id && facts.orders.find((order) => order.order_id === row.suspect_order_id && order.order_status !== "canceled")
+  if (suspect) return "a second order of the cart is live"
+  const [order] = holders
+  if (!order) return undefined
+  const service = serviceRefunds(loan)
+  if (order.captured > 0 && !sameAmounts(order.refunds, service)) return "Medusa's refunds differ from the service's"
+  if (order.order_status === "canceled" && !inFull(loan)) return "a cancelled order on a loan not refunded in full"
+  if (order.order_status !== "canceled" && order.canceled) return "a live order whose payment is cancelled"
+  if (order.order_status !== "canceled" && order.captured === 0 && service.length) return "an uncaptured live payment on a refunded loan"
+  return undefined
 }
 
 function checkLoan(loan: Loan, row: LedgerRow | undefined, orders: OrderPayment[]): string[] {
@@ -59,7 +94,9 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
   const service = refundedCents(loan)
   const of = `loan ${loan.loanId} refunded ${centsToDecimal(service)} of ${loan.request.totalPrice} at the service`
   if (order.captured > 0) {
-    const breaches = order.refunded === service ? [] : [`${name}: Medusa's refunds differ from the service's (${of})`]
+    const breaches = sameAmounts(order.refunds, serviceRefunds(loan))
+      ? []
+      : [`${name}: Medusa's refunds ${amounts(order.refunds)} differ, amount by amount, from the service's ${amounts(serviceRefunds(loan))} (${of})`]
     // Case 2: cancelling refunds what remains; a refund that could not be made is listed, never silent.
     if (order.order_status === "canceled" && !inFull(loan) && !listed(rows.get(loan.loanId))) {
       breaches.push(`${name}: cancelled, but ${of} and the loan is not on the attention list`)

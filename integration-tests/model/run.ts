@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { type Sequence, type SequenceSize, sequences } from "./commands"
 import { SequenceRun } from "./driver"
-import { ledgerRows, orderPayments } from "./facts"
+import { ledgerRows, openBookEntries, orderPayments } from "./facts"
 import { Gate } from "./gate"
 import { checkMoney, isPaid, type MoneyFacts } from "./invariant"
 import type { ModelSystem } from "./system"
@@ -151,6 +151,7 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
       loans: [...system.sandbox.state.loans.values()].filter((loan) => cartIds.includes(loan.cartId)),
       rows: await ledgerRows(system.sql, cartIds),
       orders: await orderPayments(system.sql, cartIds),
+      openOutside: (await openBookEntries(system.sql, cartIds)).map((entry) => entry.loan_id),
     }
     const violations = [...run.violations, ...checkMoney(facts)]
     return { ms: Date.now() - started, performed, trace: violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace, violations, facts }

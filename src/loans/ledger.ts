@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto"
 import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { worstRequestMs } from "../providers/bnpl/client"
+import type { BnplOptions } from "../providers/bnpl/options"
+import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { RECHECK_DELAYS_MS } from "../providers/bnpl/refunds"
 import { BNPL_LEDGER_MODULE } from "../modules/bnpl/key"
 import type { BnplLedgerService, LedgerPatch } from "../modules/bnpl/service"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -23,11 +27,29 @@ export const awaitsOrder = (row: LedgerLoan): boolean =>
 /** The lock key every workflow that changes a cart's loans takes (Medusa's locking module). */
 export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
 
+/** Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other. */
+export const CART_LOCK_WAIT = { timeout: 30, retryInterval: 0.05 } as const
+
 /**
- * Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other.
- * The TTL bounds how long a process killed while holding it blocks the cart (Redis locking).
+ * The most requests to the service made one after another under a cart's lock: a refund in
+ * full reads the status, counts the refund history, sends the refund and, after a lost reply,
+ * reads the history again once per RECHECK_DELAYS_MS.
  */
-export const CART_LOCK = { timeout: 30, ttl: 60, retryInterval: 0.05 } as const
+const REQUESTS_UNDER_LOCK = 3 + RECHECK_DELAYS_MS.length
+/** Medusa's own work under the lock: the cart's completion, the payment's records. */
+const MEDUSA_WORK_MS = 30_000
+
+/**
+ * A cart lock's time to live: the worst case of the work under it, every request to the service
+ * taking all its attempts to the time-out. A holder that is slow but alive keeps the cart; one
+ * that died (Redis locking) blocks it this long at most.
+ */
+export function cartLockTtlSeconds(options: Pick<BnplOptions, "timeoutMs" | "retries">): number {
+  const waits = RECHECK_DELAYS_MS.reduce((sum, ms) => sum + ms, 0)
+  return Math.ceil((REQUESTS_UNDER_LOCK * worstRequestMs(options) + waits + MEDUSA_WORK_MS) / 1000)
+}
+
+export const cartLockTtlOf = (container: MedusaContainer): number => cartLockTtlSeconds(bnplFromContainer(container).options)
 
 export type { LedgerPatch }
 
@@ -38,33 +60,45 @@ export async function patchRow(container: MedusaContainer, row: LedgerLoan, patc
   return previous
 }
 
+/** A held cart lock: its key and the owner only its holder knows. */
+export interface CartLock {
+  key: string
+  ownerId: string
+}
+
 /**
- * Runs `work` holding the cart's lock, outside a workflow: the same key, wait and TTL as
- * Medusa's lock steps in the plugin's workflows (ledger-steps.ts), so the two exclude each other.
- * The lock has an owner of its own, and is renewed while `work` runs: work that outlasts the
- * TTL (time-outs and retries against the service) keeps the cart, and a holder whose lock
- * lapsed anyway (a stalled process) cannot release the next holder's.
+ * Takes the cart's lock under an owner of its own, so a holder whose lock lapsed cannot release
+ * the next holder's; waits for it as CART_LOCK_WAIT says, then throws.
  */
-export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
+export async function acquireCartLock(container: MedusaContainer, cartId: string): Promise<CartLock> {
   const locking = container.resolve(Modules.LOCKING)
-  const key = cartLockKey(cartId)
-  const ownerId = `bnpl-${randomUUID()}`
-  const giveUpAt = Date.now() + CART_LOCK.timeout * 1000
+  const lock = { key: cartLockKey(cartId), ownerId: `bnpl-${randomUUID()}` }
+  const expire = cartLockTtlOf(container)
+  const giveUpAt = Date.now() + CART_LOCK_WAIT.timeout * 1000
   for (;;) {
     try {
-      await locking.acquire(key, { ownerId, expire: CART_LOCK.ttl })
-      break
+      await locking.acquire(lock.key, { ownerId: lock.ownerId, expire })
+      return lock
     } catch (error) {
       if (Date.now() >= giveUpAt) throw error
-      await setTimeout(CART_LOCK.retryInterval * 1000)
+      await setTimeout(CART_LOCK_WAIT.retryInterval * 1000)
     }
   }
-  const renew = setInterval(() => void locking.acquire(key, { ownerId, expire: CART_LOCK.ttl }).catch(() => undefined), (CART_LOCK.ttl * 1000) / 3)
-  renew.unref()
+}
+
+export async function releaseCartLock(container: MedusaContainer, lock: CartLock): Promise<void> {
+  await container.resolve(Modules.LOCKING).release(lock.key, { ownerId: lock.ownerId })
+}
+
+/**
+ * Runs `work` holding the cart's lock, outside a workflow: the same key, owner rule and TTL as
+ * the plugin's workflows (ledger-steps.ts), so the two exclude each other.
+ */
+export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
+  const lock = await acquireCartLock(container, cartId)
   try {
     return await work()
   } finally {
-    clearInterval(renew)
-    await locking.release(key, { ownerId })
+    await releaseCartLock(container, lock)
   }
 }

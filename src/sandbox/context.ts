@@ -9,6 +9,7 @@ export interface SandboxContext {
   state: SandboxState
   installments: number
   refundSettleMs: number
+  visibleAfterMs: number
   extensions: SandboxExtensions
   cancelTouches: "all" | "latest"
   jwtSecret: string

@@ -45,6 +45,11 @@ export const SandboxOptions = z.strictObject({
   persistFile: z.string().min(1).optional(),
   refundSettleMs: z.number().int().nonnegative().default(1000),
   /**
+   * How long after a payment or a refund the status query and the refund history show it: the
+   * documentation does not promise at once. The payment's webhook goes out once it shows.
+   */
+  visibleAfterMs: z.number().int().nonnegative().default(250),
+  /**
    * Which unpaid loans of a cart a cancel touches: the documentation does not say, so the
    * sandbox plays either reading, every one (`all`) or only the newest (`latest`).
    */

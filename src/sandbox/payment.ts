@@ -1,13 +1,15 @@
 import type { SandboxContext } from "./context"
 import { customerFromBuyer } from "./customer"
 import { SandboxError } from "./errors"
+import { SandboxClosedError } from "./lifecycle"
 import { findLoan, moveLoan } from "./loans"
 import type { Loan, WebhookDelivery } from "./state"
 import { notifyPayment } from "./webhook/sender"
 
 /**
  * The customer pays the first installment: the loan becomes OUTSTANDING (`Activo` is the
- * outstanding state: docs/service-api.md, "Webhook"), the customer becomes known, and the merchant is notified.
+ * outstanding state: docs/service-api.md, "Webhook"), the customer becomes known, and the
+ * merchant is notified once the status query shows the payment (`visibleAfterMs`).
  * Resolves once the first webhook attempt is over; retries continue in the background.
  */
 export function payLoan(ctx: SandboxContext, loanId: number): Promise<WebhookDelivery> {
@@ -17,7 +19,17 @@ export function payLoan(ctx: SandboxContext, loanId: number): Promise<WebhookDel
   loan.authorizeDate = new Date().toISOString()
   moveLoan(ctx, loan, "OUTSTANDING")
   ctx.log(`[sandbox] loan ${loan.loanId} paid (cart ${loan.cartId})`)
-  return notifyPayment(ctx, loan)
+  return new Promise((resolve, reject) => {
+    const { signal } = ctx.lifecycle
+    if (signal.aborted) return reject(new SandboxClosedError())
+    const onAbort = (): void => reject(new SandboxClosedError())
+    signal.addEventListener("abort", onAbort, { once: true })
+    // Through `after`, so that the sandbox is not idle until the webhook's first attempt is over.
+    ctx.lifecycle.after(ctx.visibleAfterMs, () => {
+      signal.removeEventListener("abort", onAbort)
+      return notifyPayment(ctx, loan).then(resolve, reject)
+    })
+  })
 }
 
 export function assertPayable(loan: Loan): void {

@@ -63,6 +63,8 @@ function recordRefund(ctx: SandboxContext, loan: Loan, request: RefundRequest, r
   loan.refunds.push(refund)
   ctx.changed()
   scheduleSettlement(ctx, refund, ctx.refundSettleMs)
+  // Nothing happens then, but until the history lists the refund the sandbox is not idle.
+  ctx.lifecycle.after(ctx.visibleAfterMs, () => undefined)
   return refund
 }
 

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, processPaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
 import { emitRowUndoable } from "../loans/emit-events"
-import { awaitsOrder, CART_LOCK, type LedgerPatch, patchRow } from "../loans/ledger"
-import { cartLockOf } from "../loans/ledger-steps"
+import { awaitsOrder, type LedgerPatch, patchRow } from "../loans/ledger"
+import { acquireCartLockStep, releaseCartLockStep } from "../loans/ledger-steps"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
 import { bookOfCart, bookOutsideRefunds, refundBlock } from "../loans/refund-book"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
@@ -242,11 +242,10 @@ async function recordOrdered(container: MedusaContainer, input: CompleteInput, o
 }
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
-  const lock = transform({ input }, ({ input }) => cartLockOf(input.cart_id))
-  acquireLockStep(transform({ lock }, ({ lock }) => ({ ...lock, ...CART_LOCK })))
+  const lock = acquireCartLockStep(input)
   const plan = planConfirmationStep(input)
   const rolledForward = rollForwardStep(transform({ input, plan }, ({ input, plan }) => ({ cart_id: input.cart_id, plan })))
   const confirmation = completeStep(transform({ input, plan, rolledForward }, (d) => ({ ...d.input, plan: d.plan, rolledForward: d.rolledForward })))
-  releaseLockStep(lock)
+  releaseCartLockStep(lock)
   return new WorkflowResponse(confirmation)
 })

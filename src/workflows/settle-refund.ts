@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, addOrderTransactionStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { CART_LOCK, ledgerOf } from "../loans/ledger"
-import { cartLockOf, cartOfLedgerRowStep } from "../loans/ledger-steps"
+import { addOrderTransactionStep } from "@medusajs/medusa/core-flows"
+import { ledgerOf } from "../loans/ledger"
+import { acquireCartLockStep, cartOfLedgerRowStep, releaseCartLockStep } from "../loans/ledger-steps"
 import { orderPayment } from "../loans/queries"
 import { bookOfCart, isUndecided, remainingOn } from "../loans/refund-book"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
@@ -133,8 +133,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
   // Medusa's record and its link to the entry are made under the cart's lock too: a refund check
   // in between would take the new Medusa refund for one the provider made, and book it twice.
   const row = cartOfLedgerRowStep(input)
-  const lock = transform({ row }, ({ row }) => cartLockOf(row.cart_id))
-  acquireLockStep(transform({ lock }, ({ lock }) => ({ ...lock, ...CART_LOCK })))
+  const lock = acquireCartLockStep(row)
   const settled = settleEntryStep(input)
   when({ settled }, ({ settled }) => !!settled.medusa).then(() => {
     const medusa = transform({ settled }, ({ settled }) => settled.medusa!)
@@ -150,7 +149,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
     )
     linkMedusaRefundStep(transform({ settled, refund }, ({ settled, refund }) => ({ entry_id: settled.entry.id, refund_id: refund.id })))
   })
-  releaseLockStep(lock)
+  releaseCartLockStep(lock)
   const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
   return new WorkflowResponse(transform({ settled, checked }, ({ settled, checked }) => ({ entry: settled.entry, check: checked })))
 })

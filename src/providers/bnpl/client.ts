@@ -79,6 +79,10 @@ interface Call<T> {
 
 const BACKOFF_MS = 200
 
+/** The longest one request can take: each attempt to its time-out, with the back-off between attempts. */
+export const worstRequestMs = ({ timeoutMs, retries }: Pick<ClientConfig, "timeoutMs" | "retries">): number =>
+  (retries + 1) * timeoutMs + BACKOFF_MS * (2 ** retries - 1)
+
 export class BnplClient {
   private readonly http: AxiosInstance
   private readonly tokens = new SpareToken(() => this.authenticate())

@@ -122,6 +122,7 @@ describe("checkout page", () => {
     const page = await english.get<string>(url, { responseType: "text" })
     expect(page.data).toContain("OUTSTANDING")
     expect(page.data).not.toContain('id="pay"')
+    await sandbox.idle()
     expect(receiver.hits).toHaveLength(1)
   })
 

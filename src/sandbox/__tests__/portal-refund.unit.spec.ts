@@ -27,6 +27,9 @@ describe("refund at the service's portal", () => {
     const refund = sandbox.refundAtService("cart_01", "200.25", "customer called the service")
     expect(refund).toMatchObject({ loanId, cartId: "cart_01", merchantId: 1001, totalAmount: "200.25", status: "REQUESTED" })
     expect(sandbox.state.requests).toHaveLength(requestsBefore)
+    // Listed `visibleAfterMs` later, not at once: nothing promises it.
+    expect(await history()).toEqual([])
+    await waitUntil(() => Date.now() - Date.parse(refund.refundDate) > 300)
     expect(await history()).toEqual([{ cartId: "cart_01", status: "REQUESTED", refundDate: refund.refundDate }])
     await waitUntil(() => sandbox.state.loans.get(loanId)?.refunds[0].status === "REFUNDED")
     expect((await history())[0].status).toBe("REFUNDED")

@@ -3,11 +3,12 @@ import type { RefundRecord } from "../../providers/bnpl/wire"
 import type { SandboxContext } from "../context"
 import type { Refund } from "../state"
 import { loansOfCart } from "../state"
+import { refundShown } from "../visibility"
 import { posMerchant } from "./pos-merchant"
 
 /**
- * GET /api/pos/loan/refund/:cartId: every refund of the cart's loans, oldest first; an
- * unknown cart has none. Each entry holds what the documentation promises and nothing more
+ * GET /api/pos/loan/refund/:cartId: every refund of the cart's loans, oldest first, each listed
+ * `visibleAfterMs` after it was made; an unknown cart has none. Each entry holds what the documentation promises and nothing more
  * (no amount, no refund id, no loan id), unless the `refundHistoryDetails` extension is on.
  */
 export function refundHistoryRoute(ctx: SandboxContext): RequestHandler {
@@ -16,6 +17,7 @@ export function refundHistoryRoute(ctx: SandboxContext): RequestHandler {
     if (!merchant) return
     const entries = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId)
       .flatMap((loan) => loan.refunds)
+      .filter((refund) => refundShown(ctx, refund))
       .map((refund) => historyEntry(ctx, refund))
     res.json(entries)
   }
