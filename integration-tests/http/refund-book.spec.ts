@@ -223,6 +223,19 @@ medusaIntegrationTestRunner({
         expect((await rowOf(loanId)).state).toBe("needs_attention")
       })
 
+      it("reconciliation refuses it too: the loan whose webhook was lost is listed, not made an order", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        env.sandbox.refundAtService(cartId, "50.00")
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
+
+        await reconciled(api, await adminHeaders(api))
+
+        expect(await ordersOfCart(getContainer(), cartId)).toEqual([])
+        const row = await rowOf(loanId)
+        expect(row.state).toBe("needs_attention")
+        expect(row.attention_reason).toContain("outside Medusa")
+      })
+
       it("Retry completion refuses a listed loan refunded in full in the portal", async () => {
         const { cartId, loanId } = await paidCart(env, shop)
         const admin = await adminHeaders(api)
