@@ -24,7 +24,7 @@ const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === 
 const TROUBLE: Record<Trouble, FaultConfig> = {
   none: {},
   errors: { status: { failNext: 1 }, refundHistory: { failNext: 1 }, refund: { failNext: 1 }, cancel: { failNext: 1 } },
-  latency: { status: { latencyMs: 1500 }, refundHistory: { latencyMs: 1500 } },
+  latency: { status: { latencyMs: 600 }, refundHistory: { latencyMs: 600 } },
 }
 
 /** The two commands of each race; the second starts `RACE_OFFSET_MS` after the first, so both are in flight. */
@@ -90,6 +90,10 @@ export class SequenceRun {
 
   get cartIds(): string[] {
     return this.carts.map((cart) => cart.cartId)
+  }
+
+  get cartQuantities(): Array<{ cartId: string; quantity: number }> {
+    return this.carts.map(({ cartId, quantity }) => ({ cartId, quantity }))
   }
 
   async setUp(quantities: number[]): Promise<void> {

@@ -19,6 +19,8 @@ import type { LedgerRow, OrderPayment } from "./facts"
  * plugin, or made in the portal and recorded by the admin) is one refund in Medusa of the same
  * amount, so no refund check can make the books agree with a refund of its own making.
  * A listing counts only when the books show the mismatch it is for (see `mismatchOf`).
+ * Liveness: a paid loan, refunded by nobody, for what its cart holds at the end, on a cart that
+ * no order holds, is made the cart's order: being listed is not enough.
  */
 export interface MoneyFacts {
   loans: Loan[]
@@ -26,6 +28,8 @@ export interface MoneyFacts {
   orders: OrderPayment[]
   /** Loans with a refund made outside Medusa that the plugin's book holds open for the admin. */
   openOutside: number[]
+  /** Each cart's line quantity at the end (one line of one variant: the quantity decides the total). */
+  carts: Array<{ cartId: string; quantity: number }>
 }
 
 export const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
@@ -41,7 +45,23 @@ export function checkMoney(facts: MoneyFacts): string[] {
   return [
     ...facts.loans.flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)),
     ...facts.loans.flatMap((loan) => checkListing(loan, rows.get(loan.loanId), facts)),
+    ...facts.loans.flatMap((loan) => checkLiveness(loan, facts)),
     ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),
+  ]
+}
+
+/** A paid loan that its cart can still take must end as the cart's order. */
+function checkLiveness(loan: Loan, facts: MoneyFacts): string[] {
+  if (!isPaid(loan) || loan.refunds.length) return []
+  const cart = facts.carts.find((candidate) => candidate.cartId === loan.cartId)
+  const products = loan.request.products ?? []
+  const matches = cart && products.length === 1 && products[0].count === cart.quantity
+  const cartOrdered = facts.orders.some(
+    (order) => order.cart_id === loan.cartId || facts.loans.some((l) => l.cartId === loan.cartId && l.loanId === order.loan_id),
+  )
+  if (!matches || cartOrdered) return []
+  return [
+    `loan ${loan.loanId} is paid for what cart ${loan.cartId} holds, nobody refunded it and no order holds the cart, yet it is not the cart's order`,
   ]
 }
 

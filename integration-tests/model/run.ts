@@ -152,6 +152,7 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
       rows: await ledgerRows(system.sql, cartIds),
       orders: await orderPayments(system.sql, cartIds),
       openOutside: (await openBookEntries(system.sql, cartIds)).map((entry) => entry.loan_id),
+      carts: run.cartQuantities,
     }
     const violations = [...run.violations, ...checkMoney(facts)]
     return { ms: Date.now() - started, performed, trace: violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace, violations, facts }

@@ -92,13 +92,20 @@ export async function releaseCartLock(container: MedusaContainer, lock: CartLock
 
 /**
  * Runs `work` holding the cart's lock, outside a workflow: the same key, owner rule and TTL as
- * the plugin's workflows (ledger-steps.ts), so the two exclude each other.
+ * the plugin's workflows (ledger-steps.ts), so the two exclude each other. The lock is renewed
+ * while `work` runs: starting a loan may refund an earlier one and then create the new one,
+ * more requests than the TTL counts.
  */
 export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
   const lock = await acquireCartLock(container, cartId)
+  const locking = container.resolve(Modules.LOCKING)
+  const expire = cartLockTtlOf(container)
+  const renew = setInterval(() => void locking.acquire(lock.key, { ownerId: lock.ownerId, expire }).catch(() => undefined), (expire * 1000) / 3)
+  renew.unref()
   try {
     return await work()
   } finally {
+    clearInterval(renew)
     await releaseCartLock(container, lock)
   }
 }
