@@ -95,8 +95,8 @@ export interface OrderPayment {
   session: SessionData
   captured: string
   refunded: string
-  /** Medusa's refunds on the payment, each with its id and amount (decimal). */
-  refunds: Array<{ id: string; amount: string }>
+  /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
+  refunds: Array<{ id: string; amount: string; created_at: string }>
   canceled: boolean
 }
 
@@ -110,7 +110,7 @@ interface OrderRow {
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
       captures?: Array<{ amount: unknown } | null> | null
-      refunds?: Array<{ id: string; amount: unknown } | null> | null
+      refunds?: Array<{ id: string; amount: unknown; created_at: string | Date } | null> | null
     } | null> | null
   } | null> | null
 }
@@ -130,6 +130,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
       "payment_collections.payments.captures.amount",
       "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.created_at",
     ],
     filters: { id: orderId },
   })
@@ -148,7 +149,9 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           session,
           captured: sum(payment.captures),
           refunded: sum(payment.refunds),
-          refunds: (payment.refunds ?? []).flatMap((r) => (r ? [{ id: r.id, amount: sum([r]) }] : [])),
+          refunds: (payment.refunds ?? []).flatMap((r) =>
+            r ? [{ id: r.id, amount: sum([r]), created_at: new Date(r.created_at).toISOString() }] : [],
+          ),
           canceled: !!payment.canceled_at,
         },
       ]

@@ -57,10 +57,23 @@ export function undecidedReason(entry: BookEntry, loanId: number): string {
  * knows may not be in the history yet, so this can only under-count, never invent one.
  */
 export function unexplained(history: RefundRecord[], book: BookEntry[]): RefundRecord[] {
-  const explained = book.filter((e) => AT_SERVICE.has(e.state)).length
-  const extra = history.length - explained
-  if (extra <= 0) return []
-  return [...history].sort((a, b) => Date.parse(b.refundDate) - Date.parse(a.refundDate)).slice(0, extra)
+  const left = [...history].sort((a, b) => Date.parse(a.refundDate) - Date.parse(b.refundDate))
+  const atService = book.filter((e) => AT_SERVICE.has(e.state))
+  // A dated entry explains the history entry nearest its date: the reply's own date, the history's
+  // for a refund booked from it, or for a refund Medusa recorded, the moment it did (just after
+  // the service). A portal refund beside it keeps its own date, and so the amount the admin gives.
+  for (const entry of atService.filter((e) => e.refund_date)) {
+    if (!left.length) return []
+    const at = Date.parse(entry.refund_date!)
+    const nearest = left.reduce(
+      (best, candidate, i) => (Math.abs(Date.parse(candidate.refundDate) - at) < Math.abs(Date.parse(left[best].refundDate) - at) ? i : best),
+      0,
+    )
+    left.splice(nearest, 1)
+  }
+  // Entries without a date (sent, reply not yet kept) explain the oldest of the rest.
+  const undated = atService.filter((e) => !e.refund_date).length
+  return left.slice(undated).reverse()
 }
 
 /**
@@ -95,7 +108,7 @@ export async function bookOutsideRefunds(
 export async function bookMedusaRefunds(
   container: MedusaContainer,
   loan: { loanId: number; cartId: string },
-  refunds: Array<{ id: string; amount: string }>,
+  refunds: Array<{ id: string; amount: string; created_at: string }>,
   book: BookEntry[],
 ): Promise<BookEntry[]> {
   const known = new Set(book.map((e) => e.medusa_refund_id).filter(Boolean))
@@ -111,6 +124,8 @@ export async function bookMedusaRefunds(
       reason: "refund from Medusa",
       medusa_refund_id: refund.id,
       idempotency_key: refund.id,
+      // Not the service's date, which the history does not tie to it: Medusa's, moments after.
+      refund_date: refund.created_at,
     })),
   )
   await emitBookEntries(container, booked)

@@ -14,8 +14,8 @@ const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: strin
   customer: { username: null, firstName: null, lastName: null, motherLastName: null, email: null, phone: null },
 })
 
-const entry = (loan_id: number, state: BookEntry["state"], amount: string | null, kind: BookEntry["kind"] = "requested") =>
-  ({ id: `bnplref_${Math.random()}`, loan_id, cart_id: "cart_1", kind, state, amount }) as BookEntry
+const entry = (loan_id: number, state: BookEntry["state"], amount: string | null, kind: BookEntry["kind"] = "requested", refund_date?: string) =>
+  ({ id: `bnplref_${Math.random()}`, loan_id, cart_id: "cart_1", kind, state, amount, refund_date: refund_date ?? null }) as BookEntry
 
 const history = (...dates: string[]): RefundRecord[] => dates.map((refundDate) => ({ cartId: "cart_1", status: "REFUNDED", refundDate }))
 
@@ -46,6 +46,23 @@ describe("the book of refunds", () => {
     expect(unexplained(history("2026-11-02T00:00:00Z"), [entry(1, "accepted", "1.00"), entry(1, "accepted", "2.00")])).toEqual([])
     // A rejected request left no entry at the service.
     expect(unexplained(history("2026-11-02T00:00:00Z"), [entry(1, "rejected", "1.00")])).toHaveLength(1)
+  })
+
+  it("a dated entry explains the history entry nearest its date: a portal refund just before two admin refunds stays unexplained", () => {
+    // The money model's seed 1185889532, path 218: a 3,300 portal refund, then two 1,650 admin refunds
+    // within a second. Counted newest first, the portal refund was taken for an admin refund, and the
+    // admin was asked for the amount of the second admin refund's date.
+    const entries = history("2026-11-26T10:58:00.100Z", "2026-11-26T10:58:00.700Z", "2026-11-26T10:58:00.900Z")
+    const medusa = [
+      entry(1, "accepted", "1650.00", "requested", "2026-11-26T10:58:00.740Z"),
+      entry(1, "accepted", "1650.00", "requested", "2026-11-26T10:58:00.950Z"),
+    ]
+    expect(unexplained(entries, medusa).map((e) => e.refundDate)).toEqual(["2026-11-26T10:58:00.100Z"])
+    // The reply's own date matches exactly.
+    expect(unexplained(entries, [entry(1, "accepted", "1.00", "requested", "2026-11-26T10:58:00.700Z")]).map((e) => e.refundDate)).toEqual([
+      "2026-11-26T10:58:00.900Z",
+      "2026-11-26T10:58:00.100Z",
+    ])
   })
 
   it("gives an unexplained entry to the paid loan that was the latest paid at its date", () => {
