@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { z } from "zod"
-import type { BnplClient } from "../providers/bnpl/client"
-import type { BnplOptions } from "../providers/bnpl/options"
+import type { BnplClient } from "../lib/bnpl/client"
+import type { BnplOptions } from "../lib/bnpl/options"
 
 export const CheckStatus = z.enum(["ok", "warn", "fail"])
 export type CheckStatus = z.infer<typeof CheckStatus>

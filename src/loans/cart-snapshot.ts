@@ -1,8 +1,8 @@
 import { Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { CartSnapshot } from "../providers/bnpl/cart-snapshot"
-import { toCents, toDecimal } from "../providers/bnpl/money"
-import { PROVIDER_ID } from "../providers/bnpl/session-data"
+import { CartSnapshot } from "../lib/bnpl/cart-snapshot"
+import { toCents, toDecimal } from "../lib/bnpl/money"
+import { PROVIDER_ID } from "../lib/bnpl/session-data"
 
 type Money = BigNumberInput | null | undefined
 
@@ -48,7 +48,7 @@ export interface CartForLoan {
 }
 
 /**
- * Reads what the loan request needs from the cart (see providers/bnpl/cart-snapshot.ts):
+ * Reads what the loan request needs from the cart (see lib/bnpl/cart-snapshot.ts):
  * the store route's snapshot, built from the database, never from what a storefront sent.
  */
 export async function readCartForLoan(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartForLoan> {

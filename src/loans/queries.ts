@@ -1,9 +1,9 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../providers/bnpl/money"
-import { centsToDecimal } from "../providers/bnpl/refunds"
-import { PROVIDER_ID, readSessionData, type SessionData } from "../providers/bnpl/session-data"
-import type { LoanStatus } from "../providers/bnpl/wire"
+import { toCents } from "../lib/bnpl/money"
+import { centsToDecimal } from "../lib/bnpl/refunds"
+import { PROVIDER_ID, readSessionData, type SessionData } from "../lib/bnpl/session-data"
+import type { LoanStatus } from "../lib/bnpl/wire"
 
 /**
  * The reads of Medusa's data the loan workflows share: a cart's payment

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { isZero } from "../providers/bnpl/refunds"
-import type { LoanRecord } from "../providers/bnpl/wire"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { isZero } from "../lib/bnpl/refunds"
+import type { LoanRecord } from "../lib/bnpl/wire"
 import { bookOfCart, bookOutsideRefunds, bookedRefund, remainingOn } from "./refund-book"
 
 export interface InFullResult {

@@ -1,4 +1,4 @@
-import { isPaid } from "../providers/bnpl/loan-payment"
+import { isPaid } from "../lib/bnpl/loan-payment"
 import type { SandboxContext } from "./context"
 import { moveLoan } from "./loans"
 import { type Loan, loansOfCart, type Merchant } from "./state"

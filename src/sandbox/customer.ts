@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { Buyer, Customer } from "../providers/bnpl/wire"
+import type { Buyer, Customer } from "../lib/bnpl/wire"
 
 /** Spec 2.3: all six keys present, all null while the loan is unpaid. */
 export const UNPAID_CUSTOMER: Customer = {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { LoanRequest, LoanStatus } from "../providers/bnpl/wire"
+import type { LoanRequest, LoanStatus } from "../lib/bnpl/wire"
 import type { SandboxContext } from "./context"
 import { UNPAID_CUSTOMER } from "./customer"
 import { SandboxError } from "./errors"

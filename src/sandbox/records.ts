@@ -1,4 +1,4 @@
-import type { LoanProduct, LoanRecord } from "../providers/bnpl/wire"
+import type { LoanProduct, LoanRecord } from "../lib/bnpl/wire"
 import type { SandboxExtensions } from "./options"
 import { centsToDecimal, centsToShortDecimal, numberToCents } from "./money"
 import type { Loan } from "./state"

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Customer, Decimal, LoanRequest, LoanStatus } from "../providers/bnpl/wire"
+import { Customer, Decimal, LoanRequest, LoanStatus } from "../lib/bnpl/wire"
 
 /**
  * The sandbox's whole memory. Loans and refunds are schemas (not bare interfaces) because

@@ -5,7 +5,7 @@ import { emitRowUndoable } from "../loans/emit-events"
 import { ledgerOf, patchRow } from "../loans/ledger"
 import { underCartLockOfRow } from "../loans/ledger-steps"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../loans/queries"
-import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 
 /**
  * Ends an unpaid loan: reconciliation's answer to a loan left past the loan

@@ -5,9 +5,9 @@ import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { underCartLock } from "../loans/ledger"
 import { orderPayments } from "../loans/queries"
 import { refundLoanInFull } from "../loans/refund-in-full"
-import { toCents } from "../providers/bnpl/money"
-import { isZero, RefundRejectedError } from "../providers/bnpl/refunds"
-import { isPaid } from "../providers/bnpl/status"
+import { toCents } from "../lib/bnpl/money"
+import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
+import { isPaid } from "../lib/bnpl/status"
 
 /**
  * Cancelling an order whose loan is paid refunds what remains at the service.

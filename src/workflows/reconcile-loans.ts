@@ -7,8 +7,8 @@ import { recordNewLoan } from "../loans/emit-events"
 import { ledgerOf, rowOfLoan, underCartLock } from "../loans/ledger"
 import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
 
 /**
  * The spec sends no event for a lost webhook, an abandoned loan or a refund

@@ -4,7 +4,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { emitRowUndoable } from "../loans/emit-events"
 import { awaitsOrder, rowOfLoan, underCartLock } from "../loans/ledger"
-import { PROVIDER_ID, readSessionData } from "../providers/bnpl/session-data"
+import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now

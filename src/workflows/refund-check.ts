@@ -7,9 +7,9 @@ import { underCartLockOfRow } from "../loans/ledger-steps"
 import { orderPayment, type OrderPayment } from "../loans/queries"
 import { bookMedusaRefunds, bookOfCart, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../loans/refund-book"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { toCents } from "../providers/bnpl/money"
-import { bnplFromContainer } from "../providers/bnpl/resolve-options"
-import type { LoanRecord } from "../providers/bnpl/wire"
+import { toCents } from "../lib/bnpl/money"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import type { LoanRecord } from "../lib/bnpl/wire"
 
 /**
  * Compares a loan's refunds in the plugin's book with the service's refund history and with

@@ -7,8 +7,8 @@ import { acquireCartLockStep, cartOfLedgerRowStep, releaseCartLockStep } from ".
 import { orderPayment } from "../loans/queries"
 import { bookOfCart, isUndecided, remainingOn } from "../loans/refund-book"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
-import { toCents } from "../providers/bnpl/money"
-import { bnplFromContainer } from "../providers/bnpl/resolve-options"
+import { toCents } from "../lib/bnpl/money"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { refundCheckWorkflow } from "./refund-check"
 
 /**

@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import type { WebhookNotification } from "../../../src/providers/bnpl/wire"
+import type { WebhookNotification } from "../../../src/lib/bnpl/wire"
 import { WebhookConfig } from "../../../src/sandbox/webhook/config"
 import { webhookAuthorization } from "../../../src/sandbox/webhook/authorization"
 import type { Secrets } from "../../harness/stack"

@@ -1,5 +1,5 @@
-import { OPTION_ENV } from "../../providers/bnpl/options"
-import { bnplFromContainer } from "../../providers/bnpl/resolve-options"
+import { OPTION_ENV } from "../../lib/bnpl/options"
+import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import { type Check, fail, ok } from "../types"
 
 /**

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { OPTION_ENV } from "../../providers/bnpl/options"
-import { PROVIDER_ID } from "../../providers/bnpl/session-data"
+import { OPTION_ENV } from "../../lib/bnpl/options"
+import { PROVIDER_ID } from "../../lib/bnpl/session-data"
 import { type Check, fail, ok, warn } from "../types"
 
 interface RegionRow {

@@ -1,5 +1,5 @@
 import { ledgerOf } from "../../loans/ledger"
-import { OPTION_ENV } from "../../providers/bnpl/options"
+import { OPTION_ENV } from "../../lib/bnpl/options"
 import { type Check, ok, warn } from "../types"
 
 /** How many of the latest deliveries the detail lists. */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks"
-import type { LoanRecord } from "./wire"
+import type { LoanRecord } from "../../lib/bnpl/wire"
 
 /**
  * The status query the confirmation has just made, for the authorization that follows it.

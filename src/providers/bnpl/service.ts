@@ -24,16 +24,17 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { confirmedLoan } from "./confirmed-loan"
-import { BnplClient } from "./client"
+import type { BnplClient } from "../../lib/bnpl/client"
+import { sharedClient } from "../../lib/bnpl/shared-client"
 import { queueForCart } from "./provider-cart-queue"
-import { loanLines } from "./cart-snapshot"
-import { asMedusaError, asShopperError } from "./errors"
-import { sameAmount, toCents, toDecimal, toPesos } from "./money"
-import { BnplOptions, BnplOptionsInput, parseOptions } from "./options"
-import { InitiateData, SessionData, readSessionData } from "./session-data"
-import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "./status"
-import { RefundRejectedError, RefundUnknownError, refundOnce } from "./refunds"
-import type { LoanRecord } from "./wire"
+import { loanLines } from "../../lib/bnpl/cart-snapshot"
+import { asMedusaError, asShopperError } from "../../lib/bnpl/errors"
+import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/bnpl/money"
+import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/bnpl/options"
+import { InitiateData, SessionData, readSessionData } from "../../lib/bnpl/session-data"
+import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
+import { RefundRejectedError, RefundUnknownError, refundOnce } from "../../lib/bnpl/refunds"
+import type { LoanRecord } from "../../lib/bnpl/wire"
 
 type Cradle = { logger: Logger }
 
@@ -56,7 +57,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   constructor(cradle: Cradle, options: BnplOptionsInput) {
     super(cradle, options)
     this.options = parseOptions(options)
-    this.client = new BnplClient(this.options)
+    this.client = sharedClient(this.options)
     this.logger = cradle.logger
   }
 

@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import { AuthResponse, ServiceErrorBody } from "../../providers/bnpl/wire"
+import { AuthResponse, ServiceErrorBody } from "../../lib/bnpl/wire"
 import type { Sandbox } from "../index"
 import { client, MERCHANT, startQuietSandbox, UNAPPROVED } from "./helpers"
 

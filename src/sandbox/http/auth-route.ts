@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import { AuthRequest } from "../../providers/bnpl/wire"
+import { AuthRequest } from "../../lib/bnpl/wire"
 import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"
 import { authenticateMerchant } from "../merchants"

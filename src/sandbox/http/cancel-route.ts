@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import { CancelRequest } from "../../providers/bnpl/wire"
+import { CancelRequest } from "../../lib/bnpl/wire"
 import { cancelCart } from "../cancellation"
 import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"

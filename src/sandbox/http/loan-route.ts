@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express"
-import { type LoanCreated, LoanRequest } from "../../providers/bnpl/wire"
+import { type LoanCreated, LoanRequest } from "../../lib/bnpl/wire"
 import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"
 import { checkoutUrl, createLoan } from "../loans"

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import type { RefundRecord } from "../../providers/bnpl/wire"
+import type { RefundRecord } from "../../lib/bnpl/wire"
 import type { SandboxContext } from "../context"
 import type { Refund } from "../state"
 import { loansOfCart } from "../state"

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express"
-import { RefundRequest, type RefundResponse } from "../../providers/bnpl/wire"
+import { RefundRequest, type RefundResponse } from "../../lib/bnpl/wire"
 import type { SandboxContext } from "../context"
 import type { LostReply } from "../faults/config"
 import { describeIssues } from "../issues"

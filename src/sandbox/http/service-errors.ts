@@ -1,5 +1,5 @@
 import type { Request, Response } from "express"
-import type { ServiceErrorBody } from "../../providers/bnpl/wire"
+import type { ServiceErrorBody } from "../../lib/bnpl/wire"
 import { noteReason, requestPath } from "./notes"
 
 const ERROR_NAMES: Record<number, string> = {

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { WebhookAuthMode } from "../../providers/bnpl/webhook-auth-mode"
+import { WebhookAuthMode } from "../../lib/bnpl/webhook-auth-mode"
 
 /** The provider's own modes: a sandbox can never send a kind of webhook the provider cannot check. */
 export const WebhookAuth = WebhookAuthMode

@@ -20,7 +20,7 @@ let prunedAt = 0
 /**
  * Records the delivery once the answer is sent, so that recording never delays or changes it; a
  * failure to record is logged and nothing more. Reasons come from the route's checks, which never
- * quote a header or a secret (providers/bnpl/webhook.ts).
+ * quote a header or a secret (lib/bnpl/webhook.ts).
  */
 export async function recordDelivery(container: MedusaContainer, facts: DeliveryFacts, httpStatus: number, receivedAt: Date): Promise<void> {
   const ledger = ledgerOf(container)

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { startLoan } from "../../../loans/start-loan"
-import { PROVIDER_ID } from "../../../providers/bnpl/session-data"
+import { PROVIDER_ID } from "../../../lib/bnpl/session-data"
 
 /**
  * `POST /store/payment-collections/:id/payment-sessions` for pp_bnpl_bnpl.

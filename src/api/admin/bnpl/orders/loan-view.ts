@@ -1,4 +1,4 @@
-import type { LoanRecord, RefundRecord } from "../../../../providers/bnpl/wire"
+import type { LoanRecord, RefundRecord } from "../../../../lib/bnpl/wire"
 import type { LedgerLoanJson } from "../loans/ledger-view"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { bnplFromContainer } from "../../../../providers/bnpl/resolve-options"
+import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { buildOffer } from "../../../../storefront/offer-rules"
 import type { OfferResponse } from "../../../../storefront/wire"
 import { LangParam, parseQuery, shopperLang } from "../query"

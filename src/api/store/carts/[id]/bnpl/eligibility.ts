@@ -1,5 +1,5 @@
-import type { BnplOptions } from "../../../../../providers/bnpl/options"
-import { LOAN_PAYMENT } from "../../../../../providers/bnpl/status"
+import type { BnplOptions } from "../../../../../lib/bnpl/options"
+import { LOAN_PAYMENT } from "../../../../../lib/bnpl/status"
 import type { Lang } from "../../../../../storefront/lang"
 import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
 import type { CartEligibility, CartLoan, LoanState } from "../../../../../storefront/wire"

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { bnplFromContainer } from "../../../../../providers/bnpl/resolve-options"
+import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { CartEligibilityResponse } from "../../../../../storefront/wire"
 import { LangParam, parseQuery, shopperLang } from "../../../bnpl/query"
 import { readCartFacts } from "./cart-facts"

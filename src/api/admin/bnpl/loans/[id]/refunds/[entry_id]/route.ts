@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { Decimal } from "../../../../../../../providers/bnpl/wire"
+import { Decimal } from "../../../../../../../lib/bnpl/wire"
 import { settleRefundWorkflow } from "../../../../../../../workflows/settle-refund"
 import { ledgerRowOrNotFound } from "../../../ledger-row"
 import { parseInput } from "../../../parse-input"

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { BnplClient } from "./client"
+import type { BnplClient } from "./client"
+import { sharedClient } from "./shared-client"
 import { BnplOptions, parseOptions } from "./options"
 
 interface ProviderEntry {
@@ -31,7 +32,7 @@ export function bnplFromContainer(container: MedusaContainer): { options: BnplOp
     throw new Error('medusa-payment-bnpl: no payment provider with id "bnpl" in medusa-config.ts (modules → payment → options.providers)')
   }
   const options = parseOptions(entry.options ?? {})
-  const resolved = { options, client: new BnplClient(options) }
+  const resolved = { options, client: sharedClient(options) }
   cache.set(config, resolved)
   return resolved
 }
