@@ -3,7 +3,7 @@
 // appended when tests were skipped; they are listed above it). A suite that runs no test fails.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, relative, resolve } from "node:path"
+import { basename, join, relative, resolve } from "node:path"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
 import { aptInstall } from "./harness/apt"
@@ -150,8 +150,16 @@ async function jest(suite: string, testType: string, env: Record<string, string>
   results.push({ suite, ...countReport(readReport(outputFile)), ms: Date.now() - started })
 }
 
+/**
+ * A suite's jest report, read then removed; BNPL_TEST_REPORTS names a folder where a copy is
+ * kept (every test's duration is in it: where a suite's time goes).
+ */
 function readReport(file: string): JestReport | null {
   try {
+    if (process.env.BNPL_TEST_REPORTS) {
+      mkdirSync(process.env.BNPL_TEST_REPORTS, { recursive: true })
+      copyFileSync(file, join(process.env.BNPL_TEST_REPORTS, basename(file)))
+    }
     return JSON.parse(readFileSync(file, "utf8")) as JestReport
   } catch {
     return null

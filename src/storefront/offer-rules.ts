@@ -1,3 +1,4 @@
+import { amountIneligibility } from "./eligibility"
 import type { Lang } from "./lang"
 import { reasonMessage } from "./messages"
 import { formatMoney } from "./money"
@@ -15,9 +16,8 @@ export interface OfferRules {
 }
 
 /**
- * Whether an amount can be paid in installments, and the plan to advertise. The same rules
- * as session creation: the currency must be offered and the amount within the bounds,
- * both ends included.
+ * Whether an amount can be paid in installments (eligibility.ts, the rule session creation
+ * applies too), and the plan to advertise.
  */
 export function buildOffer(amount: string | number, currencyCode: string, rules: OfferRules, lang: Lang): Offer {
   const currency = currencyCode.toLowerCase()
@@ -25,7 +25,7 @@ export function buildOffer(amount: string | number, currencyCode: string, rules:
   const minor = toMinorUnits(amount, digits)
   const min = toMinorUnits(rules.minAmount, digits)
   const max = toMinorUnits(rules.maxAmount, digits)
-  const code = ineligibility(currency, minor, min, max, rules.currencies)
+  const code = amountIneligibility(currency, minor, { currencies: rules.currencies, min, max })
   return {
     available: !code,
     reason: code ? { code, message: reasonMessage(code, lang, facts(currency, digits, min, max, lang)) } : null,
@@ -40,13 +40,6 @@ export function buildOffer(amount: string | number, currencyCode: string, rules:
     limits: { min_amount: Number(min), max_amount: Number(max), currencies: rules.currencies },
     lang,
   }
-}
-
-function ineligibility(currency: string, minor: bigint, min: bigint, max: bigint, currencies: string[]): ReasonCode | undefined {
-  if (!currencies.includes(currency)) return "currency_not_offered"
-  if (minor < min) return "below_minimum"
-  if (minor > max) return "above_maximum"
-  return undefined
 }
 
 /** The amounts a reason may mention, formatted for the shopper, with the currency code where the symbol alone is ambiguous ("$1,000.00 MXN", "MX$1,000.00"). */

@@ -35,6 +35,7 @@ import { InitiateData, SessionData, readSessionData } from "../../lib/bnpl/sessi
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
 import { RefundRejectedError, RefundUnknownError, refundOnce } from "../../lib/bnpl/refunds"
 import type { LoanRecord } from "../../lib/bnpl/wire"
+import { amountIneligibility } from "../../storefront/eligibility"
 
 type Cradle = { logger: Logger }
 
@@ -233,14 +234,14 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   private assertEligible(amount: InitiatePaymentInput["amount"], currency: string) {
     const { currencies, minAmount, maxAmount } = this.options
-    if (!currencies.includes(currency.toLowerCase())) {
+    const reason = amountIneligibility(currency, toCents(amount), { currencies, min: toCents(minAmount), max: toCents(maxAmount) })
+    if (reason === "currency_not_offered") {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `Pay in installments is not available for ${currency.toUpperCase()}; it accepts ${currencies.map((c) => c.toUpperCase()).join(", ")}.`,
       )
     }
-    const cents = toCents(amount)
-    if (cents < toCents(minAmount) || cents > toCents(maxAmount)) {
+    if (reason) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `Pay in installments is available for totals from ${toDecimal(minAmount)} to ${toDecimal(maxAmount)} ${currency.toUpperCase()}; this cart is ${toDecimal(amount)}.`,
