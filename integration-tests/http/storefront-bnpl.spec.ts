@@ -19,8 +19,13 @@ function random(seed: number) {
   }
 }
 
-/** "1234.5" → 123450, by string arithmetic (the test must not share the route's code). */
-const centsOf = (decimal: string) => {
+/**
+ * "1234.5" or 1234.5 → 123450, by string arithmetic (the test must not share the route's code);
+ * NaN for a number with more than two decimals, which no amount in pesos may have.
+ */
+const centsOf = (amount: string | number) => {
+  const decimal = String(amount)
+  if (!/^\d+(\.\d{1,2})?$/.test(decimal)) return NaN
   const [whole, fraction = ""] = decimal.split(".")
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"))
 }
@@ -48,8 +53,8 @@ medusaIntegrationTestRunner({
         })
         expect(answers[0].data.offer).toMatchObject({
           lang: "es-MX",
-          amount: 100,
-          plan: { installments: 4, frequency_days: 14, amounts: [25, 25, 25, 25] },
+          amount: 1,
+          plan: { installments: 4, frequency_days: 14, amounts: [0.25, 0.25, 0.25, 0.25] },
         })
 
         const usd = await offer("amount=500&currency_code=USD")
@@ -77,12 +82,12 @@ medusaIntegrationTestRunner({
           const answers = await Promise.all(amounts.slice(i, i + 30).map((amount) => offer(`amount=${amount}&currency_code=mxn`)))
           answers.forEach((answer, k) => {
             const cents = centsOf(amounts[i + k])
-            const plan: number[] = answer.data.offer.plan.amounts
+            const plan: number[] = answer.data.offer.plan.amounts.map(centsOf)
             expect({
               amount: amounts[i + k],
               status: answer.status,
               available: answer.data.offer.available,
-              total: answer.data.offer.amount,
+              total: centsOf(answer.data.offer.amount),
             }).toEqual({
               amount: amounts[i + k],
               status: 200,
@@ -133,8 +138,8 @@ medusaIntegrationTestRunner({
           loans: [],
           status_known: true,
         })
-        expect(data.bnpl.offer.amount).toBe(Math.round(Number(cart.total) * 100))
-        expect(data.bnpl.offer.plan.amounts.reduce((a: number, b: number) => a + b, 0)).toBe(data.bnpl.offer.amount)
+        expect(data.bnpl.offer.amount).toBe(Number(cart.total))
+        expect(data.bnpl.offer.plan.amounts.map(centsOf).reduce((a: number, b: number) => a + b, 0)).toBe(centsOf(data.bnpl.offer.amount))
       })
 
       it("a cart above the maximum: unavailable, with the reason in the shopper's words", async () => {

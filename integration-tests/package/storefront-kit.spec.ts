@@ -125,9 +125,9 @@ describe("the storefront kit, packed, in a fresh React 19 storefront", () => {
   it("runs from the storefront's node_modules, required and imported", () => {
     const script = `
       const kit = require("${KIT}")
-      const offer = { available: true, reason: null, currency_code: "mxn", amount: 123450, minor_digits: 2,
-        plan: { installments: 4, frequency_days: 14, amounts: [30862, 30862, 30862, 30864] },
-        limits: { min_amount: 100, max_amount: 10000000, currencies: ["mxn"] }, lang: "es-MX" }
+      const offer = { available: true, reason: null, currency_code: "mxn", amount: 1234.5,
+        plan: { installments: 4, frequency_days: 14, amounts: [308.62, 308.62, 308.62, 308.64] },
+        limits: { min_amount: 1, max_amount: 100000, currencies: ["mxn"] }, lang: "es-MX" }
       import("${KIT}").then((esm) => console.log(kit.formatInstallments(offer, "es-MX") + "|" + typeof esm.completeOnReturn))`
     const output = execFileSync(process.execPath, ["-e", script], { cwd: scratch, encoding: "utf8" })
     expect(output.trim()).toBe("o 4 pagos de $308.62 cada 2 semanas (el último de $308.64)|function")

@@ -14,7 +14,7 @@ export function formatInstallments(offer: Offer, locale: string = DEFAULT_LANG):
   if (!offer.available || !offer.plan.amounts.length) return null
   const lang = langOf(locale) ?? DEFAULT_LANG
   const texts = KIT_TEXTS[lang]
-  const money = (minor: number) => formatMoney(minor, offer.minor_digits, offer.currency_code, lang)
+  const money = (amount: number) => formatMoney(amount, offer.currency_code, lang)
   const { amounts, frequency_days } = offer.plan
   if (amounts.length === 1) return texts.single(money(amounts[0]))
   const first = amounts[0]
@@ -26,5 +26,5 @@ export function formatInstallments(offer: Offer, locale: string = DEFAULT_LANG):
 /** Each installment's amount, formatted, in order: for a plan table. */
 export function formatPlan(offer: Offer, locale: string = DEFAULT_LANG): string[] {
   const lang = langOf(locale) ?? DEFAULT_LANG
-  return offer.plan.amounts.map((minor) => formatMoney(minor, offer.minor_digits, offer.currency_code, lang))
+  return offer.plan.amounts.map((amount) => formatMoney(amount, offer.currency_code, lang))
 }

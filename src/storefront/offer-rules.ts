@@ -2,7 +2,7 @@ import { amountIneligibility } from "./eligibility"
 import type { Lang } from "./lang"
 import { reasonMessage } from "./messages"
 import { formatMoney } from "./money"
-import { minorDigits, splitInstallments, toMinorUnits } from "./plan"
+import { fromMinorUnits, minorDigits, splitInstallments, toMinorUnits } from "./plan"
 import type { Offer, ReasonCode } from "./wire"
 
 /** The provider options that decide eligibility and the advertised plan (see the provider's options.ts). */
@@ -30,23 +30,25 @@ export function buildOffer(amount: string | number, currencyCode: string, rules:
     available: !code,
     reason: code ? { code, message: reasonMessage(code, lang, facts(currency, digits, min, max, lang)) } : null,
     currency_code: currency,
-    amount: Number(minor),
-    minor_digits: digits,
+    amount: major(minor, digits),
     plan: {
       installments: rules.installments,
       frequency_days: rules.installmentFrequencyDays,
-      amounts: splitInstallments(minor, rules.installments).map(Number),
+      amounts: splitInstallments(minor, rules.installments).map((part) => major(part, digits)),
     },
-    limits: { min_amount: Number(min), max_amount: Number(max), currencies: rules.currencies },
+    limits: { min_amount: major(min, digits), max_amount: major(max, digits), currencies: rules.currencies },
     lang,
   }
 }
+
+/** Minor units as the JSON number Medusa's store API would write: 30862n, 2 → 308.62. */
+const major = (minor: bigint, digits: number): number => Number(fromMinorUnits(minor, digits))
 
 /** The amounts a reason may mention, formatted for the shopper, with the currency code where the symbol alone is ambiguous ("$1,000.00 MXN", "MX$1,000.00"). */
 export function facts(currency: string, digits: number, min: bigint, max: bigint, lang: Lang) {
   const upper = currency.toUpperCase()
   const money = (minor: bigint) => {
-    const text = formatMoney(minor, digits, upper, lang)
+    const text = formatMoney(fromMinorUnits(minor, digits), upper, lang)
     return /[A-Za-z]/.test(text) ? text : `${text} ${upper}`
   }
   return { currency: upper, min: money(min), max: money(max) }
@@ -54,7 +56,8 @@ export function facts(currency: string, digits: number, min: bigint, max: bigint
 
 /** A plan-less answer for a reason that is about the cart, not the amount (an order, a paid loan, the region). */
 export function withReason(offer: Offer, code: ReasonCode): Offer {
-  const digits = offer.minor_digits
-  const known = facts(offer.currency_code, digits, BigInt(offer.limits.min_amount), BigInt(offer.limits.max_amount), offer.lang)
+  const digits = minorDigits(offer.currency_code)
+  const { min_amount, max_amount } = offer.limits
+  const known = facts(offer.currency_code, digits, toMinorUnits(min_amount, digits), toMinorUnits(max_amount, digits), offer.lang)
   return { ...offer, available: false, reason: { code, message: reasonMessage(code, offer.lang, known) } }
 }

@@ -15,24 +15,28 @@ export type ReasonCode = z.infer<typeof ReasonCode>
 export const Reason = z.object({ code: ReasonCode, message: z.string() })
 export type Reason = z.infer<typeof Reason>
 
-/** Amounts in `plan` and `limits` are integers in the currency's minor units (cents for MXN). */
+/**
+ * Amounts are in major units, as in every Medusa store route (`1234.5` is $1,234.50 MXN), each
+ * exact to the currency's precision.
+ */
 export const Offer = z.object({
   available: z.boolean(),
   reason: Reason.nullable(),
   currency_code: z.string(),
-  /** The amount asked about, in minor units, rounded half up to the currency's precision. */
-  amount: z.number().int().nonnegative(),
-  /** Decimal digits of the currency's minor unit: 2 for MXN. */
-  minor_digits: z.number().int().min(0),
+  /** The amount asked about, rounded half up to the currency's precision. */
+  amount: z.number().nonnegative(),
   plan: z.object({
     installments: z.number().int().positive(),
     frequency_days: z.number().int().positive(),
-    /** One per installment; they add up to `amount` exactly, the last absorbing the rounding. */
-    amounts: z.array(z.number().int().nonnegative()),
+    /**
+     * One per installment. Counted in the currency's minor units (`toMinorUnits`) they add up
+     * to `amount` exactly; the last absorbs the rounding.
+     */
+    amounts: z.array(z.number().nonnegative()),
   }),
   limits: z.object({
-    min_amount: z.number().int().nonnegative(),
-    max_amount: z.number().int().nonnegative(),
+    min_amount: z.number().nonnegative(),
+    max_amount: z.number().nonnegative(),
     currencies: z.array(z.string()),
   }),
   lang: Lang,

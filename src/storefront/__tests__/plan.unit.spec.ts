@@ -75,16 +75,25 @@ describe("buildOffer: the session's eligibility rules", () => {
     expect(buildOffer("500", "usd", RULES, "en").reason?.code).toBe("currency_not_offered")
   })
 
-  it("answers the plan in minor units, with the limits and the language", () => {
+  it("answers the plan in major units, as Medusa's store API does, with the limits and the language", () => {
     expect(buildOffer("1234.5", "mxn", RULES, "es-MX")).toEqual({
       available: true,
       reason: null,
       currency_code: "mxn",
-      amount: 123450,
-      minor_digits: 2,
-      plan: { installments: 4, frequency_days: 14, amounts: [30862, 30862, 30862, 30864] },
-      limits: { min_amount: 10000, max_amount: 2000000, currencies: ["mxn"] },
+      amount: 1234.5,
+      plan: { installments: 4, frequency_days: 14, amounts: [308.62, 308.62, 308.62, 308.64] },
+      limits: { min_amount: 100, max_amount: 20000, currencies: ["mxn"] },
       lang: "es-MX",
     })
+    expect(buildOffer(1001, "jpy", { ...RULES, currencies: ["jpy"] }, "en").plan.amounts).toEqual([250, 250, 250, 251])
+  })
+
+  it("answers installments that add up to the amount to the cent", () => {
+    for (const amount of ["0.03", "1.01", "999.99", "1234.57", "3349.5", "19999.99"]) {
+      const offer = buildOffer(amount, "mxn", { ...RULES, minAmount: 0, installments: 3 }, "en")
+      const cents = offer.plan.amounts.reduce((sum, part) => sum + toMinorUnits(part, 2), 0n)
+      expect([amount, cents]).toEqual([amount, toMinorUnits(amount, 2)])
+      expect(offer.amount).toBe(Number(amount))
+    }
   })
 })
