@@ -59,6 +59,31 @@ medusaIntegrationTestRunner({
       return { ...paid, orderId, paymentId: payment.id, amount: Number(payment.amount) }
     }
 
+    it("joins a ledger row to its cart, order and payment collection in query.graph (read-only links)", async () => {
+      const { cartId, loanId, orderId } = await orderedCart()
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: carts } = await query.graph({ entity: "cart", fields: ["payment_collection.id"], filters: { id: cartId } })
+      const { data: rows } = await query.graph({
+        entity: "bnpl_loan",
+        fields: ["loan_id", "cart.id", "cart.email", "order.id", "order.display_id", "payment_collection.id"],
+        filters: { loan_id: loanId },
+      })
+      const row = rows[0] as {
+        cart?: { id: string; email: string }
+        order?: { id: string; display_id: number }
+        payment_collection?: { id: string }
+      }
+      const collectionId = (carts[0] as { payment_collection: { id: string } }).payment_collection.id
+      expect([rows.length, row.cart?.id, row.cart?.email, row.order?.id, typeof row.order?.display_id, row.payment_collection?.id]).toEqual([
+        1,
+        cartId,
+        "cliente@example.com",
+        orderId,
+        "number",
+        collectionId,
+      ])
+    })
+
     describe("case 1: a paid loan outranks a new selection", () => {
       it("a cart that is an order already gets no new loan: 400, and the service is not asked", async () => {
         const ordered = await orderedCart()

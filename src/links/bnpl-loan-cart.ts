@@ -1,0 +1,10 @@
+import CartModule from "@medusajs/medusa/cart"
+import { defineLink } from "@medusajs/framework/utils"
+import BnplLedgerModule from "../modules/bnpl"
+
+/**
+ * A ledger row's cart, order and payment collection, for `query.graph` (`bnpl_loan` with
+ * `cart.*`, `order.*`, `payment_collection.*`). Read-only: the row keeps each id in its own
+ * column (`cart_id` here), so no link table is written and no workflow has to keep one in step.
+ */
+export default defineLink({ linkable: BnplLedgerModule.linkable.bnplLoan, field: "cart_id" }, CartModule.linkable.cart, { readOnly: true })
