@@ -92,7 +92,7 @@ export async function releaseCartLock(container: MedusaContainer, lock: CartLock
 
 /**
  * Runs `work` holding the cart's lock, outside a workflow: the same key, owner rule and TTL as
- * the plugin's workflows (ledger-steps.ts), so the two exclude each other. The lock is renewed
+ * the plugin's workflows (src/workflows/steps/acquire-cart-lock.ts), so the two exclude each other. The lock is renewed
  * while `work` runs: starting a loan may refund an earlier one and then create the new one,
  * more requests than the TTL counts.
  */

@@ -3,7 +3,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { emitRowUndoable } from "../loans/emit-events"
 import { ledgerOf, patchRow } from "../loans/ledger"
-import { underCartLockOfRow } from "../loans/ledger-steps"
+import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../loans/queries"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { ledgerOf, patchRow } from "../loans/ledger"
-import { underCartLockOfRow } from "../loans/ledger-steps"
+import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { orderPayment } from "../loans/queries"
 import { refundCheckWorkflow } from "./refund-check"
 

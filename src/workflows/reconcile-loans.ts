@@ -5,7 +5,7 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { recordNewLoan } from "../loans/emit-events"
 import { ledgerOf, rowOfLoan, underCartLock } from "../loans/ledger"
-import { reconcileRow, type RowContext, type RowOutcome } from "../loans/reconcile-row"
+import { reconcileRow, type RowContext, type RowOutcome } from "./reconcile-row"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
@@ -16,7 +16,7 @@ import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
  * walks the ledger: every loan not in a final state, older than the grace
  * period, and every ordered loan due for a refund check, page by page with
  * at most `reconcileConcurrency` status queries at once. Each row's decision
- * is in src/loans/reconcile-row.ts; every change runs as a workflow.
+ * is in src/workflows/reconcile-row.ts; every change runs as a workflow.
  *
  * First it gives a row to any loan a waiting session holds without one (a
  * loan made before the ledger existed, or a crash between the two writes).

@@ -3,7 +3,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
 import { emitRowUndoable } from "../loans/emit-events"
 import { ledgerOf, type LedgerPatch, patchRow } from "../loans/ledger"
-import { underCartLockOfRow } from "../loans/ledger-steps"
+import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { orderPayment, type OrderPayment } from "../loans/queries"
 import { bookMedusaRefunds, bookOfCart, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../loans/refund-book"
 import type { LedgerLoan } from "../modules/bnpl/types"

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../lib/bnpl/webhook"
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
-import { confirmOnce } from "../../../loans/confirm-once"
+import { confirmOnce } from "./confirm-once"
 import type { Confirmation } from "../../../workflows/confirm-loan"
 import { type DeliveryFacts, recordDelivery } from "./webhook-record"
 

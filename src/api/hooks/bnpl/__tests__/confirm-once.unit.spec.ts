@@ -4,9 +4,9 @@ import { confirmOnce } from "../confirm-once"
 // The workflow and the ledger stand in for themselves: what is tested is who runs the workflow.
 const run = jest.fn()
 const rows = new Map<number, { cart_id: string; state: string; order_id?: string; suspect_order_id?: string; attention_reason?: string }>()
-jest.mock("../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
-jest.mock("../ledger", () => ({
-  awaitsOrder: jest.requireActual("../ledger").awaitsOrder,
+jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
+jest.mock("../../../../loans/ledger", () => ({
+  awaitsOrder: jest.requireActual("../../../../loans/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
 }))
 

@@ -1,0 +1,9 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { type CartLock, releaseCartLock } from "../../loans/ledger"
+
+export const releaseCartLockStepId = "bnpl-release-cart-lock"
+
+export const releaseCartLockStep = createStep(releaseCartLockStepId, async (lock: CartLock, { container }) => {
+  await releaseCartLock(container, lock)
+  return new StepResponse(lock)
+})
