@@ -58,6 +58,53 @@ medusaIntegrationTestRunner({
       expect(await reconcile()).toEqual(nothing)
     })
 
+    describe("a paid loan whose session Medusa dropped when the customer changed the cart", () => {
+      const loansAsked = (cartId: string) =>
+        env.sandbox.state.requests.filter((r) => r.path === "/api/loan" && JSON.stringify(r.body).includes(cartId))
+
+      /** Paid (its webhook lost), then the quantity changed: Medusa drops the cart's payment sessions. */
+      async function paidThenChanged() {
+        const paid = await paidCart(env, shop)
+        const { data } = await api.get(`/store/carts/${paid.cartId}`, { headers: { "x-publishable-api-key": shop.store.publishableKey } })
+        const lineId: string = data.cart.items[0].id
+        const setQuantity = (quantity: number) =>
+          api.post(
+            `/store/carts/${paid.cartId}/line-items/${lineId}`,
+            { quantity },
+            { headers: { "x-publishable-api-key": shop.store.publishableKey } },
+          )
+        expect((await setQuantity(2)).status).toBe(200)
+        expect(await sessionsOfCart(getContainer(), paid.cartId)).toEqual([])
+        await age(paid.sessionId, 13)
+        return { ...paid, setQuantity }
+      }
+
+      it("becomes the order once the cart matches it again, past the time-out: no second loan", async () => {
+        const { cartId, setQuantity } = await paidThenChanged()
+        expect((await setQuantity(1)).status).toBe(200)
+
+        expect(await reconcile()).toEqual(summary({ checked: 1, authorized: 1 }))
+        const orders = await ordersOfCart(getContainer(), cartId)
+        expect(orders).toHaveLength(1)
+        expect((await sessionsOfCart(getContainer(), cartId)).map((s) => [s.provider_id, s.status])).toEqual([["pp_bnpl_bnpl", "authorized"]])
+        expect(loansAsked(cartId)).toHaveLength(1)
+      })
+
+      it("is listed while the cart does not match it; Retry completion makes it the order once it does", async () => {
+        const { cartId, loanId, setQuantity } = await paidThenChanged()
+        expect(await reconcile()).toEqual(summary({ checked: 1, needs_attention: 1 }))
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(0)
+
+        expect((await setQuantity(1)).status).toBe(200)
+        const ledger = getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+        const [row] = await ledger.listBnplLoans({ loan_id: loanId })
+        const retried = await api.post(`/admin/bnpl/loans/${row.id}/retry-completion`, {}, await adminHeaders(api))
+        expect([retried.status, retried.data.loan.state]).toEqual([200, "ordered"])
+        expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+        expect(loansAsked(cartId)).toHaveLength(1)
+      })
+    })
+
     it("cancels an abandoned loan past the time-out at the service, and leaves a younger one alone", async () => {
       const abandoned = await unpaidCart()
       const young = await unpaidCart()

@@ -11,6 +11,7 @@ import { refundLoanWorkflow } from "./refund-loan"
 import { emitLoanChange } from "../loans/emit-events"
 import { awaitsOrder, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../loans/queries"
+import { resumePaidLoan } from "../loans/resume-paid-loan"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The
@@ -69,7 +70,7 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
       return result.cancelled ? "cancelled" : "pending"
     }
     case "paid":
-      return reconcilePaid(ctx, row)
+      return reconcilePaid(ctx, row, loan)
     default:
       return unreachable(payment)
   }
@@ -79,15 +80,14 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
  * A paid loan not yet an order: its session confirms it; an order of the
  * cart that holds it records it; a cart completed otherwise, or gone, can
  * never hold it (refunded in full, or listed); a cart still open whose
- * session was replaced waits for the customer until the loan time-out.
+ * session was replaced waits for the customer until the loan time-out, then
+ * becomes the order if the cart matches the loan again, else is listed.
  */
-async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+async function reconcilePaid(ctx: RowContext, row: LedgerLoan, loan: LoanRecord): Promise<RowOutcome> {
   const cart = await cartPayment(ctx.container, row.cart_id)
   if (sessionOfLoan(cart.sessions, row.loan_id)) {
-    const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
-    const outcome = fromConfirmation(result)
+    const { outcome, result } = await confirm(ctx, row)
     if (outcome !== "failed") return outcome
-    ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
     if (result.outcome !== "no_pending_session") return "failed"
   }
   const orderId = cart.exists ? await orderOfCart(ctx.container, row.cart_id) : undefined
@@ -99,11 +99,19 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
   if (!cart.exists || orderId)
     return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
   if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
+  if (await resumePaidLoan(ctx.container, row, loan)) return (await confirm(ctx, row)).outcome
   return listForAdmin(
     ctx,
     row,
     "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
   )
+}
+
+async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: RowOutcome; result: Confirmation }> {
+  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
+  const outcome = fromConfirmation(result)
+  if (outcome === "failed") ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
+  return { outcome, result }
 }
 
 /**
