@@ -7,11 +7,11 @@ import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
 import { confirmLoanWorkflow, type Confirmation } from "./confirm-loan"
 import { refundCheckWorkflow } from "./refund-check"
 import { recordOrderPlacedWorkflow } from "./record-order-placed"
+import { resumePaidLoanWorkflow } from "./resume-paid-loan"
 import { refundLoanWorkflow } from "./refund-loan"
 import { emitLoanChange } from "../loans/emit-events"
 import { awaitsOrder, type LedgerPatch, patchRow } from "../loans/ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../loans/queries"
-import { resumePaidLoan } from "../loans/resume-paid-loan"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The
@@ -70,7 +70,7 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
       return result.cancelled ? "cancelled" : "pending"
     }
     case "paid":
-      return reconcilePaid(ctx, row, loan)
+      return reconcilePaid(ctx, row)
     default:
       return unreachable(payment)
   }
@@ -83,7 +83,7 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
  * session was replaced waits for the customer until the loan time-out, then
  * becomes the order if the cart matches the loan again, else is listed.
  */
-async function reconcilePaid(ctx: RowContext, row: LedgerLoan, loan: LoanRecord): Promise<RowOutcome> {
+async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
   const cart = await cartPayment(ctx.container, row.cart_id)
   if (sessionOfLoan(cart.sessions, row.loan_id)) {
     const { outcome, result } = await confirm(ctx, row)
@@ -99,7 +99,8 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
   if (!cart.exists || orderId)
     return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
   if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
-  if (await resumePaidLoan(ctx.container, row, loan)) return (await confirm(ctx, row)).outcome
+  const { result: resumed } = await resumePaidLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id } })
+  if (resumed) return (await confirm(ctx, row)).outcome
   return listForAdmin(
     ctx,
     row,

@@ -1,57 +1,38 @@
-import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
-import { ledgerOf } from "../loans/ledger"
-import { resumePaidLoan } from "../loans/resume-paid-loan"
-import { confirmLoanWorkflow } from "./confirm-loan"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { confirmLoanWorkflow, type Confirmation } from "./confirm-loan"
+import { resumePaidLoanWorkflow } from "./resume-paid-loan"
+import { retryableRowStep } from "./steps/retryable-row"
+import { retryOutcomeStep } from "./steps/retry-outcome"
+
+export type { RetryCompletionResult } from "./steps/retry-outcome"
 
 /**
- * The admin's "retry completion" for a paid loan on the attention list (its
- * cart failed to complete: stock, a promotion, a changed amount). It runs the
- * webhook's own confirmation, allowed past the attention list, and answers
- * the ledger row as it stands afterwards.
+ * The admin's "retry completion" for a paid loan on the attention list (its cart failed to
+ * complete: stock, a promotion, a changed amount). It runs the webhook's own confirmation,
+ * allowed past the attention list. When no session holds the loan any more but the cart
+ * matches it again, a new session takes it over (resumePaidLoanWorkflow), as at the
+ * storefront, and the confirmation runs once more. Answers the ledger row as it stands after.
  */
 export interface RetryCompletionInput {
   /** The ledger row's id (`bnplloan_…`). */
   ledger_id: string
 }
 
-export interface RetryCompletionResult {
-  ledger_id: string
-  /** The ledger state after the attempt. */
-  state: string
-  order_id: string | null
-  /** Why it is still on the attention list, when it is. */
-  attention_reason: string | null
-}
-
-const retryStep = createStep("bnpl-retry-completion", async (input: RetryCompletionInput, { container }) => {
-  const ledger = ledgerOf(container)
-  const row = await ledger.retrieveBnplLoan(input.ledger_id)
-  if (row.state === "cancelled" || row.state === "refunded") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} is ${row.state}; there is nothing to complete.`)
-  }
-  // The confirmation workflow has its own compensation; this step only reads the row it leaves.
-  const confirm = () => confirmLoanWorkflow(container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id, force: true } })
-  let { result } = await confirm()
-  if (result.outcome === "no_pending_session") {
-    // The cart may match the loan again: a new session then takes it over, as at the storefront.
-    const loan = (await bnplFromContainer(container).client.getLoans(row.cart_id)).find((l) => l.loanId === row.loan_id)
-    if (loan && (await resumePaidLoan(container, row, loan))) ({ result } = await confirm())
-  }
-  const after = await ledger.retrieveBnplLoan(input.ledger_id)
-  const reason =
-    result.outcome === "no_pending_session"
-      ? "No payment session of the cart holds this loan any more, and the cart does not match it: refund it in full."
-      : after.attention_reason
-  return new StepResponse<RetryCompletionResult>({
-    ledger_id: after.id,
-    state: after.state,
-    order_id: after.order_id,
-    attention_reason: after.state === "ordered" ? null : reason,
-  })
-})
+const noSessionHoldsLoan = (confirmation: Confirmation | undefined) => confirmation?.outcome === "no_pending_session"
 
 export const retryCompletionWorkflow = createWorkflow("bnpl-retry-completion", (input: RetryCompletionInput) => {
-  return new WorkflowResponse(retryStep(input))
+  const row = retryableRowStep(input)
+  const confirmInput = transform({ row }, ({ row }) => ({ ...row, force: true }))
+  const first = confirmLoanWorkflow.runAsStep({ input: confirmInput })
+  const resumed = when("bnpl-retry-no-session-holds-loan", { first }, ({ first }) => noSessionHoldsLoan(first)).then(() =>
+    resumePaidLoanWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) }),
+  )
+  const second = when("bnpl-retry-loan-resumed", { resumed }, ({ resumed }) => !!resumed).then(() =>
+    confirmLoanWorkflow.runAsStep({ input: confirmInput }).config({ name: "bnpl-confirm-resumed-loan" }),
+  )
+  const outcome = transform({ input, first, second }, ({ input, first, second }) => ({
+    ledger_id: input.ledger_id,
+    no_session_holds_loan: noSessionHoldsLoan(second ?? first),
+  }))
+  return new WorkflowResponse(retryOutcomeStep(outcome))
 })

@@ -1,0 +1,54 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { sameAmount } from "../../lib/bnpl/money"
+import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { PROVIDER_ID } from "../../lib/bnpl/session-data"
+import { isPaid } from "../../lib/bnpl/status"
+import { readCartForLoan } from "../../loans/cart-snapshot"
+import { ledgerOf } from "../../loans/ledger"
+import { cartPayment, orderOfCart, sessionOfLoan } from "../../loans/queries"
+import { bookOfCart, refundBlock } from "../../loans/refund-book"
+
+export const planLoanResumptionStepId = "bnpl-plan-loan-resumption"
+
+/** The payment session that takes a paid loan over: the input of Medusa's createPaymentSessionsWorkflow. */
+export interface LoanResumption {
+  payment_collection_id: string
+  provider_id: string
+  data: Record<string, unknown>
+}
+
+/**
+ * Decides whether a paid loan that no payment session holds can be taken over by a new
+ * session of its cart, and with what: only when the status query shows it paid, the cart is
+ * still open with no order and no session holding the loan, its payment collection is for the
+ * loan's amount and currency, the book's refund rule finds no refund (refund-book.ts), and the
+ * cart is not paid otherwise. Answers null otherwise. Reads only; run under the cart's lock.
+ */
+export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async (input: { ledger_id: string }, { container }) => {
+  return new StepResponse(await planLoanResumption(container, input.ledger_id))
+})
+
+async function planLoanResumption(container: MedusaContainer, ledgerId: string): Promise<LoanResumption | null> {
+  const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
+  const cart = await cartPayment(container, row.cart_id)
+  if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, row.loan_id)) return null
+  const collectionId = cart.paymentCollectionId
+  const { client } = bnplFromContainer(container)
+  const [loans, orderId, collection, history, book] = await Promise.all([
+    client.getLoans(row.cart_id),
+    orderOfCart(container, row.cart_id),
+    container.resolve(Modules.PAYMENT).retrievePaymentCollection(collectionId, { select: ["amount", "currency_code"] }),
+    client.getRefunds(row.cart_id),
+    bookOfCart(container, row.cart_id),
+  ])
+  const loan = loans.find((candidate) => candidate.loanId === row.loan_id)
+  if (!loan || !isPaid(loan) || orderId) return null
+  if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
+  if (refundBlock(loan, row.cart_id, history, book)) return null
+  const { snapshot, paid } = await readCartForLoan(container, row.cart_id, collectionId)
+  if (paid) return null
+  const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }
+  return { payment_collection_id: collectionId, provider_id: PROVIDER_ID, data: { cart: { ...snapshot, adoptLoan } } }
+}
