@@ -84,6 +84,25 @@ medusaIntegrationTestRunner({
       ])
     })
 
+    it("runs its own queries in the caller's transaction: a patch rolled back with it never happened", async () => {
+      const { loanId } = await orderedCart()
+      const service = ledger()
+      const before = (await service.findLoan({ loan_id: loanId }))!
+      // What a module caller holds: Medusa's shared context with its transaction manager.
+      const repository = (service as unknown as { baseRepository_: { transaction<T>(task: (manager: unknown) => Promise<T>): Promise<T> } })
+        .baseRepository_
+      const seen = await repository
+        .transaction(async (transactionManager) => {
+          await service.patchLoan(before.id, { attention_reason: "written inside the transaction" }, { transactionManager })
+          const inside = await service.findLoan({ id: before.id }, { transactionManager })
+          const outside = await service.findLoan({ id: before.id })
+          throw Object.assign(new Error("roll back"), { seen: [inside?.attention_reason, outside?.attention_reason] })
+        })
+        .catch((error: { seen?: unknown }) => error.seen)
+      expect(seen).toEqual(["written inside the transaction", before.attention_reason])
+      expect((await service.findLoan({ id: before.id }))!.attention_reason).toBe(before.attention_reason)
+    })
+
     describe("case 1: a paid loan outranks a new selection", () => {
       it("a cart that is an order already gets no new loan: 400, and the service is not asked", async () => {
         const ordered = await orderedCart()
