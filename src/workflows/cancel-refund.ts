@@ -1,4 +1,4 @@
-import type { UpdatePaymentDTO } from "@medusajs/framework/types"
+import type { MedusaContainer, UpdatePaymentDTO } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
@@ -24,7 +24,8 @@ export interface CancelRefundInput {
   order_id: string
 }
 
-const refundUncapturedStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
+/** Refunds the paid loans of a cancelled order (see above); answers the loans it refunded. */
+async function refundPaidLoansOfCancelledOrder(container: MedusaContainer, input: CancelRefundInput): Promise<number[]> {
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
     const { paymentId, session, captured, refunded: inMedusa } = payment
@@ -52,14 +53,19 @@ const refundUncapturedStep = createStep("bnpl-cancel-refund", async (input: Canc
     })
     if (done.loan && isPaid(done.loan)) refunded.push(session.loan_id)
   }
-  // Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
-  return new StepResponse(refunded)
+  return refunded
+}
+
+// Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
+const refundUncapturedStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input))
 })
 
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
   return new WorkflowResponse(refundUncapturedStep(input))
 })
 
+// A hook is a step of Medusa's workflow: it does the work itself rather than run a workflow inside it.
 cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
-  await cancelRefundWorkflow(container).run({ input: { order_id: order.id } })
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, { order_id: order.id }))
 })
