@@ -7,6 +7,7 @@ import { basename, join, relative, resolve } from "node:path"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
 import { aptInstall } from "./harness/apt"
+import { migrateTemplate } from "./harness/migrated-template"
 import { runToEnd } from "./harness/proc"
 import { BINARY as REDIS_SERVER } from "./harness/redis"
 import { CHROMIUM } from "../integration-tests/browser/helpers/browser"
@@ -114,6 +115,17 @@ async function preinstall(): Promise<void> {
     await aptInstall(missing, { idle: true, quiet: true })
   } catch (error) {
     console.log(`[test] could not install ${missing.join(", ")} ahead; the suites that need them try again:\n${(error as Error).message}`)
+  }
+}
+
+/** The test server's template1 migrated; a failure is only printed: each http file then migrates its own database. */
+async function templateForHttp(db: Database): Promise<void> {
+  const started = Date.now()
+  try {
+    await migrateTemplate({ DB_HOST: "", DB_PORT: "", DB_USERNAME: "", DB_PASSWORD: "", ...db.env })
+    console.log(`[test] template1 migrated for the http files in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } catch (error) {
+    console.log(`[test] could not migrate template1; each http file migrates its own database:\n${(error as Error).message}`)
   }
 }
 
@@ -283,6 +295,8 @@ async function main(): Promise<void> {
   // start at the lowest priority, on whatever the other suites leave idle.
   const linted = wanted("lint") ? lint(19) : undefined
   const preinstalled = preinstall()
+  // On the cores the typecheck and the unit suite leave idle (see migrated-template.ts).
+  const template = wanted("http") && db !== NO_DATABASE && !process.env.DATABASE_URL ? templateForHttp(db) : undefined
   try {
     // The typecheck is one compiler process and the unit suite another: side by side.
     await Promise.all([wanted("typecheck") ? typecheck() : undefined, wanted("unit") ? jest("unit", "unit", db.env) : undefined])
@@ -290,7 +304,10 @@ async function main(): Promise<void> {
     // spends much of its time waiting on PostgreSQL and HTTP: three at a time keep 2 cores
     // busy. Nothing else runs at full priority beside them: some tests count on timely answers
     // (the service time-out of the http suite, 4 s).
-    if (wanted("http")) await jest("http", "integration:http", db.env, { workers: 3 })
+    if (wanted("http")) {
+      await template
+      await jest("http", "integration:http", db.env, { workers: 3 })
+    }
     // Chaos, timing-sensitive too (a Medusa killed mid-completion, short service time-outs), runs at
     // full priority, and much of it is waiting (on restarts, reconciliation, webhook retries).
     // The browser suite (Chromium, the admin's first compile) and the packaging test (npm pack

@@ -82,7 +82,8 @@ async function maintenance(): Promise<Client> {
 async function createDatabase(): Promise<string> {
   database = `bnpl_package_${Date.now()}`
   const admin = await maintenance()
-  await admin.query(`CREATE DATABASE "${database}"`)
+  // Empty, as a merchant's is: the test server's template1 holds this project's migrations (scripts/harness/migrated-template.ts).
+  await admin.query(`CREATE DATABASE "${database}" TEMPLATE template0`)
   await admin.end()
   const user = encodeURIComponent(process.env.DB_USERNAME || "postgres")
   const password = encodeURIComponent(process.env.DB_PASSWORD || "")
