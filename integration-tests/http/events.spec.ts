@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { BNPL_EVENTS, bnplEventPayloads, type BnplEventName } from "../../src/loans/events"
+import { BNPL_EVENTS, bnplEventPayloads, type BnplEventName } from "../../src/lib/ledger/events"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 import { cancelAbandonedLoanWorkflow } from "../../src/workflows/cancel-abandoned-loan"

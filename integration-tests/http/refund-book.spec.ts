@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { underCartLock } from "../../src/loans/ledger"
+import { underCartLock } from "../../src/lib/ledger/ledger"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"

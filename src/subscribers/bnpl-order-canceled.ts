@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ledgerOf } from "../loans/ledger"
+import { ledgerOf } from "../lib/ledger/ledger"
 import { refundCheckWorkflow } from "../workflows/refund-check"
 
 /**

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { emitRowUndoable } from "../loans/emit-events"
-import { ledgerOf, patchRow } from "../loans/ledger"
+import { type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
+import { emitRowUndoable } from "../lib/ledger/emit-events"
+import { ledgerOf, patchRow } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../loans/queries"
+import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 
 /**

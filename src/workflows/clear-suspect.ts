@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { ledgerOf, patchRow } from "../loans/ledger"
+import { type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
+import { ledgerOf, patchRow } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { orderPayment } from "../loans/queries"
+import { orderPayment } from "../lib/ledger/queries"
 import { refundCheckWorkflow } from "./refund-check"
 
 /**

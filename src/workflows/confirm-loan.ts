@@ -2,13 +2,21 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { ensureRow, heldBy, recordCompletionFailure, recordHeldBy, type RowPatchUndo, undoBoth, undoRowPatch } from "../loans/confirmation-records"
-import { emitRowUndoable } from "../loans/emit-events"
-import { awaitsOrder, type LedgerPatch, patchRow } from "../loans/ledger"
+import {
+  ensureRow,
+  heldBy,
+  recordCompletionFailure,
+  recordHeldBy,
+  type RowPatchUndo,
+  undoBoth,
+  undoRowPatch,
+} from "../lib/ledger/confirmation-records"
+import { emitRowUndoable } from "../lib/ledger/emit-events"
+import { awaitsOrder, type LedgerPatch, patchRow } from "../lib/ledger/ledger"
 import { acquireCartLockStep } from "./steps/acquire-cart-lock"
 import { releaseCartLockStep } from "./steps/release-cart-lock"
-import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../loans/queries"
-import { bookOfCart, bookOutsideRefunds, refundBlock } from "../loans/refund-book"
+import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../lib/ledger/queries"
+import { bookOfCart, bookOutsideRefunds, refundBlock } from "../lib/ledger/refund-book"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../lib/bnpl/wire"

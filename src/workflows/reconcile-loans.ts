@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "crypto"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { recordNewLoan } from "../loans/emit-events"
-import { ledgerOf, rowOfLoan, underCartLock } from "../loans/ledger"
+import { recordNewLoan } from "../lib/ledger/emit-events"
+import { ledgerOf, rowOfLoan, RUN_LOCK, underCartLock } from "../lib/ledger/ledger"
 import { reconcileRow, type RowContext, type RowOutcome } from "./reconcile-row"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -54,12 +54,6 @@ interface RunInput extends ReconcileInput {
 }
 
 const PAGE_SIZE = 100
-/**
- * The run holds its lock for a minute at a time and extends it as its loans are done (see
- * `lockKeeper`), so that a long run keeps it while a worker killed mid-run blocks the next
- * run for a minute at most.
- */
-export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 60, retryInterval: 0.5 }
 
 /**
  * Extends the run's lock as the run makes progress, at most every quarter of its TTL. Tied to

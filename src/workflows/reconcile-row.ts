@@ -9,9 +9,9 @@ import { refundCheckWorkflow } from "./refund-check"
 import { recordOrderPlacedWorkflow } from "./record-order-placed"
 import { resumePaidLoanWorkflow } from "./resume-paid-loan"
 import { refundLoanWorkflow } from "./refund-loan"
-import { emitLoanChange } from "../loans/emit-events"
-import { awaitsOrder, type LedgerPatch, patchRow } from "../loans/ledger"
-import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../loans/queries"
+import { emitLoanChange } from "../lib/ledger/emit-events"
+import { awaitsOrder, type LedgerPatch, patchRow } from "../lib/ledger/ledger"
+import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../loans/confirmation-records"
-import { emitRowUndoable } from "../loans/emit-events"
-import { awaitsOrder, rowOfLoan, underCartLock } from "../loans/ledger"
+import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
+import { emitRowUndoable } from "../lib/ledger/emit-events"
+import { awaitsOrder, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
 
 /**

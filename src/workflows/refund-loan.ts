@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf, patchRow } from "../loans/ledger"
+import { ledgerOf, patchRow } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { cancelWaitingSession, orderOfCart, orderPayment } from "../loans/queries"
+import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { refundLoanInFull } from "../loans/refund-in-full"
+import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ledgerOf } from "../loans/ledger"
+import { ledgerOf, RUN_LOCK } from "../lib/ledger/ledger"
 import type { ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
-import { type ReconcileInput, type ReconcileSummary, reconcileLoansWorkflow, RUN_LOCK } from "./reconcile-loans"
+import { type ReconcileInput, type ReconcileSummary, reconcileLoansWorkflow } from "./reconcile-loans"
 
 export interface StartedReconciliation {
   /** The run's record as it was created: `running`. */

@@ -1,4 +1,4 @@
-import { ledgerOf } from "../../loans/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
 import { type Check, ok, warn } from "../types"
 
 /** Where the loans page lists them (src/admin/routes/bnpl-loans). */

@@ -1,5 +1,4 @@
-import { ledgerOf } from "../../loans/ledger"
-import { RUN_LOCK } from "../../workflows/reconcile-loans"
+import { ledgerOf, RUN_LOCK } from "../../lib/ledger/ledger"
 import { type Check, fail, ok, warn } from "../types"
 import { duration } from "./duration"
 

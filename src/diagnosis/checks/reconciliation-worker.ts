@@ -1,4 +1,4 @@
-import { ledgerOf } from "../../loans/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
 import { reconcileSchedule } from "../../lib/reconcile-schedule"
 import { cronPeriodMs } from "../cron-period"
 import { type Check, fail, ok } from "../types"

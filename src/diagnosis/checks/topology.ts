@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { locksInMemory } from "../../lib/locking-config"
+import { locksInMemory } from "../locking-config"
 import { type Check, fail, ok } from "../types"
 
 const Entry = z.object({

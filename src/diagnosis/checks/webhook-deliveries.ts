@@ -1,4 +1,4 @@
-import { ledgerOf } from "../../loans/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
 import { OPTION_ENV } from "../../lib/bnpl/options"
 import { type Check, ok, warn } from "../types"
 

@@ -12,7 +12,7 @@ import { BnplLedgerService } from "./service"
  * session, so the plugin keeps its own record and reconciliation walks it.
  *
  * Who writes it: the API layer creates it, workflows move it. The store route
- * that creates a pp_bnpl_bnpl session (src/loans/start-loan.ts) writes the
+ * that creates a pp_bnpl_bnpl session (src/api/store/payment-collections/start-loan-session.ts) writes the
  * row in the same request that created the loan, under the cart's lock, right
  * after the payment module stored the session: a provider runs inside the
  * payment module and cannot reach another module, so the provider itself

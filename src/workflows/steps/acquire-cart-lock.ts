@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireCartLock, type CartLock, releaseCartLock } from "../../loans/ledger"
+import { acquireCartLock, type CartLock, releaseCartLock } from "../../lib/ledger/ledger"
 
 export const acquireCartLockStepId = "bnpl-acquire-cart-lock"
 

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../../loans/confirmation-records"
-import { ledgerOf, patchRow } from "../../loans/ledger"
+import { type RowPatchUndo, undoRowPatch } from "../../lib/ledger/confirmation-records"
+import { ledgerOf, patchRow } from "../../lib/ledger/ledger"
 
 export const recordResumedSessionStepId = "bnpl-record-resumed-session"
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type CartLock, releaseCartLock } from "../../loans/ledger"
+import { type CartLock, releaseCartLock } from "../../lib/ledger/ledger"
 
 export const releaseCartLockStepId = "bnpl-release-cart-lock"
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf } from "../../loans/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
 
 export const retryOutcomeStepId = "bnpl-retry-outcome"
 

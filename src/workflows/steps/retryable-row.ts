@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf } from "../../loans/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
 
 export const retryableRowStepId = "bnpl-retryable-row"
 

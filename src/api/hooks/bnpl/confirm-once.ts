@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
-import { awaitsOrder, rowOfLoan } from "../../../loans/ledger"
+import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
 
 /**
  * The webhook's way into the confirmation. Copies of one notification come together (the

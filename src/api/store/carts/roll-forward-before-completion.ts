@@ -1,13 +1,13 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
-import { emitLoanChange } from "../../../loans/emit-events"
-import { ledgerOf, type LedgerPatch, rowOfLoan } from "../../../loans/ledger"
-import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../loans/queries"
+import { emitLoanChange } from "../../../lib/ledger/emit-events"
+import { ledgerOf, type LedgerPatch, rowOfLoan } from "../../../lib/ledger/ledger"
+import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { PROVIDER_ID, readSessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { bookOfCart, refundBlock } from "../../../loans/refund-book"
+import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 
@@ -37,7 +37,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
     cartTotal(req.scope, cartId),
   ])
   if (!linked && total !== undefined && !sameAmount(total, session.amount)) {
-    // The loan stays as it is: selecting the method again refunds it before a new loan (src/loans/start-loan.ts).
+    // The loan stays as it is: selecting the method again refunds it before a new loan (src/api/store/payment-collections/start-loan-session.ts).
     req.scope
       .resolve("logger")
       .warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${loan.amount}: completion refused`)

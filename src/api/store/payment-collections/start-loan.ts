@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { startLoan } from "../../../loans/start-loan"
+import { startLoan } from "./start-loan-session"
 import { PROVIDER_ID } from "../../../lib/bnpl/session-data"
 
 /**
@@ -8,7 +8,7 @@ import { PROVIDER_ID } from "../../../lib/bnpl/session-data"
  *
  * A payment provider cannot read carts, and nothing a storefront sends may
  * decide the loan's cart id, amount or products. So this finds the payment
- * collection's cart and starts the loan there (src/loans/start-loan.ts): a
+ * collection's cart and starts the loan there (src/api/store/payment-collections/start-loan-session.ts): a
  * snapshot of the cart from the database, Medusa's own
  * createPaymentSessionsWorkflow with it, the rule for a paid loan, and the
  * loan's ledger row. It answers exactly as Medusa's route does. Other

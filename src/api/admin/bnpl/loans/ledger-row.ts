@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ledgerOf } from "../../../../loans/ledger"
+import { ledgerOf } from "../../../../lib/ledger/ledger"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
 
 /** The ledger row with this id, or 404 `{ type: "not_found" }` naming it. */

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
-import { ledgerOf } from "../../../../loans/ledger"
+import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { parseInput } from "./parse-input"
 
 /**

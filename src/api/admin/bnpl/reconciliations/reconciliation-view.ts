@@ -1,6 +1,7 @@
 import { z } from "zod"
 import type { ReconciliationRecord } from "../../../../modules/bnpl/types"
-import { RUN_LOCK, type ReconcileSummary } from "../../../../workflows/reconcile-loans"
+import { RUN_LOCK } from "../../../../lib/ledger/ledger"
+import type { ReconcileSummary } from "../../../../workflows/reconcile-loans"
 
 /**
  * A reconciliation run as the admin API answers it (`POST /admin/bnpl/reconcile`,

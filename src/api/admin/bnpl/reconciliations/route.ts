@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ledgerOf } from "../../../../loans/ledger"
+import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { parseInput } from "../loans/parse-input"
 import { ListReconciliationsQuery, type ReconciliationListResponse, reconciliationJson } from "./reconciliation-view"
 

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ledgerOf } from "../../../../loans/ledger"
+import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { parseInput } from "../loans/parse-input"
 import { deliveryJson, ListDeliveriesQuery, type WebhookDeliveryListResponse } from "./delivery-view"
 

@@ -5,8 +5,8 @@ import { confirmOnce } from "../confirm-once"
 const run = jest.fn()
 const rows = new Map<number, { cart_id: string; state: string; order_id?: string; suspect_order_id?: string; attention_reason?: string }>()
 jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
-jest.mock("../../../../loans/ledger", () => ({
-  awaitsOrder: jest.requireActual("../../../../loans/ledger").awaitsOrder,
+jest.mock("../../../../lib/ledger/ledger", () => ({
+  awaitsOrder: jest.requireActual("../../../../lib/ledger/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
 }))
 

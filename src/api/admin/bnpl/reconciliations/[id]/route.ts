@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ledgerOf } from "../../../../../loans/ledger"
+import { ledgerOf } from "../../../../../lib/ledger/ledger"
 import { type ReconciliationResponse, reconciliationJson } from "../reconciliation-view"
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ledgerOf } from "../../../../../../loans/ledger"
+import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import type { BookEntry } from "../../../../../../modules/bnpl/types"
 import { ledgerRowOrNotFound } from "../../ledger-row"
 

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import { PROVIDER_ID, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
-import { ledgerOf } from "../../../../../../loans/ledger"
+import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
 

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto"
 import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { worstRequestMs } from "../lib/bnpl/client"
-import type { BnplOptions } from "../lib/bnpl/options"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
-import { RECHECK_DELAYS_MS } from "../lib/bnpl/refunds"
-import { BNPL_LEDGER_MODULE } from "../modules/bnpl/key"
-import type { BnplLedgerService, LedgerPatch } from "../modules/bnpl/service"
-import type { LedgerLoan } from "../modules/bnpl/types"
+import { worstRequestMs } from "../bnpl/client"
+import type { BnplOptions } from "../bnpl/options"
+import { bnplFromContainer } from "../bnpl/resolve-options"
+import { RECHECK_DELAYS_MS } from "../bnpl/refunds"
+import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
+import type { BnplLedgerService, LedgerPatch } from "../../modules/bnpl/service"
+import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const ledgerOf = (container: MedusaContainer): BnplLedgerService => container.resolve(BNPL_LEDGER_MODULE)
 
@@ -23,6 +23,13 @@ export const rowOfLoan = (container: MedusaContainer, loanId: number): Promise<L
  */
 export const awaitsOrder = (row: LedgerLoan): boolean =>
   row.state === "open" || (row.state === "needs_attention" && !row.order_id && !row.suspect_order_id)
+
+/**
+ * The reconciliation run's lock. The run holds it for a minute at a time and extends it as its
+ * loans are done (reconcile-loans.ts, `lockKeeper`), so that a long run keeps it while a worker
+ * killed mid-run blocks the next run for a minute at most.
+ */
+export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 60, retryInterval: 0.5 }
 
 /** The lock key every workflow that changes a cart's loans takes (Medusa's locking module). */
 export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`

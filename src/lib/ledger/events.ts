@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
+import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 
 /**
  * The plugin's events on Medusa's event bus (docs/events.md): their names, their payloads, and

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
-import { isZero } from "../lib/bnpl/refunds"
-import type { LoanRecord } from "../lib/bnpl/wire"
+import { bnplFromContainer } from "../bnpl/resolve-options"
+import { isZero } from "../bnpl/refunds"
+import type { LoanRecord } from "../bnpl/wire"
 import { bookOfCart, bookOutsideRefunds, bookedRefund, remainingOn } from "./refund-book"
 
 export interface InFullResult {

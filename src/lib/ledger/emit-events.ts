@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { NewLoan } from "../modules/bnpl/service"
-import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
+import type { NewLoan } from "../../modules/bnpl/service"
+import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 import { bookEvents, type BnplEvent, loanEvents } from "./events"
 import { ledgerOf, type LedgerPatch } from "./ledger"
 

@@ -1,5 +1,5 @@
-import type { BookEntry } from "../../modules/bnpl/types"
-import type { LoanRecord, RefundRecord } from "../../lib/bnpl/wire"
+import type { BookEntry } from "../../../modules/bnpl/types"
+import type { LoanRecord, RefundRecord } from "../../bnpl/wire"
 import { loanOfEntry, refundBlock, remainingOn, unexplained } from "../refund-book"
 
 const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: string, totalAmount = "1000.00"): LoanRecord => ({

@@ -1,9 +1,9 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../lib/bnpl/money"
-import { centsToDecimal } from "../lib/bnpl/refunds"
-import { PROVIDER_ID, readSessionData, type SessionData } from "../lib/bnpl/session-data"
-import type { LoanStatus } from "../lib/bnpl/wire"
+import { toCents } from "../bnpl/money"
+import { centsToDecimal } from "../bnpl/refunds"
+import { PROVIDER_ID, readSessionData, type SessionData } from "../bnpl/session-data"
+import type { LoanStatus } from "../bnpl/wire"
 
 /**
  * The reads of Medusa's data the loan workflows share: a cart's payment

@@ -1,8 +1,8 @@
 import { Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { CartSnapshot } from "../lib/bnpl/cart-snapshot"
-import { toCents, toDecimal } from "../lib/bnpl/money"
-import { PROVIDER_ID } from "../lib/bnpl/session-data"
+import { CartSnapshot } from "../bnpl/cart-snapshot"
+import { toCents, toDecimal } from "../bnpl/money"
+import { PROVIDER_ID } from "../bnpl/session-data"
 
 type Money = BigNumberInput | null | undefined
 

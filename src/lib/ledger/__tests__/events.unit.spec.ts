@@ -1,4 +1,4 @@
-import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
+import type { BookEntry, LedgerLoan } from "../../../modules/bnpl/types"
 import { BNPL_EVENTS, bnplEventPayloads, bookEvents, loanEvents, type BnplEvent } from "../events"
 
 const row = (fields: Partial<LedgerLoan> = {}) =>
