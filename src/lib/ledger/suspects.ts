@@ -14,7 +14,9 @@ const PAGE_SIZE = 100
  * The window opens when the cut-short completion started (the row's `completion_started_at`,
  * kept until a completion ends), not when the loan was made: a customer, or a guest e-mail
  * shared by many carts, may have placed any number of orders since then, and every one of
- * them is looked at, page by page.
+ * them is looked at, page by page. Carts that share the e-mail share the look-alikes: one that
+ * another loan's row already names is taken only when no other is left, so that every order a
+ * crash left is listed for the admin.
  */
 export async function findSuspectOrder(container: MedusaContainer, cartId: string, orderId: string, ledgerId: string): Promise<string | undefined> {
   const [row, cart] = await Promise.all([
@@ -24,6 +26,7 @@ export async function findSuspectOrder(container: MedusaContainer, cartId: strin
   if (!cart.email) return undefined
   const since = new Date(row.completion_started_at ?? row.created_at).toISOString()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  let named: string | undefined
   for (let skip = 0; ; skip += PAGE_SIZE) {
     const { data: orders } = await query.graph({
       entity: "order",
@@ -35,9 +38,15 @@ export async function findSuspectOrder(container: MedusaContainer, cartId: strin
     if (others.length) {
       const { data: linked } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { order_id: others } })
       const withCart = new Set((linked as Array<{ order_id: string }>).map((l) => l.order_id))
-      const suspect = others.find((id) => !withCart.has(id))
+      const unlinked = others.filter((id) => !withCart.has(id))
+      const listed = unlinked.length
+        ? await ledgerOf(container).listBnplLoans({ suspect_order_id: unlinked }, { select: ["id", "suspect_order_id"] })
+        : []
+      const elsewhere = new Set(listed.filter((r) => r.id !== ledgerId).map((r) => r.suspect_order_id))
+      const suspect = unlinked.find((id) => !elsewhere.has(id))
       if (suspect) return suspect
+      named ??= unlinked[0]
     }
-    if (orders.length < PAGE_SIZE) return undefined
+    if (orders.length < PAGE_SIZE) return named
   }
 }
