@@ -6,7 +6,7 @@ import { mapLimited, range, waitUntil } from "../../harness/pool"
 import { rssMiB, Sampler } from "../../harness/rss"
 import { countBy, distribution } from "../../harness/stats"
 import type { ChaosContext } from "../context"
-import { postRaw, type RawOutcome } from "../lib/raw-webhook"
+import { postRaw, type RawOutcome, resentAfterIdleClose } from "../lib/raw-webhook"
 import { Expectations, type Scenario, type ScenarioResult } from "../scenario"
 import { badCase, type CaseSources } from "./cases"
 
@@ -31,6 +31,7 @@ export const badInputScenario: Scenario = {
     const pid = ctx.medusa.pid ?? 0
     const rss = new Sampler(() => rssMiB(pid), 100).start()
     const started = Date.now()
+    const resentBefore = resentAfterIdleClose()
     const results = await fire(
       url,
       sources,
@@ -49,6 +50,7 @@ export const badInputScenario: Scenario = {
         requests: results.length,
         "requests/s": (results.length / seconds).toFixed(0),
         "by status": statuses,
+        "sent again on a new connection (the kept-alive one closed as it went out)": resentAfterIdleClose() - resentBefore,
         "by category": byCategory(results),
         "orders created": ordersAfter - ordersBefore,
         "heap MiB after forced GC (baseline / after)": `${mib(baseline.heapUsed)} / ${mib(after.heapUsed)}`,
