@@ -41,7 +41,9 @@ function useForwardingProxy(target: () => string) {
       const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ")
       const upstream = http.request(
         `${target()}${req.url}`,
-        { method: req.method, headers: { ...req.headers, "x-forwarded-for": forwardedFor } },
+        // A new connection each time: a kept-alive one Medusa closes after 5 s idle can be reset
+        // under a request just sent on it (its reply would be this proxy's 502, not Medusa's).
+        { method: req.method, headers: { ...req.headers, "x-forwarded-for": forwardedFor }, agent: false },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(res)
