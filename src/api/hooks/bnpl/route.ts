@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../lib/bnpl/webhook"
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
-import { confirmOnce } from "./confirm-once"
+import { confirmNotifiedLoan } from "./confirm-notified-loan"
 import type { Confirmation } from "../../../workflows/confirm-loan"
 import { type DeliveryFacts, recordDelivery } from "./webhook-record"
 
@@ -58,7 +58,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
   let result: Confirmation
   try {
-    result = await confirmOnce(req.scope, cartId, loanId)
+    result = await confirmNotifiedLoan(req.scope, cartId, loanId)
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
     facts.reason = (error as Error).message

@@ -3,32 +3,22 @@ import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confi
 import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
 
 /**
- * The webhook's way into the confirmation. Copies of one notification come together (the
- * service retries, a proxy replays, a storm of redeliveries), and each would wait its turn on
- * the cart's lock only to find the order already made. In one process the copies share the
- * confirmation under way; a copy that comes after it finds the ledger row final and is answered
- * from the row, without the lock or the service. Across instances the lock still orders them.
+ * The webhook's way into the confirmation. Copies of one notification come (the service
+ * retries, a proxy replays, a storm of redeliveries): a copy whose loan the ledger has settled
+ * is answered from the row, without the cart's lock or the service. Copies that come together
+ * each run the confirmation; the cart's lock orders them, across instances too, and each after
+ * the first finds the order made.
  *
  * Only what the confirmation itself would answer without asking the service is answered from
  * the row: an order's loan (already authorized) and a loan on the attention list that no order
  * can come to hold (a listing for failed completions goes to the confirmation, which finds an
  * order that holds the loan after all).
  */
-const underWay = new Map<string, Promise<Confirmation>>()
-
-export function confirmOnce(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
-  const key = `${cartId}:${loanId}`
-  const joined = underWay.get(key)
-  if (joined) return joined
-  const work = (async () =>
-    (await fromLedger(container, cartId, loanId)) ??
-    (await confirmLoanWorkflow(container).run({ input: { cart_id: cartId, loan_id: loanId } })).result)()
-  underWay.set(key, work)
-  const forget = () => {
-    if (underWay.get(key) === work) underWay.delete(key)
-  }
-  work.then(forget, forget)
-  return work
+export async function confirmNotifiedLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
+  const settled = await fromLedger(container, cartId, loanId)
+  if (settled) return settled
+  const { result } = await confirmLoanWorkflow(container).run({ input: { cart_id: cartId, loan_id: loanId } })
+  return result
 }
 
 async function fromLedger(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation | undefined> {
