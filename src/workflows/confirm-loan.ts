@@ -194,6 +194,11 @@ const rollForwardStep = createStep(
  * Authorizes the session (Medusa's processPaymentWorkflow) and requires an
  * order in the database: that workflow carries on past a failed completion.
  * A failure is counted on the ledger; past the limit the loan needs the admin.
+ *
+ * processPaymentWorkflow runs on its own here, not with `runAsStep`: nested, its
+ * acquireLockStep on the cart id skips (Medusa takes that lock only in a top-level
+ * run), and that lock is what keeps it apart from the storefront's own completion
+ * of the same cart (completeCartWorkflow takes the same key).
  */
 const completeStep = createStep(
   "bnpl-complete-cart",
