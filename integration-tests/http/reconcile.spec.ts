@@ -165,7 +165,9 @@ medusaIntegrationTestRunner({
       const { cartId, loanId } = await paidCart(env, shop)
       const [summary, hook] = await Promise.all([reconcile(), postWebhook(env, notification(cartId, loanId))])
       expect(hook.status).toBe(200)
-      expect(summary.authorized).toBe(1)
+      // Either may finish first: the run confirms the loan, or finds it the order's already
+      // (before its page is read under load, the webhook has made the order). Neither fails or lists it.
+      expect(summary).toMatchObject({ failed: 0, needs_attention: 0, refunded: 0 })
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
     })
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { reconcileSchedule } from "../lib/reconcile-schedule"
-import { startReconciliation } from "../workflows/start-reconciliation"
+import { startReconciliation } from "../reconciliation/run"
 
 /**
  * Confirms paid loans whose webhook never arrived, cancels abandoned ones, and checks refunds.

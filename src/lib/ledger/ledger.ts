@@ -26,8 +26,8 @@ export const awaitsOrder = (row: LedgerLoan): boolean =>
 
 /**
  * The reconciliation run's lock. The run holds it for a minute at a time and extends it as its
- * loans are done (reconcile-loans.ts, `lockKeeper`), so that a long run keeps it while a worker
- * killed mid-run blocks the next run for a minute at most.
+ * loans are done (src/reconciliation/run.ts, `lockKeeper`), so that a long run keeps it while a
+ * worker killed mid-run blocks the next run for a minute at most.
  */
 export const RUN_LOCK = { key: "bnpl:reconcile", timeout: 15 * 60, ttl: 60, retryInterval: 0.5 }
 
@@ -67,35 +67,45 @@ export async function patchRow(container: MedusaContainer, row: LedgerLoan, patc
   return previous
 }
 
-/** A held cart lock: its key and the owner only its holder knows. */
-export interface CartLock {
+/** A held lock: its key and the owner only its holder knows. */
+export interface HeldLock {
   key: string
   ownerId: string
 }
+export type CartLock = HeldLock
 
 /**
- * Takes the cart's lock under an owner of its own, so a holder whose lock lapsed cannot release
- * the next holder's; waits for it as CART_LOCK_WAIT says, then throws.
+ * Takes a lock of Medusa's locking module under an owner of its own, so a holder whose lock
+ * lapsed cannot release the next holder's; waits up to `timeout` seconds, then throws.
  */
-export async function acquireCartLock(container: MedusaContainer, cartId: string): Promise<CartLock> {
+export async function acquireLock(
+  container: MedusaContainer,
+  key: string,
+  wait: { ttl: number; timeout: number; retryInterval: number },
+): Promise<HeldLock> {
   const locking = container.resolve(Modules.LOCKING)
-  const lock = { key: cartLockKey(cartId), ownerId: `bnpl-${randomUUID()}` }
-  const expire = cartLockTtlOf(container)
-  const giveUpAt = Date.now() + CART_LOCK_WAIT.timeout * 1000
+  const lock = { key, ownerId: `bnpl-${randomUUID()}` }
+  const giveUpAt = Date.now() + wait.timeout * 1000
   for (;;) {
     try {
-      await locking.acquire(lock.key, { ownerId: lock.ownerId, expire })
+      await locking.acquire(lock.key, { ownerId: lock.ownerId, expire: wait.ttl })
       return lock
     } catch (error) {
       if (Date.now() >= giveUpAt) throw error
-      await setTimeout(CART_LOCK_WAIT.retryInterval * 1000)
+      await setTimeout(wait.retryInterval * 1000)
     }
   }
 }
 
-export async function releaseCartLock(container: MedusaContainer, lock: CartLock): Promise<void> {
+export async function releaseLock(container: MedusaContainer, lock: HeldLock): Promise<void> {
   await container.resolve(Modules.LOCKING).release(lock.key, { ownerId: lock.ownerId })
 }
+
+/** The cart's lock, waited for as CART_LOCK_WAIT says. */
+export const acquireCartLock = (container: MedusaContainer, cartId: string): Promise<CartLock> =>
+  acquireLock(container, cartLockKey(cartId), { ...CART_LOCK_WAIT, ttl: cartLockTtlOf(container) })
+
+export const releaseCartLock = releaseLock
 
 /**
  * Runs `work` holding the cart's lock, outside a workflow: the same key, owner rule and TTL as

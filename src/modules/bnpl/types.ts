@@ -16,6 +16,23 @@ export type ReconciliationRecord = InferTypeOf<typeof BnplReconciliation>
 
 export type ReconciliationTrigger = ReconciliationRecord["trigger"]
 
+/** What a finished run did, as its record's `summary` holds it. */
+export interface ReconcileSummary {
+  checked: number
+  /** Paid loans confirmed into orders. */
+  authorized: number
+  cancelled: number
+  pending: number
+  failed: number
+  needs_attention: number
+  /** Paid loans no order can hold, refunded in full by the plugin. */
+  refunded: number
+  /** Refunds made at the service, recorded in Medusa. */
+  refunds_recorded: number
+  /** Rows given to loans that had none. */
+  backfilled: number
+}
+
 /** An entry of the book of refunds (models/bnpl-refund.ts). */
 export type BookEntry = InferTypeOf<typeof BnplRefund>
 

@@ -16,7 +16,7 @@ export const BnplReconciliation = model
     /** Who asked: the scheduled job, or an admin (the loans page or the admin API). */
     trigger: model.enum(["schedule", "admin"]),
     status: model.enum(["running", "done", "failed"]).default("running"),
-    /** What the run did (a ReconcileSummary, src/workflows/reconcile-loans.ts), once it is done. */
+    /** What the run did (a ReconcileSummary, types.ts), once it is done. */
     summary: model.json().nullable(),
     /** Why the run failed, for the admin (the service client's messages carry no credentials). */
     error: model.text().nullable(),

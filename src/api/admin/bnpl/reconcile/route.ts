@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { startReconciliation } from "../../../../workflows/start-reconciliation"
+import { startReconciliation } from "../../../../reconciliation/run"
 import { type ReconciliationResponse, reconciliationJson, reconciliationPath } from "../reconciliations/reconciliation-view"
 
 /**
@@ -13,7 +13,7 @@ import { type ReconciliationResponse, reconciliationJson, reconciliationPath } f
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse<ReconciliationResponse>) {
   const { record, finished } = await startReconciliation(req.scope, "admin")
   finished.catch((error: Error) => {
-    // Already recorded on the run (start-reconciliation.ts); the log is for the operator.
+    // Already recorded on the run (src/reconciliation/run.ts); the log is for the operator.
     req.scope.resolve(ContainerRegistrationKeys.LOGGER).error(`[bnpl] reconciliation ${record.id} failed: ${error.message}`)
   })
   res

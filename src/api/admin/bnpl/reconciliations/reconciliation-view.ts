@@ -1,7 +1,7 @@
 import { z } from "zod"
 import type { ReconciliationRecord } from "../../../../modules/bnpl/types"
 import { RUN_LOCK } from "../../../../lib/ledger/ledger"
-import type { ReconcileSummary } from "../../../../workflows/reconcile-loans"
+import type { ReconcileSummary } from "../../../../modules/bnpl/types"
 
 /**
  * A reconciliation run as the admin API answers it (`POST /admin/bnpl/reconcile`,
@@ -50,7 +50,7 @@ export function reconciliationJson(row: ReconciliationRecord, now = new Date()):
     id: row.id,
     trigger: row.trigger,
     status: row.status === "running" && silentMs > RUN_LOCK.ttl * 1000 ? "interrupted" : row.status,
-    // Written by the run itself (reconcile-loans.ts) from a ReconcileSummary; the column is plain json.
+    // Written by the run itself (src/reconciliation/run.ts) from a ReconcileSummary; the column is plain json.
     summary: (row.summary as ReconcileSummary | null) ?? null,
     error: row.error ?? null,
     started_at: iso(row.started_at),

@@ -3,19 +3,21 @@ import type { LedgerLoan } from "../modules/bnpl/types"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { isPaid, LOAN_PAYMENT, unreachable } from "../lib/bnpl/status"
 import type { LoanRecord } from "../lib/bnpl/wire"
-import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
-import { confirmLoanWorkflow, type Confirmation } from "./confirm-loan"
-import { refundCheckWorkflow } from "./refund-check"
-import { recordOrderPlacedWorkflow } from "./record-order-placed"
-import { resumePaidLoanWorkflow } from "./resume-paid-loan"
-import { refundLoanWorkflow } from "./refund-loan"
+import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
+import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loan"
+import { refundCheckWorkflow } from "../workflows/refund-check"
+import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
+import { resumePaidLoanWorkflow } from "../workflows/resume-paid-loan"
+import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { emitLoanChange } from "../lib/ledger/emit-events"
 import { awaitsOrder, type LedgerPatch, patchRow } from "../lib/ledger/ledger"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
- * What reconciliation does with one ledger row, and what it counts. The
- * status query decides; every change goes through a workflow.
+ * What reconciliation does with one ledger row, and what it counts. The status query decides;
+ * every change is a workflow of its own, run one after another as the last one's outcome
+ * decides, the way a scheduled job runs them: one loan's change never waits on, or is undone
+ * with, another's.
  */
 export type RowOutcome =
   | "authorized"
@@ -138,7 +140,7 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
 async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<"needs_attention"> {
   const patch: LedgerPatch = { state: "needs_attention", attention_reason: reason }
   await patchRow(ctx.container, row, patch)
-  // Reconciliation's own step has no compensation: the listing stands once written.
+  // No workflow undoes a listing: it stands once written, and the event says so.
   await emitLoanChange(ctx.container, row, { ...row, ...patch })
   ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
   return "needs_attention"

@@ -1,0 +1,76 @@
+import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { recordNewLoan } from "../lib/ledger/emit-events"
+import { ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import type { LedgerLoan } from "../modules/bnpl/types"
+import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
+
+const PAGE_SIZE = 100
+
+/**
+ * Waiting pp_bnpl_bnpl sessions whose loan has no ledger row get one. Nearly every session has
+ * its row, found by the session's id alone: only the few without one are read in full, so that
+ * a pass over a large store's sessions stays cheap in time and memory (`npm run bench`:
+ * reconciliation).
+ */
+export async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock: () => Promise<void>): Promise<number> {
+  const payments = container.resolve(Modules.PAYMENT)
+  const ledger = ledgerOf(container)
+  let created = 0
+  for (let after: string | undefined; ;) {
+    const filters = {
+      provider_id: PROVIDER_ID,
+      // Not in the published filter type, but a column the module filters on like any other.
+      status: "pending",
+      created_at: { $lte: graceCutoff.toISOString() },
+      ...(after ? { id: { $gt: after } } : {}),
+    } as FilterablePaymentSessionProps
+    const ids = (await payments.listPaymentSessions(filters, { take: PAGE_SIZE, order: { id: "ASC" }, select: ["id"] })).map((s) => s.id)
+    if (!ids.length) return created
+    after = ids[ids.length - 1]
+    // A pass over a large store's sessions can outlast the lock's TTL.
+    await keepLock()
+    const recorded = await ledger.sessionsWithRows(ids)
+    const unrecorded = ids.filter((id) => !recorded.has(id))
+    if (!unrecorded.length) continue
+    const page = await payments.listPaymentSessions(
+      { id: unrecorded },
+      { select: ["id", "amount", "currency_code", "data", "payment_collection_id"] },
+    )
+    // A row that moved to a later session (a paid loan the cart took over) is found by its loan.
+    const loans = page.map((s) => ({ session: s, data: readSessionData(s.data) })).filter((s) => !!s.data)
+    const known = new Set(
+      (await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map(
+        (r: Pick<LedgerLoan, "loan_id">) => r.loan_id,
+      ),
+    )
+    for (const { session, data } of loans.filter((l) => !known.has(l.data!.loan_id))) {
+      // Session creation writes its row under the cart's lock just after Medusa stores the
+      // session: a session younger than the grace period may be between the two. Under the
+      // same lock the row is either written or not yet started.
+      const wrote = await underCartLock(container, data!.cart_id, async () => {
+        if (await rowOfLoan(container, data!.loan_id)) return false
+        await recordNewLoan(container, {
+          loan_id: data!.loan_id,
+          cart_id: data!.cart_id,
+          payment_collection_id: session.payment_collection_id,
+          payment_session_id: session.id,
+          checkout_url: data!.checkout_url,
+          amount: data!.amount,
+          currency_code: data!.currency_code,
+          loan_status: data!.loan_status ?? "REQUEST",
+        })
+        return true
+      }).catch((error: Error) => {
+        // A cart whose lock stays held (a confirmation waiting on the service) must not end the
+        // whole run: the session waits for the next run, as a failed row does.
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.cart_id} left for the next run: ${error.message}`)
+        return false
+      })
+      if (wrote) created++
+      await keepLock()
+    }
+  }
+}
