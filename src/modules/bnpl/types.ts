@@ -16,8 +16,8 @@ export type ReconciliationRecord = InferTypeOf<typeof BnplReconciliation>
 
 export type ReconciliationTrigger = ReconciliationRecord["trigger"]
 
-/** What a finished run did, as its record's `summary` holds it. */
-export interface ReconcileSummary {
+/** What a finished run did, as its record's `summary` (json) holds it: a type, so that it is such a record. */
+export type ReconcileSummary = {
   checked: number
   /** Paid loans confirmed into orders. */
   authorized: number
