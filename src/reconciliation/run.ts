@@ -69,7 +69,8 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
     try {
       await pruneOldRuns(container)
       const summary = await reconcileRun(container, new Date(), lock)
-      await ledger.updateBnplReconciliations({ id, heartbeat_at: new Date(), status: "done", summary, finished_at: new Date() })
+      const doneAt = new Date()
+      await ledger.updateBnplReconciliations({ id, status: "done", summary, finished_at: doneAt, heartbeat_at: doneAt })
       return summary
     } finally {
       await releaseLock(container, lock)

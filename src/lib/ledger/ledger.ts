@@ -72,7 +72,6 @@ export interface HeldLock {
   key: string
   ownerId: string
 }
-export type CartLock = HeldLock
 
 /**
  * Takes a lock of Medusa's locking module under an owner of its own, so a holder whose lock
@@ -102,10 +101,8 @@ export async function releaseLock(container: MedusaContainer, lock: HeldLock): P
 }
 
 /** The cart's lock, waited for as CART_LOCK_WAIT says. */
-export const acquireCartLock = (container: MedusaContainer, cartId: string): Promise<CartLock> =>
+export const acquireCartLock = (container: MedusaContainer, cartId: string): Promise<HeldLock> =>
   acquireLock(container, cartLockKey(cartId), { ...CART_LOCK_WAIT, ttl: cartLockTtlOf(container) })
-
-export const releaseCartLock = releaseLock
 
 /**
  * Runs `work` holding the cart's lock, outside a workflow: the same key, owner rule and TTL as
@@ -123,6 +120,6 @@ export async function underCartLock<T>(container: MedusaContainer, cartId: strin
     return await work()
   } finally {
     clearInterval(renew)
-    await releaseCartLock(container, lock)
+    await releaseLock(container, lock)
   }
 }

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireCartLock, type CartLock, releaseCartLock } from "../../lib/ledger/ledger"
+import { acquireCartLock, type HeldLock, releaseLock } from "../../lib/ledger/ledger"
 
 export const acquireCartLockStepId = "bnpl-acquire-cart-lock"
 
@@ -15,7 +15,7 @@ export const acquireCartLockStep = createStep(
     const lock = await acquireCartLock(container, input.cart_id)
     return new StepResponse(lock, lock)
   },
-  async (lock: CartLock | undefined, { container }) => {
-    if (lock) await releaseCartLock(container, lock)
+  async (lock: HeldLock | undefined, { container }) => {
+    if (lock) await releaseLock(container, lock)
   },
 )
