@@ -6,6 +6,7 @@ import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
+import { toDecimal } from "../lib/bnpl/money"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",
@@ -39,7 +40,7 @@ const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: Re
 
 async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: row.refunded_at_service }
+  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: toDecimal(row.refunded_at_service) }
   // Medusa decides, not the ledger's row: any order of the cart that is not cancelled and holds the loan.
   const holder = await liveOrderHolding(container, row)
   if (holder) {

@@ -9,7 +9,7 @@ import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { orderPayment } from "../lib/ledger/queries"
 import { bookOfCart, isUndecided, remainingOn } from "../lib/ledger/refund-book"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
-import { toCents } from "../lib/bnpl/money"
+import { toCents, toDecimal } from "../lib/bnpl/money"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { refundCheckWorkflow } from "./refund-check"
 
@@ -88,9 +88,10 @@ async function amountToRecord(
   row: LedgerLoan,
   entry: BookEntry,
 ): Promise<string> {
-  const amount = entry.kind === "outside" ? input.amount : (entry.amount ?? input.amount)
-  if (!amount)
+  const given = entry.kind === "outside" ? input.amount : (entry.amount ?? input.amount)
+  if (given === undefined || given === null)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "Give the refund's amount, as the service's portal shows it (for example 250.00).")
+  const amount = toDecimal(given)
   const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
   if (!loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   // What remains, counting every entry but the one being recorded.

@@ -1,9 +1,9 @@
 /**
- * Money and dates in the admin's language. Amounts are the service's decimal
- * strings; they are only displayed here, never computed with.
+ * Money and dates in the admin's language. Amounts are major units, as the admin
+ * API answers them (`1234.5`) or as typed (`"1234.50"`); they are only displayed here, never computed with.
  */
 export interface Format {
-  money: (amount: string, currency: string) => string
+  money: (amount: number | string, currency: string) => string
   date: (iso: string) => string
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-states"
-import type { LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
+import type { BookEntryJson, LoanActionResponse, LoanListResponse } from "../../api/admin/bnpl/loans/ledger-view"
 import type { ReconciliationListResponse, ReconciliationResponse } from "../../api/admin/bnpl/reconciliations/reconciliation-view"
 import type { RefundLoanResult } from "../../workflows/refund-loan"
 import type { RetryCompletionResult } from "../../workflows/retry-completion"
@@ -96,14 +96,7 @@ export function useLatestReconciliation() {
 }
 
 /** A loan's entries in the plugin's book of refunds (GET /admin/bnpl/loans/:id/refunds). */
-export interface BookEntryJson {
-  id: string
-  kind: "requested" | "outside"
-  state: "sending" | "accepted" | "rejected" | "unknown" | "open" | "recorded" | "dismissed"
-  amount: string | null
-  refund_date: string | null
-  note: string | null
-}
+export type { BookEntryJson }
 
 export function useBookRefunds(ledgerId: string | undefined) {
   return useQuery({

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { NewLoan } from "../../modules/bnpl/service"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
-import { bookEvents, type BnplEvent, loanEvents } from "./events"
+import { bookEvents, type BnplEvent, loanEvents, type LoanRow } from "./events"
 import { ledgerOf, type LedgerPatch } from "./ledger"
 
 /**
@@ -28,7 +28,7 @@ export async function emitBnplEvents(container: MedusaContainer, events: BnplEve
 }
 
 /** Announces a row written at once: a new row (`before` undefined) or a patch no compensation undoes. */
-export const emitLoanChange = (container: MedusaContainer, before: LedgerLoan | undefined, after: LedgerLoan) =>
+export const emitLoanChange = (container: MedusaContainer, before: LoanRow | undefined, after: LoanRow) =>
   emitBnplEvents(container, loanEvents(before, after))
 
 /**

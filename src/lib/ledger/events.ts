@@ -1,5 +1,7 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { z } from "zod"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
+import { toDecimal } from "../bnpl/money"
 
 /**
  * The plugin's events on Medusa's event bus (docs/events.md): their names, their payloads, and
@@ -75,12 +77,12 @@ export type BnplEventName = keyof typeof bnplEventPayloads
 export type BnplEventData<N extends BnplEventName> = z.infer<(typeof bnplEventPayloads)[N]>
 export type BnplEvent = { [N in BnplEventName]: { name: N; data: BnplEventData<N> } }[BnplEventName]
 
-type LoanRow = Pick<
+/** A row as read, or as about to be written (its amount in any of Medusa's forms). */
+export type LoanRow = { amount: BigNumberInput } & Pick<
   LedgerLoan,
   | "id"
   | "loan_id"
   | "cart_id"
-  | "amount"
   | "currency_code"
   | "loan_status"
   | "payment_session_id"
@@ -94,7 +96,7 @@ const loanFields = (row: LoanRow) => ({
   ledger_id: row.id,
   loan_id: row.loan_id,
   cart_id: row.cart_id,
-  amount: row.amount,
+  amount: toDecimal(row.amount),
   currency_code: row.currency_code,
   loan_status: row.loan_status,
 })
@@ -136,7 +138,7 @@ export function bookEvents(entries: BookEntry[]): BnplEvent[] {
           name: BNPL_EVENTS.REFUND_REQUESTED,
           data: {
             ...ids,
-            amount: entry.amount ?? "0.00",
+            amount: toDecimal(entry.amount ?? 0),
             refund_id: entry.refund_id,
             refund_date: entry.refund_date,
             medusa_refund_id: entry.medusa_refund_id,
@@ -148,7 +150,7 @@ export function bookEvents(entries: BookEntry[]): BnplEvent[] {
       return [
         {
           name: BNPL_EVENTS.REFUND_REJECTED,
-          data: { ...ids, amount: entry.amount ?? "0.00", refund_id: entry.refund_id, refund_status: entry.refund_status },
+          data: { ...ids, amount: toDecimal(entry.amount ?? 0), refund_id: entry.refund_id, refund_status: entry.refund_status },
         },
       ]
     }

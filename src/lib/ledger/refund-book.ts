@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BookEntry } from "../../modules/bnpl/types"
 import { bnplFromContainer } from "../bnpl/resolve-options"
-import { toCents } from "../bnpl/money"
+import { toCents, toDecimal } from "../bnpl/money"
 import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../bnpl/refunds"
 import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { isPaid } from "../bnpl/status"
@@ -48,7 +48,7 @@ export function undecidedReason(entry: BookEntry, loanId: number): string {
   if (entry.kind === "outside") {
     return `A refund of unknown amount was made outside Medusa (the service's portal) on loan ${loanId}${entry.refund_date ? ` on ${entry.refund_date}` : ""}. Record its amount, or dismiss it with a reason.`
   }
-  return `The refund of ${entry.amount} on loan ${loanId} got no clear answer from the service, and its history does not show it yet. Check the loan in the service's portal, then record or dismiss it.`
+  return `The refund of ${toDecimal(entry.amount ?? 0)} on loan ${loanId} got no clear answer from the service, and its history does not show it yet. Check the loan in the service's portal, then record or dismiss it.`
 }
 
 /**

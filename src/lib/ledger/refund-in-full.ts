@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../bnpl/resolve-options"
 import { isZero } from "../bnpl/refunds"
 import type { LoanRecord } from "../bnpl/wire"
+import { toDecimal } from "../bnpl/money"
 import { bookOfCart, bookOutsideRefunds, bookedRefund, remainingOn } from "./refund-book"
 
 export interface InFullResult {
@@ -33,5 +34,5 @@ export async function refundLoanInFull(
   if ("unknown" in left) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, left.unknown)
   if (isZero(left.remaining)) return { loan, refundedNow: "0.00" }
   const entry = await bookedRefund(container, { loanId, cartId, amount: left.remaining, reason, idempotencyKey })
-  return { loan, refundedNow: entry.amount ?? left.remaining }
+  return { loan, refundedNow: toDecimal(entry.amount ?? left.remaining) }
 }

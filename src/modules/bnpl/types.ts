@@ -2,6 +2,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BnplLoan } from "./models/bnpl-loan"
 import type { BnplReconciliation } from "./models/bnpl-reconciliation"
 import type { BnplRefund } from "./models/bnpl-refund"
+import type { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
 
 /** A ledger row as the module's service returns it. */
 export type LedgerLoan = InferTypeOf<typeof BnplLoan>
@@ -37,3 +38,6 @@ export type ReconcileSummary = {
 export type BookEntry = InferTypeOf<typeof BnplRefund>
 
 export type BookEntryState = BookEntry["state"]
+
+/** A webhook delivery's record (models/bnpl-webhook-delivery.ts). */
+export type WebhookDeliveryRecord = InferTypeOf<typeof BnplWebhookDelivery>

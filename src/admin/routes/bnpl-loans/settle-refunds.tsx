@@ -38,7 +38,7 @@ export function SettleRefundsDrawer({ row, onClose }: { row?: LedgerLoanJson; on
 function EntryForm({ row, entry }: { row: LedgerLoanJson; entry: BookEntryJson }) {
   const { t, i18n } = useTranslation()
   const format = formatFor(i18n.language)
-  const [amount, setAmount] = useState(entry.amount ?? "")
+  const [amount, setAmount] = useState(entry.amount === null ? "" : entry.amount.toFixed(2))
   const [reason, setReason] = useState("")
   const { mutate: settle, isPending } = useSettleRefund()
   const done = (key: string) => ({
@@ -49,7 +49,9 @@ function EntryForm({ row, entry }: { row: LedgerLoanJson; entry: BookEntryJson }
   return (
     <div className="flex flex-col gap-y-3 rounded-md border p-4" data-testid="bnpl-book-entry">
       <Text size="small" weight="plus">
-        {entry.kind === "outside" ? t("bnpl.book.outside", { when }) : t("bnpl.book.unknown", { amount: entry.amount, when })}
+        {entry.kind === "outside"
+          ? t("bnpl.book.outside", { when })
+          : t("bnpl.book.unknown", { amount: format.money(entry.amount ?? 0, row.currency_code), when })}
       </Text>
       <div className="flex items-end gap-x-2">
         <div className="flex flex-1 flex-col gap-y-1">

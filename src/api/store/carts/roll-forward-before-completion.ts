@@ -40,7 +40,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
     // The loan stays as it is: selecting the method again refunds it before a new loan (src/api/store/payment-collections/start-loan-session.ts).
     req.scope
       .resolve("logger")
-      .warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${loan.amount}: completion refused`)
+      .warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${toDecimal(loan.amount)}: completion refused`)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       "This cart changed after its installment payment. Choose Pay in installments again to pay the new total; the earlier payment is returned.",

@@ -9,12 +9,15 @@ const row = (fields: Partial<LedgerLoan> = {}) =>
     payment_collection_id: "pay_col_1",
     payment_session_id: "payses_1",
     checkout_url: "https://service.test/checkout/41?token=secret",
-    amount: "1234.50",
+    amount: 1234.5,
+    raw_amount: { value: "1234.5", precision: 20 },
     currency_code: "mxn",
     loan_status: "REQUEST",
     order_id: null,
-    refunded_at_service: "0.00",
-    refunded_in_medusa: "0.00",
+    refunded_at_service: 0,
+    raw_refunded_at_service: { value: "0", precision: 20 },
+    refunded_in_medusa: 0,
+    raw_refunded_in_medusa: { value: "0", precision: 20 },
     state: "open",
     attention_reason: null,
     suspect_order_id: null,
@@ -31,7 +34,8 @@ const entry = (fields: Partial<BookEntry>) =>
     cart_id: "cart_1",
     kind: "requested",
     state: "sending",
-    amount: "100.00",
+    amount: 100,
+    raw_amount: { value: "100", precision: 20 },
     reason: "a reason an admin typed",
     medusa_refund_id: null,
     idempotency_key: "bnpl-refund-bnplloan_1",
@@ -128,8 +132,16 @@ describe("the events a book entry announces", () => {
   })
 
   it("a refund made outside Medusa: of unknown amount, with the history's date; once settled, nothing", () => {
-    const open = entry({ kind: "outside", state: "open", amount: null, reason: null, idempotency_key: null, refund_date: "2026-11-26T11:00:00Z" })
-    const events = bookEvents([open, { ...open, state: "recorded", amount: "5.00" }])
+    const open = entry({
+      kind: "outside",
+      state: "open",
+      amount: null,
+      raw_amount: null,
+      reason: null,
+      idempotency_key: null,
+      refund_date: "2026-11-26T11:00:00Z",
+    })
+    const events = bookEvents([open, { ...open, state: "recorded", amount: 5, raw_amount: { value: "5", precision: 20 } }])
     expect(events).toEqual([
       {
         name: BNPL_EVENTS.REFUND_OUTSIDE_MEDUSA,

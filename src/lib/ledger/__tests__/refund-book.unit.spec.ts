@@ -15,7 +15,15 @@ const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: strin
 })
 
 const entry = (loan_id: number, state: BookEntry["state"], amount: string | null, kind: BookEntry["kind"] = "requested", refund_date?: string) =>
-  ({ id: `bnplref_${Math.random()}`, loan_id, cart_id: "cart_1", kind, state, amount, refund_date: refund_date ?? null }) as BookEntry
+  ({
+    id: `bnplref_${Math.random()}`,
+    loan_id,
+    cart_id: "cart_1",
+    kind,
+    state,
+    amount: amount === null ? null : Number(amount),
+    refund_date: refund_date ?? null,
+  }) as BookEntry
 
 const history = (...dates: string[]): RefundRecord[] => dates.map((refundDate) => ({ cartId: "cart_1", status: "REFUNDED", refundDate }))
 

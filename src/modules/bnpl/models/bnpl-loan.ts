@@ -20,16 +20,16 @@ export const BnplLoan = model
     payment_session_id: model.text().index("IDX_bnpl_loan_payment_session_id").nullable(),
     /** The service's checkout page for the loan, so a session that takes the loan over can send the customer back. */
     checkout_url: model.text().nullable(),
-    amount: model.text(),
+    amount: model.bigNumber(),
     currency_code: model.text(),
     /** The loan's status at the service when the plugin last looked. */
     loan_status: model.enum(["REQUEST", "OUTSTANDING", "HISTORICAL", "CANCELLED"]).default("REQUEST"),
     /** The order whose payment the loan is. */
     order_id: model.text().nullable(),
     /** What the service's refund history shows refunded on this loan. */
-    refunded_at_service: model.text().default("0.00"),
+    refunded_at_service: model.bigNumber().default(0),
     /** What Medusa's refund records on the order's payment add up to. */
-    refunded_in_medusa: model.text().default("0.00"),
+    refunded_in_medusa: model.bigNumber().default(0),
     state: model.enum(["open", "ordered", "cancelled", "refunded", "needs_attention"]).default("open"),
     /** Why the loan needs the admin, in words an admin can act on. */
     attention_reason: model.text().nullable(),

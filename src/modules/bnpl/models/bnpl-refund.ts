@@ -21,7 +21,7 @@ export const BnplRefund = model.define("bnpl_refund", {
   kind: model.enum(["requested", "outside"]),
   state: model.enum(["sending", "accepted", "rejected", "unknown", "open", "recorded", "dismissed"]),
   /** Decimal, major units; empty for an outside refund until the admin records it. */
-  amount: model.text().nullable(),
+  amount: model.bigNumber().nullable(),
   reason: model.text().nullable(),
   /** The Medusa refund that records it, when one does. */
   medusa_refund_id: model.text().nullable(),

@@ -1,18 +1,26 @@
 import { z } from "zod"
-import type { LedgerLoan } from "../../../../modules/bnpl/types"
+import type { BookEntry, LedgerLoan } from "../../../../modules/bnpl/types"
 import { LEDGER_STATES } from "./ledger-states"
 
 /**
  * The ledger as the admin API answers it. Rows keep the module's field names
- * (snake_case, like the rest of Medusa's admin API); dates arrive as ISO
- * strings because they cross JSON.
+ * (snake_case, like the rest of Medusa's admin API); amounts are numbers in major
+ * units (`1234.5`) without the module's `raw_*` columns, as in Medusa's own answers;
+ * dates arrive as ISO strings because they cross JSON.
  *
  * `GET /admin/bnpl/loans?state=&q=&limit=&offset=&order=` answers
  * `{ loans: LedgerLoanJson[], count, limit, offset }`.
  */
 export type LedgerLoanJson = {
-  [K in keyof LedgerLoan]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
+  [K in Exclude<keyof LedgerLoan, `raw_${string}`>]: LedgerLoan[K] extends Date
+    ? string
+    : LedgerLoan[K] extends Date | null
+      ? string | null
+      : LedgerLoan[K]
 }
+
+/** An entry of the book of refunds as the admin API answers it: its amount a number, or null while unknown. */
+export type BookEntryJson = Omit<BookEntry, "raw_amount">
 
 /** Columns the list can be ordered by; a leading "-" orders descending, as in Medusa's own lists. */
 const ORDER_VALUES = [
@@ -54,12 +62,18 @@ const iso = (value: Date | string | null | undefined): string | null => (value =
 
 /** A row as it crosses JSON: the same fields, dates as ISO strings. */
 export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
+  const { raw_amount: _amount, raw_refunded_at_service: _atService, raw_refunded_in_medusa: _inMedusa, ...columns } = row
   return {
-    ...row,
+    ...columns,
     checked_at: iso(row.checked_at),
     completion_started_at: iso(row.completion_started_at),
     created_at: iso(row.created_at) ?? "",
     updated_at: iso(row.updated_at) ?? "",
     deleted_at: iso(row.deleted_at),
   }
+}
+
+export function bookEntryJson(entry: BookEntry): BookEntryJson {
+  const { raw_amount: _amount, ...columns } = entry
+  return columns
 }

@@ -3,6 +3,7 @@ import { z } from "zod"
 import { Decimal } from "../../../../../../../lib/bnpl/wire"
 import { settleRefundWorkflow } from "../../../../../../../workflows/settle-refund"
 import { ledgerRowOrNotFound } from "../../../ledger-row"
+import { bookEntryJson } from "../../../ledger-view"
 import { parseInput } from "../../../parse-input"
 
 export const SettleRefundBody = z.discriminatedUnion("action", [
@@ -22,5 +23,5 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const { result } = await settleRefundWorkflow(req.scope).run({
     input: { ...body, ledger_id: row.id, entry_id: req.params.entry_id, actor: req.auth_context.actor_id },
   })
-  res.json(result)
+  res.json({ ...result, entry: bookEntryJson(result.entry) })
 }
