@@ -164,7 +164,7 @@ medusaIntegrationTestRunner({
         ledger_id: row.id,
         loan_id: loanId,
         cart_id: cart.id,
-        amount: row.amount,
+        amount: row.amount.toFixed(2),
         currency_code: "mxn",
         loan_status: "CANCELLED",
       })
@@ -180,7 +180,7 @@ medusaIntegrationTestRunner({
       expect((await api.post(`/admin/bnpl/loans/${row.id}/refund`, {}, admin)).status).toBeGreaterThanOrEqual(400)
 
       const rejected = await one(BNPL_EVENTS.REFUND_REJECTED, loanId)
-      expect(rejected.data).toMatchObject({ loan_id: loanId, cart_id: cartId, amount: row.amount, refund_status: "REJECTED" })
+      expect(rejected.data).toMatchObject({ loan_id: loanId, cart_id: cartId, amount: row.amount.toFixed(2), refund_status: "REJECTED" })
       expect(rejected.committed).toMatchObject({ id: rejected.data.refund_entry_id, state: "rejected" })
       expect(ofLoan(BNPL_EVENTS.REFUND_REQUESTED, loanId)).toEqual([])
 
@@ -190,7 +190,7 @@ medusaIntegrationTestRunner({
       expect(requested.data).toMatchObject({
         loan_id: loanId,
         cart_id: cartId,
-        amount: row.amount,
+        amount: row.amount.toFixed(2),
         refund_id: expect.any(String),
         medusa_refund_id: null,
       })

@@ -10,6 +10,12 @@ import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
 import { refundLoanWorkflow } from "../../src/workflows/refund-loan"
 import { retryCompletionWorkflow } from "../../src/workflows/retry-completion"
+import { Migration20261123134141 } from "../../src/modules/bnpl/migrations/Migration20261123134141"
+import { Migration20261123190316 } from "../../src/modules/bnpl/migrations/Migration20261123190316"
+import { Migration20261125225500 } from "../../src/modules/bnpl/migrations/Migration20261125225500"
+import { Migration20261126040804 } from "../../src/modules/bnpl/migrations/Migration20261126040804"
+import { Migration20261126041000 } from "../../src/modules/bnpl/migrations/Migration20261126041000"
+import { Migration20261126222306 } from "../../src/modules/bnpl/migrations/Migration20261126222306"
 
 jest.setTimeout(120_000)
 
@@ -33,7 +39,7 @@ completeCartWorkflow.hooks.validate(({ cart }) => {
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" })
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     const shop = useStorefront(env, api, getContainer)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
     const rowOf = async (loanId: number) => (await ledger().listBnplLoans({ loan_id: loanId }))[0]
@@ -101,6 +107,100 @@ medusaIntegrationTestRunner({
         .catch((error: { seen?: unknown }) => error.seen)
       expect(seen).toEqual(["written inside the transaction", before.attention_reason])
       expect((await service.findLoan({ id: before.id }))!.attention_reason).toBe(before.attention_reason)
+    })
+
+    it("keeps amounts exact whichever way a row is written or read: its own SQL and the generated methods agree", async () => {
+      const service = ledger()
+      const made = await service.recordNewLoan({
+        loan_id: 900501,
+        cart_id: "cart_01MONEY",
+        payment_collection_id: null,
+        payment_session_id: null,
+        checkout_url: null,
+        amount: "1234.50",
+        currency_code: "mxn",
+        loan_status: "REQUEST",
+      })
+      await service.patchLoan(made.id, { refunded_at_service: "0.10", refunded_in_medusa: "1234.49" })
+
+      const money = (row: Record<string, unknown>) =>
+        Object.fromEntries(
+          ["amount", "refunded_at_service", "refunded_in_medusa"].flatMap((c) => [
+            [c, row[c]],
+            [`raw_${c}`, row[`raw_${c}`]],
+          ]),
+        )
+      const expected = {
+        amount: 1234.5,
+        raw_amount: { value: "1234.5", precision: 20 },
+        refunded_at_service: 0.1,
+        raw_refunded_at_service: { value: "0.1", precision: 20 },
+        refunded_in_medusa: 1234.49,
+        raw_refunded_in_medusa: { value: "1234.49", precision: 20 },
+      }
+      expect(money((await service.findLoan({ id: made.id }))!)).toEqual(expected)
+      expect(money(await service.retrieveBnplLoan(made.id))).toEqual(expected)
+      const [stored] = (await dbConnection.raw(`SELECT amount::text, refunded_at_service::text FROM bnpl_loan WHERE id = ?`, [made.id])).rows
+      expect(stored).toEqual({ amount: "1234.5", refunded_at_service: "0.1" })
+    })
+
+    it("upgrades a ledger whose amounts were text: every amount kept, each with its exact raw value", async () => {
+      const older = [Migration20261123134141, Migration20261123190316, Migration20261125225500, Migration20261126040804, Migration20261126041000]
+      const sqlOf = async (Step: new (driver: never, config: never) => { up(): Promise<void>; getQueries(): unknown[] }) => {
+        const step = new Step(undefined as never, undefined as never)
+        await step.up()
+        return step.getQueries() as string[]
+      }
+      const seen = await dbConnection
+        .transaction(async (trx: typeof dbConnection) => {
+          // A schema of its own, gone with the transaction.
+          await trx.raw("CREATE SCHEMA bnpl_upgrade")
+          await trx.raw("SET LOCAL search_path TO bnpl_upgrade")
+          for (const Step of older) for (const sql of await sqlOf(Step)) await trx.raw(sql)
+          await trx.raw(
+            `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, currency_code, refunded_in_medusa) VALUES ('bnplloan_old', 1, 'cart_old', '1234.50', 'mxn', '40.00')`,
+          )
+          await trx.raw(`INSERT INTO bnpl_refund (id, loan_id, cart_id, kind, state, amount) VALUES ('bnplref_known', 1, 'cart_old', 'requested', 'accepted', '250.00'),
+            ('bnplref_open', 1, 'cart_old', 'outside', 'open', NULL)`)
+          for (const sql of await sqlOf(Migration20261126222306)) await trx.raw(sql)
+          await trx.raw(
+            `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, raw_amount, currency_code) VALUES ('bnplloan_new', 2, 'cart_new', 10, '{"value": "10", "precision": 20}', 'mxn')`,
+          )
+          const loans = (
+            await trx.raw(`SELECT id, amount::text, raw_amount, refunded_at_service::text, raw_refunded_at_service, refunded_in_medusa::text, raw_refunded_in_medusa
+                             FROM bnpl_loan ORDER BY id`)
+          ).rows
+          const refunds = (await trx.raw(`SELECT id, amount::text, raw_amount FROM bnpl_refund ORDER BY id`)).rows
+          throw Object.assign(new Error("roll back"), { seen: { loans, refunds } })
+        })
+        .catch((error: { seen?: unknown }) => error.seen)
+      const raw = (value: string) => ({ value, precision: 20 })
+      expect(seen).toEqual({
+        loans: [
+          {
+            id: "bnplloan_new",
+            amount: "10",
+            raw_amount: raw("10"),
+            refunded_at_service: "0",
+            raw_refunded_at_service: raw("0"),
+            refunded_in_medusa: "0",
+            raw_refunded_in_medusa: raw("0"),
+          },
+          {
+            id: "bnplloan_old",
+            amount: "1234.50",
+            raw_amount: raw("1234.5"),
+            refunded_at_service: "0.00",
+            raw_refunded_at_service: raw("0"),
+            refunded_in_medusa: "40.00",
+            raw_refunded_in_medusa: raw("40"),
+          },
+        ],
+        refunds: [
+          { id: "bnplref_known", amount: "250.00", raw_amount: raw("250") },
+          { id: "bnplref_open", amount: null, raw_amount: null },
+        ],
+      })
     })
 
     describe("case 1: a paid loan outranks a new selection", () => {
@@ -444,7 +544,7 @@ medusaIntegrationTestRunner({
         const payment = await paymentOf(getContainer(), order.orderId)
         expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([40])
         expect(requests("/api/pos/loan/refund")).toHaveLength(0)
-        expect(await rowOf(order.loanId)).toMatchObject({ refunded_at_service: "40.00", refunded_in_medusa: "40.00", state: "ordered" })
+        expect(await rowOf(order.loanId)).toMatchObject({ refunded_at_service: 40, refunded_in_medusa: 40, state: "ordered" })
         expect(await reconcile()).toMatchObject({ refunds_recorded: 0, needs_attention: 0 })
       })
 
@@ -479,7 +579,7 @@ medusaIntegrationTestRunner({
 
         expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
         expect((await api.post(path, { action: "record", amount: "40.00" }, await admin())).status).toBe(200)
-        expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_in_medusa: "40.00" })
+        expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_in_medusa: 40 })
       })
     })
   },

@@ -72,8 +72,8 @@ medusaIntegrationTestRunner({
         expect(serviceRefunds(order.loanId)).toEqual(["250.00"])
         expect(await rowOf(order.loanId)).toMatchObject({
           state: "ordered",
-          refunded_at_service: "250.00",
-          refunded_in_medusa: "250.00",
+          refunded_at_service: 250,
+          refunded_in_medusa: 250,
           attention_reason: null,
         })
         // A second reconciliation finds the books agreeing: nothing new is listed or recorded.
@@ -127,7 +127,7 @@ medusaIntegrationTestRunner({
       expect(serviceRefunds(order.loanId)).toEqual(["40.00", "40.00"])
       expect((await payment(order.orderId)).refunds).toEqual([40, 40])
       await reconciled(api, admin)
-      expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_at_service: "80.00", refunded_in_medusa: "80.00" })
+      expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_at_service: 80, refunded_in_medusa: 80 })
     })
 
     it("a cart's lock has an owner: a holder whose lock lapsed cannot release the one who holds it now", async () => {

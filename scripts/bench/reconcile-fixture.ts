@@ -140,9 +140,10 @@ async function insertSessions(
   )
   // The plugin writes a ledger row with every loan it creates: so does the fixture, aged like its session.
   await ctx.stack.db.query(
-    `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, payment_session_id, checkout_url, amount,
+    `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, payment_session_id, checkout_url, amount, raw_amount,
                             currency_code, loan_status, state, created_at, updated_at)
-     SELECT 'bnplloan_' || x.cart_id, x.loan_id, x.cart_id, x.collection_id, 'payses_' || x.cart_id, x.url, $1, $2,
+     SELECT 'bnplloan_' || x.cart_id, x.loan_id, x.cart_id, x.collection_id, 'payses_' || x.cart_id, x.url,
+            $1::numeric, jsonb_build_object('value', trim_scale($1::numeric)::text, 'precision', 20), $2,
             'REQUEST', 'open', x.created_at, x.created_at
        FROM unnest($3::text[], $4::text[], $5::int[], $6::text[], $7::timestamptz[]) AS x(cart_id, collection_id, loan_id, url, created_at)`,
     [

@@ -5,8 +5,8 @@ import { model } from "@medusajs/framework/utils"
  * service answered with its `loanId` until it reaches a final state. See
  * ../index.ts for who writes it and the rule it keeps.
  *
- * Amounts are decimal strings in the currency's major units, exactly as the
- * service writes them (`"1234.50"`): they are compared, never summed in floats.
+ * Amounts are Medusa's `bigNumber`, in the currency's major units: each column
+ * beside its exact value (`raw_amount`), compared in cents, never summed in floats.
  */
 export const BnplLoan = model
   .define("bnpl_loan", {

@@ -20,7 +20,7 @@ export const BnplRefund = model.define("bnpl_refund", {
   cart_id: model.text().index("IDX_bnpl_refund_cart_id"),
   kind: model.enum(["requested", "outside"]),
   state: model.enum(["sending", "accepted", "rejected", "unknown", "open", "recorded", "dismissed"]),
-  /** Decimal, major units; empty for an outside refund until the admin records it. */
+  /** Major units; empty for an outside refund until the admin records it. */
   amount: model.bigNumber().nullable(),
   reason: model.text().nullable(),
   /** The Medusa refund that records it, when one does. */
