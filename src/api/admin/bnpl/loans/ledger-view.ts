@@ -12,15 +12,18 @@ import { LEDGER_STATES } from "./ledger-states"
  * `{ loans: LedgerLoanJson[], count, limit, offset }`.
  */
 export type LedgerLoanJson = {
-  [K in Exclude<keyof LedgerLoan, `raw_${string}`>]: LedgerLoan[K] extends Date
-    ? string
-    : LedgerLoan[K] extends Date | null
-      ? string | null
-      : LedgerLoan[K]
+  [K in keyof WithoutRawValues<LedgerLoan>]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
 }
 
 /** An entry of the book of refunds as the admin API answers it: its amount a number, or null while unknown. */
-export type BookEntryJson = Omit<BookEntry, "raw_amount">
+export type BookEntryJson = WithoutRawValues<BookEntry>
+
+/** A module row without its amounts' `raw_*` columns, which stay inside the module as in Medusa's own answers. */
+type WithoutRawValues<Row> = Omit<Row, `raw_${string}`>
+
+function withoutRawValues<Row extends object>(row: Row): WithoutRawValues<Row> {
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !column.startsWith("raw_"))) as WithoutRawValues<Row>
+}
 
 /** Columns the list can be ordered by; a leading "-" orders descending, as in Medusa's own lists. */
 const ORDER_VALUES = [
@@ -62,9 +65,8 @@ const iso = (value: Date | string | null | undefined): string | null => (value =
 
 /** A row as it crosses JSON: the same fields, dates as ISO strings. */
 export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
-  const { raw_amount: _amount, raw_refunded_at_service: _atService, raw_refunded_in_medusa: _inMedusa, ...columns } = row
   return {
-    ...columns,
+    ...withoutRawValues(row),
     checked_at: iso(row.checked_at),
     completion_started_at: iso(row.completion_started_at),
     created_at: iso(row.created_at) ?? "",
@@ -73,7 +75,4 @@ export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
   }
 }
 
-export function bookEntryJson(entry: BookEntry): BookEntryJson {
-  const { raw_amount: _amount, ...columns } = entry
-  return columns
-}
+export const bookEntryJson = (entry: BookEntry): BookEntryJson => withoutRawValues(entry)
