@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
 
@@ -13,6 +14,11 @@ export default defineMiddlewares({
       matcher: "/store/carts/:id/complete",
       method: ["POST"],
       middlewares: [rollForwardBeforeCompletion],
+    },
+    {
+      matcher: "/admin/orders/:id/cancel",
+      method: ["POST"],
+      middlewares: [cancelWithLoans],
     },
     {
       // The webhook route reads the raw body itself: it authenticates before

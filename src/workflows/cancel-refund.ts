@@ -14,18 +14,33 @@ import { isPaid } from "../lib/bnpl/status"
  *
  * Medusa's cancelOrderWorkflow cancels uncaptured payments through the provider, which never
  * refunds (a rollback of a failed completion cancels the same way), and refunds captured ones
- * through the provider, swallowing its errors. This runs in that workflow's `orderCanceled`
- * hook: for an uncaptured payment of a paid loan it refunds what remains by the plugin's book
- * of refunds; for a captured one it checks that Medusa's refund went through. A refusal, or a
- * refund the book cannot account for (made outside Medusa, a lost reply), fails the hook, so
- * Medusa's compensation puts the order back and the admin sees why.
+ * through the provider, swallowing its errors. So the refund comes after Medusa's cancel, as
+ * the last step of the same workflow: for an uncaptured payment of a paid loan it refunds what
+ * remains by the plugin's book of refunds; for a captured one it checks that Medusa's refund
+ * went through. A refusal, or a refund the book cannot account for (made outside Medusa, a lost
+ * reply), fails the step, so the cancel is rolled back and the admin sees why.
+ *
+ * The plugin runs Medusa's workflow nested in its own rather than taking the `orderCanceled`
+ * hook: Medusa allows one handler per hook, and that one belongs to the store.
  */
 export interface CancelRefundInput {
   order_id: string
 }
 
-/** Refunds the paid loans of a cancelled order (see above); answers the loans it refunded. */
-async function refundPaidLoansOfCancelledOrder(container: MedusaContainer, input: CancelRefundInput): Promise<number[]> {
+export interface CancelOrderInput extends CancelRefundInput {
+  canceled_by?: string
+}
+
+/**
+ * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded. With
+ * `rollBack`, a failure first gives Medusa's cancelled payment back to the order, which the
+ * cancel's rollback is about to restore.
+ */
+export async function refundPaidLoansOfCancelledOrder(
+  container: MedusaContainer,
+  input: CancelRefundInput,
+  { rollBack }: { rollBack: boolean },
+): Promise<number[]> {
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
     const { paymentId, session, captured, refunded: inMedusa } = payment
@@ -42,9 +57,10 @@ async function refundPaidLoansOfCancelledOrder(container: MedusaContainer, input
     const done = await underCartLock(container, session.cart_id, () =>
       refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`),
     ).catch(async (error) => {
-      // Medusa cancelled the payment before this hook and does not undo that when the hook fails:
-      // the order comes back with its payment, as it was.
-      if (payment.canceled) await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
+      // Medusa cancelled the payment before this step and its rollback does not undo that.
+      if (rollBack && payment.canceled) {
+        await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
+      }
       const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -56,16 +72,31 @@ async function refundPaidLoansOfCancelledOrder(container: MedusaContainer, input
   return refunded
 }
 
-// Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
-const refundUncapturedStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
-  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input))
+/** Refunds what remains of the order's paid loans once Medusa has cancelled it; fails to roll the cancel back. */
+export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
+  // Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { rollBack: true }))
+})
+
+/** Medusa's cancel of an order, then the refund of its paid loans: the admin's cancel of an order a loan paid. */
+export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", (input: CancelOrderInput) => {
+  cancelOrderWorkflow.runAsStep({ input })
+  return new WorkflowResponse(refundCancelledOrderLoansStep({ order_id: input.order_id }))
+})
+
+/**
+ * An order cancelled by a path other than the admin's cancel (the store's own code running
+ * cancelOrderWorkflow): the cancel cannot be refused any more, so what remains is refunded now,
+ * and a refund that cannot go out is left to the refund check, which lists the loan.
+ */
+const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (input: CancelRefundInput, { container }) => {
+  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { rollBack: false }).catch((error: Error) => {
+    container.resolve("logger").warn(`[bnpl] ${error.message.replace(/ was not cancelled:/, " is cancelled, but")}`)
+    return []
+  })
+  return new StepResponse(refunded)
 })
 
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
-  return new WorkflowResponse(refundUncapturedStep(input))
-})
-
-// A hook is a step of Medusa's workflow: it does the work itself rather than run a workflow inside it.
-cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
-  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, { order_id: order.id }))
+  return new WorkflowResponse(refundAfterCancelStep(input))
 })

@@ -8,6 +8,7 @@ import { orderPayment, type OrderPayment } from "../lib/ledger/queries"
 import { bookMedusaRefunds, bookOfCart, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { toCents } from "../lib/bnpl/money"
+import { isPaid } from "../lib/bnpl/status"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../lib/bnpl/wire"
 
@@ -100,6 +101,11 @@ function judge(
   if (payment.canceled && orderLive) {
     return listed(
       `Order ${row.order_id} is not cancelled, but its payment of loan ${row.loan_id} is: check the order, and cancel it or take the payment again.`,
+    )
+  }
+  if (!orderLive && loan && isPaid(loan) && !inFull) {
+    return listed(
+      `Order ${row.order_id} is cancelled, but loan ${row.loan_id} is paid and only ${service} of ${loan.totalAmount} is refunded at the service: refund the rest in full.`,
     )
   }
   // While an order holds the loan, every refund of it goes through Medusa: the two books agree.
