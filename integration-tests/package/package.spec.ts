@@ -1,7 +1,7 @@
 import axios, { type AxiosRequestConfig } from "axios"
 import { execFileSync, spawn, type ChildProcess } from "child_process"
 import { Agent } from "http"
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
 import { tmpdir } from "os"
 import { dirname, join, relative, resolve } from "path"
 import { Client } from "pg"
@@ -29,6 +29,14 @@ const MEDUSA_VERSION = "2.21.2"
 const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token" }
 const WEBHOOK_TOKEN = "package-test-webhook-token-0123"
 const ADMIN = { email: "merchant@package.test", password: "merchant-password" }
+
+/** The store's `orderCanceled` handler: it leaves a line in the log for the test to find. */
+const STORE_ORDER_CANCELED_HOOK = `import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
+
+cancelOrderWorkflow.hooks.orderCanceled(async ({ order }) => {
+  console.log(\`[store] orderCanceled handler ran for \${order.id}\`)
+})
+`
 
 let scratch: string
 let sandbox: ChildProcess | undefined
@@ -129,6 +137,9 @@ beforeAll(async () => {
     }),
   )
   writeFileSync(join(scratch, "medusa-config.ts"), readmeConfig())
+  // The store's own handler of a hook Medusa allows once, as Medusa's docs show it: the plugin must boot beside it.
+  mkdirSync(join(scratch, "src/workflows/hooks"), { recursive: true })
+  writeFileSync(join(scratch, "src/workflows/hooks/store-order-canceled.ts"), STORE_ORDER_CANCELED_HOOK)
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], scratch)
 
   const port = await freePort()
@@ -329,6 +340,9 @@ async function setUpStore() {
   }
 }
 
+/** The order the test that sells once placed, for the test that cancels it. */
+let sold: { orderId: string; loanId: number } | undefined
+
 describe("the packed plugin in a fresh Medusa store", () => {
   it("lists pp_bnpl_bnpl among the payment providers", async () => {
     const admin = await adminApi()
@@ -370,6 +384,17 @@ describe("the packed plugin in a fresh Medusa store", () => {
     const completed = (await axios.post(`${base}/store/carts/${cart.id}/complete`, {}, headers)).data
     expect(completed.type).toBe("order")
     expect(Number(completed.order.total)).toBe(3099)
+    sold = { orderId: completed.order.id, loanId: session.data.loan_id }
+  })
+
+  it("cancels that order beside the store's own orderCanceled handler: the handler runs and the loan is refunded in full", async () => {
+    expect(sold).toBeDefined()
+    const admin = await adminApi()
+    const { order } = await admin.post(`/admin/orders/${sold!.orderId}/cancel`, {})
+    expect(order.status).toBe("canceled")
+    expect(log.join("")).toContain(`[store] orderCanceled handler ran for ${sold!.orderId}`)
+    const loan = (await axios.get(`${sandboxUrl}/_sandbox/loans/${sold!.loanId}`)).data
+    expect(loan.refunds.map((refund: { totalAmount: string }) => Number(refund.totalAmount))).toEqual([3099])
   })
 
   it("refuses to boot with bad options: exits non-zero, names each option and what to fix, prints no secret", async () => {

@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
+import { bookOrderPageRefund } from "./admin/payments/book-refund"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
 
@@ -19,6 +20,11 @@ export default defineMiddlewares({
       matcher: "/admin/orders/:id/cancel",
       method: ["POST"],
       middlewares: [cancelWithLoans],
+    },
+    {
+      matcher: "/admin/payments/:id/refund",
+      method: ["POST"],
+      middlewares: [bookOrderPageRefund],
     },
     {
       // The webhook route reads the raw body itself: it authenticates before

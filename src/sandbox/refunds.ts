@@ -59,12 +59,13 @@ function recordRefund(ctx: SandboxContext, loan: Loan, request: RefundRequest, r
     status: "REQUESTED",
     refundDate,
     settledAt: null,
+    historyDelayMs: ctx.faults.refundHistoryDelayMs(),
   }
   loan.refunds.push(refund)
   ctx.changed()
   scheduleSettlement(ctx, refund, ctx.refundSettleMs)
   // Nothing happens then, but until the history lists the refund the sandbox is not idle.
-  ctx.lifecycle.after(ctx.visibleAfterMs, () => undefined)
+  ctx.lifecycle.after(ctx.visibleAfterMs + refund.historyDelayMs, () => undefined)
   return refund
 }
 

@@ -10,9 +10,12 @@ import type { RefundResponse } from "./wire"
  * (time-out, reset, 5xx) may or may not have been applied. Its refund history holds no
  * amount and no refund id, and nothing says how soon a refund appears there
  * (docs/service-api.md, "Refunds"). So after an ambiguous failure the history is read again,
- * with back-off, and its entries counted: one more than before the request is taken as this
- * refund applied. No new entry proves nothing (it may appear later), so the request is not
- * sent again: the caller gets a RefundUnknownError and the loan goes to the admin.
+ * with back-off, and its entries counted. An entry proves this refund applied only when nothing
+ * else explains it: more entries than there were before the request, and more than the caller's
+ * book accounts for otherwise (`explained`: refunds accepted but perhaps not shown yet, other
+ * unclear ones). Anything less proves nothing (this refund may appear later, or another one just
+ * did), so the request is not sent again: the caller gets a RefundUnknownError and the loan goes
+ * to the admin.
  */
 
 export class RefundRejectedError extends Error {
@@ -43,7 +46,7 @@ export class RefundUnknownError extends Error {
 
 export type RefundDone =
   | { outcome: "accepted"; reply: RefundResponse }
-  /** The reply was lost; one more history entry than before the request showed it applied. */
+  /** The reply was lost; a history entry nothing else explains showed it applied. */
   | { outcome: "recovered"; refundDate: string }
 
 /** Waits between the history's re-reads after an ambiguous failure. */
@@ -53,9 +56,9 @@ export async function refundOnce(
   client: BnplClient,
   request: { cartId: string; totalAmount: string; reason: string },
   idempotencyKey: string,
-  recheckDelaysMs: readonly number[] = RECHECK_DELAYS_MS,
+  { explained = 0, recheckDelaysMs = RECHECK_DELAYS_MS }: { explained?: number; recheckDelaysMs?: readonly number[] } = {},
 ): Promise<RefundDone> {
-  const before = (await client.getRefunds(request.cartId)).length
+  const before = Math.max((await client.getRefunds(request.cartId)).length, explained)
   try {
     const reply = await client.refund(request, idempotencyKey)
     if (reply.refundStatus === "REJECTED") throw new RefundRejectedError(request.cartId, request.totalAmount, reply)

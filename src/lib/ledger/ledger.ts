@@ -111,15 +111,24 @@ export const acquireCartLock = (container: MedusaContainer, cartId: string): Pro
  * more requests than the TTL counts.
  */
 export async function underCartLock<T>(container: MedusaContainer, cartId: string, work: () => Promise<T>): Promise<T> {
+  const release = await holdCartLock(container, cartId)
+  try {
+    return await work()
+  } finally {
+    await release()
+  }
+}
+
+/** Takes the cart's lock and keeps renewing it until the answered function is called (once is enough). */
+export async function holdCartLock(container: MedusaContainer, cartId: string): Promise<() => Promise<void>> {
   const lock = await acquireCartLock(container, cartId)
   const locking = container.resolve(Modules.LOCKING)
   const expire = cartLockTtlOf(container)
   const renew = setInterval(() => void locking.acquire(lock.key, { ownerId: lock.ownerId, expire }).catch(() => undefined), (expire * 1000) / 3)
   renew.unref()
-  try {
-    return await work()
-  } finally {
+  let released: Promise<void> | undefined
+  return () => {
     clearInterval(renew)
-    await releaseLock(container, lock)
+    return (released ??= releaseLock(container, lock))
   }
 }

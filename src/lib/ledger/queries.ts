@@ -166,3 +166,11 @@ export async function orderPayment(container: MedusaContainer, orderId: string, 
 function sum(rows: Array<{ amount: unknown } | null> | null | undefined): string {
   return centsToDecimal((rows ?? []).reduce((total, row) => total + toCents((row?.amount as BigNumberInput) ?? 0), 0n))
 }
+
+/** The loan a Medusa payment holds, when it is a pp_bnpl_bnpl payment. */
+export async function loanOfPayment(container: MedusaContainer, paymentId: string): Promise<SessionData | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "data"], filters: { id: paymentId } })
+  const payment = data[0] as { provider_id: string; data: Record<string, unknown> | null } | undefined
+  return payment?.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
+}

@@ -7,7 +7,8 @@ import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } f
 import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { isPaid } from "../bnpl/status"
 import { emitBookEntries } from "./emit-events"
-import { ledgerOf } from "./ledger"
+import { ledgerOf, underCartLock } from "./ledger"
+import type { RefundSender } from "../bnpl/refund-sender"
 
 /**
  * The plugin's book of refunds (modules/bnpl/models/bnpl-refund.ts), and the rules read from
@@ -15,8 +16,14 @@ import { ledgerOf } from "./ledger"
  * remains, come from the book alone; the history is only counted against it.
  */
 
-/** Entries that stand for an entry of the service's history (or may: a lost reply). */
+/**
+ * Entries that stand for an entry of the service's history (or may: a lost reply). A dismissed
+ * outside refund is still in the history (it is not this loan's money); a dismissed request of
+ * the plugin's is one the admin found never happened, so it stands for nothing.
+ */
 const AT_SERVICE: ReadonlySet<BookEntry["state"]> = new Set(["sending", "accepted", "unknown", "open", "recorded", "dismissed"])
+const standsForHistoryEntry = (entry: BookEntry): boolean =>
+  AT_SERVICE.has(entry.state) && !(entry.kind === "requested" && entry.state === "dismissed")
 /** Entries whose amount left the loan. */
 const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded"])
 /** Entries that leave what remains on the loan unknown until the admin decides. */
@@ -58,7 +65,7 @@ export function undecidedReason(entry: BookEntry, loanId: number): string {
  */
 export function unexplained(history: RefundRecord[], book: BookEntry[]): RefundRecord[] {
   const left = [...history].sort((a, b) => Date.parse(a.refundDate) - Date.parse(b.refundDate))
-  const atService = book.filter((e) => AT_SERVICE.has(e.state))
+  const atService = book.filter(standsForHistoryEntry)
   // A dated entry explains the history entry nearest its date: the reply's own date, the history's
   // for a refund booked from it, or for a refund Medusa recorded, the moment it did (just after
   // the service). A portal refund beside it keeps its own date, and so the amount the admin gives.
@@ -138,21 +145,41 @@ export interface BookedRequest {
   amount: string
   reason: string
   idempotencyKey: string
+  /** The Medusa refund this request is for, when Medusa's refund path asked for it. */
+  medusaRefundId?: string
+}
+
+/**
+ * The entry a request's key names now. A request of the plugin's that the admin dismissed (it
+ * did not happen) hands its key on: the next request under that key is a new one, under the
+ * dismissed entry's id appended to it.
+ */
+async function entryOfKey(container: MedusaContainer, key: string): Promise<{ key: string; existing?: BookEntry }> {
+  const [existing] = await ledgerOf(container).listBnplRefunds({ idempotency_key: key }, { take: 1 })
+  if (existing?.kind === "requested" && existing.state === "dismissed") return entryOfKey(container, `${key}:${existing.id}`)
+  return { key, existing }
 }
 
 /**
  * A refund the plugin asks for, booked before it is sent: a repeat with the same key finds
  * the entry and sends nothing, a crash leaves it `sending` (listed, never sent again), and the
- * reply's fields are kept. A rejection or an unknown outcome is booked, then thrown.
+ * reply's fields are kept. A rejection or an unknown outcome is booked, then thrown. While a
+ * refund of the plugin's on the loan is undecided (a lost reply, a crash mid-request), nothing is
+ * sent, whichever path asks: it may have applied, and only the admin can say.
  */
 export async function bookedRefund(container: MedusaContainer, request: BookedRequest): Promise<BookEntry> {
   const ledger = ledgerOf(container)
-  const [existing] = await ledger.listBnplRefunds({ idempotency_key: request.idempotencyKey }, { take: 1 })
+  const { key, existing } = await entryOfKey(container, request.idempotencyKey)
   // Only a request that applied nothing (refused) is sent again under its key; one whose outcome
   // is unknown (a lost reply, a crash mid-request) waits for the admin.
   if (existing && UNDECIDED.has(existing.state)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(existing, existing.loan_id))
   if (existing && existing.state !== "rejected") return existing
-  const fields = { state: "sending" as const, amount: request.amount, reason: request.reason }
+  const book = await bookOfCart(container, request.cartId)
+  // A refund made outside Medusa leaves only what remains unknown (a refund in full waits for it,
+  // refund-in-full.ts); an explicit amount goes, and the service refuses more than is left.
+  const [undecided] = undecidedOf(book, request.loanId).filter((e) => e.kind === "requested")
+  if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
+  const fields = { state: "sending" as const, amount: request.amount, reason: request.reason, medusa_refund_id: request.medusaRefundId ?? null }
   const entry = existing
     ? await ledger.updateBnplRefunds({ id: existing.id, ...fields })
     : await ledger.createBnplRefunds({
@@ -160,11 +187,13 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
         loan_id: request.loanId,
         cart_id: request.cartId,
         kind: "requested",
-        idempotency_key: request.idempotencyKey,
+        idempotency_key: key,
       })
   const { client } = bnplFromContainer(container)
+  // Every other entry that stands for a history entry explains one before this request may.
+  const explained = book.filter((e) => e.id !== entry.id && standsForHistoryEntry(e)).length
   try {
-    const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, request.idempotencyKey)
+    const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key, { explained })
     const reply = done.outcome === "accepted" ? done.reply : undefined
     const accepted = await ledger.updateBnplRefunds({
       id: entry.id,
@@ -205,4 +234,23 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
     return `The service lists a refund on cart ${cartId} that Medusa did not ask for (made outside Medusa): loan ${loan.loanId} may be refunded, so it cannot pay a new order. Record or dismiss that refund on the loans page, then refund the loan or retry.`
   }
   return undefined
+}
+
+/**
+ * The provider's sender (src/lib/bnpl/refund-sender.ts) for a Medusa refund asked under the
+ * cart's lock, or taking it itself (`takeLock`): booked under Medusa's refund id, sent once.
+ */
+export function bookingSender(container: MedusaContainer, { reason, takeLock }: { reason: string; takeLock: boolean }): RefundSender {
+  return async (refund) => {
+    const book = () =>
+      bookedRefund(container, {
+        loanId: refund.loanId,
+        cartId: refund.cartId,
+        amount: refund.totalAmount,
+        reason,
+        idempotencyKey: refund.medusaRefundId,
+        medusaRefundId: refund.medusaRefundId,
+      })
+    await (takeLock ? underCartLock(container, refund.cartId, book) : book())
+  }
 }

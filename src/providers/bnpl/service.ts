@@ -24,6 +24,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { confirmedLoan } from "./confirmed-loan"
+import { refundSender } from "../../lib/bnpl/refund-sender"
 import type { BnplClient } from "../../lib/bnpl/client"
 import { sharedClient } from "../../lib/bnpl/shared-client"
 import { queueForCart } from "./provider-cart-queue"
@@ -189,14 +190,23 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   /**
    * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
-   * key. After a lost reply the refund history is re-read (refunds.ts); without proof that it
-   * applied, Medusa records nothing, and a refund that did apply shows up in reconciliation
-   * as one made outside Medusa, for the admin to record.
+   * key, booked first by the plugin's sender where one runs (refund-sender.ts). After a lost
+   * reply the refund history is re-read (refunds.ts); without proof that it applied, Medusa
+   * records nothing and the refund waits, unclear, for the admin.
    */
   async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.sessionData(data)
+    const key = context?.idempotency_key ?? randomUUID()
+    const send = refundSender()
+    if (send) {
+      await send({ cartId: session.cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
+        throw this.refundError(error, session, toDecimal(amount))
+      })
+      this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: requested`)
+      return { data: session }
+    }
     const request = { cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" }
-    const done = await refundOnce(this.client, request, context?.idempotency_key ?? randomUUID()).catch((error) => {
+    const done = await refundOnce(this.client, request, key).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })
     const how = done.outcome === "accepted" ? `${done.reply.refundId} requested` : "found applied after a lost reply"
@@ -300,9 +310,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (error instanceof RefundUnknownError) {
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}, and it is not in its refund history yet. It was not sent again and Medusa records nothing: if it did go through, reconciliation lists it on the loans page for you to record.`,
+        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}, and its refund history does not prove it yet. Medusa records nothing and no other refund of the loan is sent until you settle it on the loans page: check the loan in the service's portal, then record it (it happened) or dismiss it (it did not).`,
       )
     }
+    if (error instanceof MedusaError) return error
     return asMedusaError(error, `refund ${amount} on loan ${session.loan_id}`)
   }
 

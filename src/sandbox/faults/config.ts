@@ -32,6 +32,12 @@ export const RefundFaults = EndpointFaults.extend({
   applyThenFailAs: LostReply.optional(),
   /** The next N refunds that would be accepted are answered 200 REJECTED instead, and leave no trace. */
   rejectNext: Count.optional(),
+  /**
+   * How long after it is made a refund first shows in the history, beyond `visibleAfterMs`: the
+   * documentation promises no time at all. A number, or a range drawn from the seeded generator
+   * for each refund.
+   */
+  historyDelayMs: z.union([Count, z.strictObject({ min: Count, max: Count }).refine((r) => r.min <= r.max, "min must not exceed max")]).optional(),
 })
 export type RefundFaults = z.infer<typeof RefundFaults>
 

@@ -26,6 +26,8 @@ export interface Faults {
   rejectsRefund(): boolean
   /** Asked only once an accepted refund is recorded: how its reply is lost, if it is. */
   losesRefundReply(): LostReply | null
+  /** Asked once per refund made: how much later than usual the history shows it. */
+  refundHistoryDelayMs(): number
 }
 
 /**
@@ -83,6 +85,13 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     return happens(faults.applyThenHangRate) ? "hang" : null
   }
 
+  function refundHistoryDelayMs(): number {
+    const delay = config.refund?.historyDelayMs
+    if (delay === undefined) return 0
+    if (typeof delay === "number") return delay
+    return Math.round(delay.min + random() * (delay.max - delay.min))
+  }
+
   return {
     get config() {
       return config
@@ -94,5 +103,6 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     planWebhook,
     rejectsRefund,
     losesRefundReply,
+    refundHistoryDelayMs,
   }
 }

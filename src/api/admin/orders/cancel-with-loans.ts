@@ -1,6 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, remoteQueryObjectFromString } from "@medusajs/framework/utils"
+import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { orderPayments } from "../../../lib/ledger/queries"
+import { bookingSender } from "../../../lib/ledger/refund-book"
 import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
 
 /**
@@ -12,9 +14,13 @@ import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
 export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = req.params.id
   if (!(await orderPayments(req.scope, orderId)).length) return next()
-  await cancelOrderWithLoansWorkflow(req.scope).run({
-    input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
-  })
+  // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
+  const send = bookingSender(req.scope, { reason: "order cancelled in Medusa", takeLock: true })
+  await withRefundSender(send, () =>
+    cancelOrderWithLoansWorkflow(req.scope).run({
+      input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
+    }),
+  )
   const remoteQuery = req.scope.resolve(ContainerRegistrationKeys.REMOTE_QUERY)
   const [order] = await remoteQuery(
     remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }),

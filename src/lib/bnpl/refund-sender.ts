@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+
+/** One refund Medusa asks the provider for, as the plugin's book takes it. */
+export interface RefundAsked {
+  cartId: string
+  loanId: number
+  totalAmount: string
+  /** Medusa's refund record, made before the provider is called: the request's key. */
+  medusaRefundId: string
+}
+
+/** Books the refund, sends it once, and resolves when the service accepted it; throws otherwise. */
+export type RefundSender = (refund: RefundAsked) => Promise<void>
+
+/**
+ * The plugin's book of refunds, for the provider's `refundPayment`.
+ *
+ * The provider lives in the payment module's container and cannot reach the ledger, yet every
+ * refund must be booked before it is sent (docs/money.md). So the plugin's paths that end in a
+ * Medusa refund (the order page's refund, the admin's cancel) run Medusa's workflow inside
+ * `withRefundSender`, and the provider hands the refund to the sender it finds here: booked,
+ * refused while another refund of the loan is unclear, proven by the book's rule after a lost
+ * reply. A refund asked of the provider on any other path is sent as it is, and the refund check
+ * books it from Medusa's record afterwards.
+ */
+const senders = new AsyncLocalStorage<RefundSender>()
+
+export const withRefundSender = <T>(send: RefundSender, work: () => T): T => senders.run(send, work)
+
+export const refundSender = (): RefundSender | undefined => senders.getStore()
