@@ -7,6 +7,7 @@ import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/q
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { toDecimal } from "../lib/bnpl/money"
+import { RefundRejectedError, RefundUnknownError } from "../lib/bnpl/refunds"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",
@@ -50,7 +51,9 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
     )
   }
   const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
-  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`)
+  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`).catch((error) => {
+    throw asAdminError(error, row.loan_id)
+  })
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
   await patchRow(container, row, {
@@ -67,6 +70,23 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
   return new WorkflowResponse(underCartLockOfRow(input, refundInFullStep))
 })
+
+/** A refusal or an unclear answer of the service, in words the admin can act on (a 400, not a 500). */
+function asAdminError(error: unknown, loanId: number): unknown {
+  if (error instanceof RefundRejectedError) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The service rejected the refund of ${error.totalAmount} on loan ${loanId}. Check the loan in the service's portal.`,
+    )
+  }
+  if (error instanceof RefundUnknownError) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The service gave no clear answer to the refund of ${error.totalAmount} on loan ${loanId}, and its refund history does not prove it yet. No other refund of the loan is sent until you check the service's portal and record it (it happened) or dismiss it (it did not) on the loans page.`,
+    )
+  }
+  return error
+}
 
 /** The first order, among those that may hold the loan, that is not cancelled and holds its payment. */
 async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {

@@ -177,9 +177,9 @@ export class BnplClient {
 
   /**
    * Cancels the loan only while it is unpaid (REQUEST): a paid loan is never
-   * cancelled, it can only be refunded. Answers the loan as found, or
-   * undefined when the service does not know it; `cancelled` says whether
-   * this call cancelled it.
+   * cancelled, it can only be refunded. Answers the loan as the service shows
+   * it last, or undefined when the service does not know it; `cancelled` says
+   * whether the loan now reads CANCELLED after this call's cancel.
    */
   async cancelIfUnpaid(cartId: string, loanId: number, reason: string): Promise<{ loan?: LoanRecord; cancelled: boolean }> {
     const loans = await this.getLoans(cartId)
@@ -189,7 +189,10 @@ export class BnplClient {
     // a newer unpaid loan (the one the shopper may be paying now) exists, this one waits.
     if (loans.some((other) => other.status === "REQUEST" && isNewer(other, loan))) return { loan, cancelled: false }
     await this.cancelLoan({ cartId, totalAmount: loan.totalAmount, reason })
-    return { loan, cancelled: true }
+    // The reply names no loan and the cancel touches the cart: only the status query says what
+    // became of this one (paid in the meantime, or a payment the query had not shown yet).
+    const after = (await this.getLoans(cartId)).find((candidate) => candidate.loanId === loanId)
+    return { loan: after, cancelled: after?.status === "CANCELLED" }
   }
 
   /** Never retried: nothing says the service deduplicates refunds, so a repeat could refund twice. */

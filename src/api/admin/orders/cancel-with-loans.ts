@@ -22,8 +22,6 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
     }),
   )
   const remoteQuery = req.scope.resolve(ContainerRegistrationKeys.REMOTE_QUERY)
-  const [order] = await remoteQuery(
-    remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }),
-  )
+  const [order] = await remoteQuery(remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }))
   res.status(200).json({ order })
 }

@@ -1,10 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
 import { emitLoanChange } from "../../../lib/ledger/emit-events"
-import { ledgerOf, type LedgerPatch, rowOfLoan } from "../../../lib/ledger/ledger"
-import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection } from "../../../lib/ledger/queries"
+import { holdCartLock, ledgerOf, type LedgerPatch, rowOfLoan } from "../../../lib/ledger/ledger"
+import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
-import { PROVIDER_ID, readSessionData } from "../../../lib/bnpl/session-data"
+import { PROVIDER_ID, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
@@ -17,26 +17,53 @@ import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
  * cut short already placed the order (it holds the cart's payment
  * collection, but the cart is not linked to it), the confirmation workflow
  * rolls it forward first: Medusa's route then finds the cart's order instead
- * of placing a second one. Otherwise it marks the loan's completion as
- * started, so that a crash in it is known to the next confirmation.
+ * of placing a second one. Otherwise it holds the cart's lock until Medusa's
+ * route has answered, so that a Refund in full or a confirmation of the same
+ * loan comes before or after the completion, never during it, and marks the
+ * loan's completion as started, so that a crash in it is known to the next
+ * confirmation.
  *
  * A cart whose total moved away from its loan's amount (code that changed
  * the cart without refreshing its payment collection) is refused here:
  * Medusa's completion would place an order the loan does not pay for.
  */
-export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export async function rollForwardBeforeCompletion(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
   const cart = await cartPayment(req.scope, cartId)
   const session = cart.sessions.find((s) => s.provider_id === PROVIDER_ID && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
-  const [holder, linked, row, total] = await Promise.all([
-    orderOfPaymentCollection(req.scope, cart.paymentCollectionId),
-    orderOfCart(req.scope, cartId),
-    rowOfLoan(req.scope, loan.loan_id),
-    cartTotal(req.scope, cartId),
-  ])
-  if (!linked && total !== undefined && !sameAmount(total, session.amount)) {
+  const holder = await orderOfPaymentCollection(req.scope, cart.paymentCollectionId)
+  const linked = holder && (await orderOfCart(req.scope, cartId))
+  // The confirmation takes the cart's lock itself; Medusa's route then finds the order it made.
+  if (holder && !linked) {
+    await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
+    return next()
+  }
+  // Held until the answer is sent: a Refund in full, a refund check or a confirmation of the cart
+  // waits for this completion, and finds its order, or refuses it, instead of racing it.
+  const release = await holdCartLock(req.scope, cartId)
+  res.on("close", () => void release().catch(() => undefined))
+  try {
+    await checkBeforeCompletion(req, { cartId, loan, sessionAmount: session.amount, linked: !!linked })
+  } catch (error) {
+    await release()
+    throw error
+  }
+  next()
+}
+
+interface Completion {
+  cartId: string
+  loan: SessionData
+  sessionAmount: SessionRow["amount"]
+  /** The cart is already an order's: Medusa's route answers with it. */
+  linked: boolean
+}
+
+async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, sessionAmount, linked }: Completion): Promise<void> {
+  const [row, total] = await Promise.all([rowOfLoan(req.scope, loan.loan_id), cartTotal(req.scope, cartId)])
+  if (!linked && total !== undefined && !sameAmount(total, sessionAmount)) {
     // The loan stays as it is: selecting the method again refunds it before a new loan (src/api/store/payment-collections/start-loan-session.ts).
     req.scope
       .resolve("logger")
@@ -47,11 +74,8 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, _res: Medu
     )
   }
   if (!linked && row) await refuseRefundedLoan(req, cartId, row)
-  if (holder && !linked) await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
-  else if (row && row.state === "open" && !row.completion_started_at)
-    await ledgerOf(req.scope).patchLoan(row.id, { completion_started_at: new Date() })
-  next()
+  if (row && row.state === "open" && !row.completion_started_at) await ledgerOf(req.scope).patchLoan(row.id, { completion_started_at: new Date() })
 }
 
 /** A loan refunded at the service (or that may be) never pays a new order: the shopper starts again, the admin sees why. */

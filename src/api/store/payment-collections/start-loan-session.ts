@@ -1,14 +1,15 @@
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer, PaymentCollectionDTO, PaymentSessionDTO } from "@medusajs/framework/types"
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { isPaid } from "../../../lib/bnpl/status"
-import { sameAmount } from "../../../lib/bnpl/money"
+import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { PROVIDER_ID, readSessionData } from "../../../lib/bnpl/session-data"
 import { readCartForLoan } from "../../../lib/ledger/cart-snapshot"
 import { recordNewLoan } from "../../../lib/ledger/emit-events"
 import { ledgerOf, patchRow, underCartLock } from "../../../lib/ledger/ledger"
-import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
+import { cartTotal } from "../../../lib/ledger/queries"
+import { bookOfCart, refundBlock, remainingOn, unexplained } from "../../../lib/ledger/refund-book"
 import { refundLoanInFull } from "../../../lib/ledger/refund-in-full"
 
 /**
@@ -74,16 +75,25 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
   if (!rows.length) return {}
   const { client } = bnplFromContainer(container)
   const loans = await client.getLoans(cartId)
-  const collection = await container.resolve(Modules.PAYMENT).retrievePaymentCollection(input.payment_collection_id, { select: ["amount"] })
   const logger = container.resolve("logger")
   for (const row of rows) {
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
-    // A loan with a refund (or closed) cannot become the order's payment: it is left to the ledger.
-    const [history, book] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId)])
-    if (refundBlock(loan, cartId, history, book)) continue
-    if (sameAmount(loan.totalAmount, collection.amount)) return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id } }
-    const reason = `the cart changed to ${collection.amount} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
+    const [history, book, total] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), cartTotal(container, cartId)])
+    // A loan with a refund (or closed) cannot become the order's payment: what remains of it is
+    // refunded before a new loan, and while a refund of it is unclear no new loan is made.
+    const blocked = refundBlock(loan, cartId, history, book)
+    if (blocked && (!("remaining" in remainingOn(book, loan)) || unexplained(history, book).length)) {
+      logger.warn(`[bnpl] cart ${cartId}: no new loan while a refund of paid loan ${loan.loanId} is unclear: ${blocked}`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being checked by the store. Try again later.")
+    }
+    if (!blocked && total !== undefined && sameAmount(loan.totalAmount, total)) {
+      return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id } }
+    }
+    if (loan.status === "HISTORICAL") continue
+    const reason = blocked
+      ? `loan ${loan.loanId} was partly refunded after it was paid`
+      : `the cart changed to ${total === undefined ? "?" : toDecimal(total)} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
     const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch(
       (error: Error) => {
         logger.error(`[bnpl] cart ${cartId}: paid loan ${loan.loanId} could not be refunded (${error.message}); no new loan is created`)
