@@ -1,6 +1,5 @@
-import { isPaid } from "../lib/bnpl/loan-payment"
 import type { SandboxContext } from "./context"
-import { moveLoan } from "./loans"
+import { isPaid, moveLoan } from "./loans"
 import { type Loan, loansOfCart, type Merchant } from "./state"
 
 export type CancelOutcome = { kind: "cancelled"; requestDate: string; updateDate: string } | { kind: "paid" } | { kind: "unknown-cart" }

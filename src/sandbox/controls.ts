@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Decimal } from "../lib/bnpl/wire"
+import { Decimal } from "./wire"
 import type { SandboxContext } from "./context"
 import { FaultConfig } from "./faults/config"
 import { findLoan } from "./loans"

@@ -1,5 +1,4 @@
-import { z } from "zod"
-import type { Buyer, Customer } from "../lib/bnpl/wire"
+import { type Buyer, type Customer, CustomerEmail, CustomerPhone } from "./wire"
 
 /** Spec 2.3: all six keys present, all null while the loan is unpaid. */
 export const UNPAID_CUSTOMER: Customer = {
@@ -11,9 +10,6 @@ export const UNPAID_CUSTOMER: Customer = {
   phone: null,
 }
 
-const Email = z.email()
-const TEN_DIGITS = /^[0-9]{10}$/
-
 /**
  * The customer the service reports once the first installment is paid, taken from the
  * buyer the merchant sent. Values the spec's formats would refuse (an e-mail that is not
@@ -21,13 +17,13 @@ const TEN_DIGITS = /^[0-9]{10}$/
  * sandbox never invents the mother's last name, which loan requests cannot carry.
  */
 export function customerFromBuyer(buyer: Buyer | undefined): Customer {
-  const email = buyer?.email && Email.safeParse(buyer.email).success ? buyer.email : null
+  const email = buyer?.email && CustomerEmail.safeParse(buyer.email).success ? buyer.email : null
   return {
     username: email,
     firstName: buyer?.firstName || null,
     lastName: buyer?.lastName || null,
     motherLastName: null,
     email,
-    phone: buyer?.phone && TEN_DIGITS.test(buyer.phone) ? buyer.phone : null,
+    phone: buyer?.phone && CustomerPhone.safeParse(buyer.phone).success ? buyer.phone : null,
   }
 }

@@ -1,4 +1,4 @@
-import type { LoanRequest } from "../lib/bnpl/wire"
+import type { LoanRequest } from "./wire"
 import { centsToDecimal, hasAtMostTwoDecimals, numberToCents } from "./money"
 
 /** Rounding of each line may leave a cent either way; more than that is an error in the cart. */

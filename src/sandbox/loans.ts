@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { LoanRequest, LoanStatus } from "../lib/bnpl/wire"
+import type { LoanRequest, LoanStatus } from "./wire"
 import type { SandboxContext } from "./context"
 import { UNPAID_CUSTOMER } from "./customer"
 import { SandboxError } from "./errors"
@@ -41,6 +41,14 @@ export function moveLoan(ctx: SandboxContext, loan: Loan, status: LoanStatus): v
   loan.status = status
   loan.updatedAt = new Date().toISOString()
   ctx.changed()
+}
+
+/**
+ * HISTORICAL is a loan that was paid and is now closed (paid off, or refunded in full): still
+ * paid, so it can be refunded but never cancelled (docs/service-api.md, "Status").
+ */
+export function isPaid(loan: Pick<Loan, "status">): boolean {
+  return loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
 }
 
 export function merchantOf(ctx: SandboxContext, loan: Loan): Merchant {

@@ -1,4 +1,4 @@
-import type { LoanProduct, LoanRecord } from "../lib/bnpl/wire"
+import type { LoanProduct, LoanRecord, StatusProduct } from "./wire"
 import type { SandboxExtensions } from "./options"
 import { centsToDecimal, centsToShortDecimal, numberToCents } from "./money"
 import type { Loan } from "./state"
@@ -25,7 +25,7 @@ export function loanRecord(loan: Loan, extensions: Pick<SandboxExtensions, "twoD
   }
 }
 
-function productRecord(loanId: number, product: LoanProduct, index: number, pesos: (amount: number) => string): LoanRecord["products"][number] {
+function productRecord(loanId: number, product: LoanProduct, index: number, pesos: (amount: number) => string): StatusProduct {
   return {
     id: `p-${loanId}-${index + 1}`,
     externalId: product.id,

@@ -1,4 +1,4 @@
-import type { RefundRequest } from "../lib/bnpl/wire"
+import type { RefundRequest } from "./wire"
 import type { SandboxContext } from "./context"
 import { SandboxError } from "./errors"
 import { moveLoan } from "./loans"

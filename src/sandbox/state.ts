@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Customer, Decimal, LoanRequest, LoanStatus } from "../lib/bnpl/wire"
+import { Customer, Decimal, LoanRequest, LoanStatus } from "./wire"
 
 /**
  * The sandbox's whole memory. Loans and refunds are schemas (not bare interfaces) because
@@ -60,7 +60,10 @@ export const ReceivedRequest = z.object({
   status: z.number().int().nullable(),
   body: z.unknown(),
   headers: z.record(z.string(), z.string()),
-  /** The injected fault; the last three only on the refund endpoint, after the service decided. */
+  /**
+   * The injected fault. `reject` only on the refund endpoint; the `apply-then-*` ones on the
+   * writes (loan, cancel, refund), whose change was made before the reply was lost.
+   */
   fault: z.enum(["error", "hang", "malformed", "reject", "apply-then-hang", "apply-then-reset"]).nullable(),
 })
 export type ReceivedRequest = z.infer<typeof ReceivedRequest>

@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import { AuthResponse, ServiceErrorBody } from "../../lib/bnpl/wire"
+import { AuthErrorBody, AuthResponse } from "../wire"
 import type { Sandbox } from "../index"
 import { client, MERCHANT, startQuietSandbox, UNAPPROVED } from "./helpers"
 
@@ -40,7 +40,7 @@ describe("POST /api/auth", () => {
   it("answers 404 when the apiToken is not the merchant's", async () => {
     const response = await auth({ apiToken: "wrong", merchantId: MERCHANT.merchantId })
     expect(response.status).toBe(404)
-    expect(ServiceErrorBody.parse(response.data).error).toBe("Not Found")
+    expect(AuthErrorBody.parse(response.data).error).toBe("Not Found")
   })
 
   it("answers 400 with a body for a merchant that is not approved", async () => {

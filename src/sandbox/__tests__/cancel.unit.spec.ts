@@ -1,4 +1,4 @@
-import { CancelResponse, ServiceErrorBody } from "../../lib/bnpl/wire"
+import { CancelResponse, ServiceErrorBody } from "../wire"
 import type { Sandbox } from "../index"
 import { client, createLoan, POS_HEADERS, startQuietSandbox } from "./helpers"
 

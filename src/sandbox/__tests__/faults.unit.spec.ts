@@ -1,4 +1,4 @@
-import { ServiceErrorBody } from "../../lib/bnpl/wire"
+import { ServiceErrorBody } from "../wire"
 import type { Sandbox, SandboxOptions } from "../index"
 import { client, createLoan, MERCHANT, POS_HEADERS, type Receiver, startQuietSandbox, startReceiver, waitUntil } from "./helpers"
 

@@ -1,6 +1,6 @@
 import http from "node:http"
 import axios from "axios"
-import type { AuthResponse, LoanCreated, LoanRequest } from "../../lib/bnpl/wire"
+import type { AuthResponse, LoanCreated, LoanRequest } from "../wire"
 import { type Sandbox, type SandboxOptions, startSandbox } from "../index"
 
 export const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token" }

@@ -1,4 +1,4 @@
-import { LoanCreated, ServiceErrorBody } from "../../lib/bnpl/wire"
+import { LoanCreated, ServiceErrorBody } from "../wire"
 import type { Sandbox } from "../index"
 import { bearer, client, loanRequest, MERCHANT, startQuietSandbox } from "./helpers"
 

@@ -1,4 +1,4 @@
-import { RefundRecords } from "../../lib/bnpl/wire"
+import { RefundRecords } from "../wire"
 import { runCli } from "../cli/run"
 import type { Sandbox } from "../index"
 import { client, createLoan, POS_HEADERS, startQuietSandbox, waitUntil } from "./helpers"

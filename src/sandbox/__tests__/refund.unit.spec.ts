@@ -1,4 +1,4 @@
-import { RefundRecords, RefundResponse, ServiceErrorBody } from "../../lib/bnpl/wire"
+import { RefundRecords, RefundResponse, ServiceErrorBody } from "../wire"
 import type { Sandbox } from "../index"
 import { client, createLoan, POS_HEADERS, startQuietSandbox, waitUntil } from "./helpers"
 

@@ -1,4 +1,4 @@
-import { LoanRecords, ServiceErrorBody } from "../../lib/bnpl/wire"
+import { LoanRecords, ServiceErrorBody } from "../wire"
 import { DEFAULT_MERCHANTS, type Sandbox } from "../index"
 import { client, createLoan, POS_HEADERS, startQuietSandbox } from "./helpers"
 

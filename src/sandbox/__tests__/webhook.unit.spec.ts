@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import { WebhookClaims, WebhookNotification } from "../../lib/bnpl/wire"
+import { WebhookClaims, WebhookNotification } from "../wire"
 import type { Sandbox, SandboxOptions } from "../index"
 import { createLoan, MERCHANT, type Receiver, startQuietSandbox, startReceiver } from "./helpers"
 

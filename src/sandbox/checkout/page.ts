@@ -1,4 +1,4 @@
-import type { LoanRequest } from "../../lib/bnpl/wire"
+import type { LoanRequest } from "../wire"
 import { installmentPlan } from "../installments"
 import { formatPesos, numberToCents } from "../money"
 import type { Loan } from "../state"

@@ -14,22 +14,31 @@ export const EndpointFaults = z.strictObject({
 })
 export type EndpointFaults = z.infer<typeof EndpointFaults>
 
-/** How a refund that was applied loses its reply: no answer at all, or the connection cut. */
+/** How a write that was applied loses its reply: no answer at all, or the connection cut. */
 export const LostReply = z.enum(["hang", "reset"])
 export type LostReply = z.infer<typeof LostReply>
 
 /**
- * The refund endpoint's extra faults. The generic ones above fail a request before it does
- * anything; these act after the service decided, which is what a client must really survive:
- * a refund that happened although the client never heard so, and a refund the service refused.
+ * The faults of the endpoints that change something: loan creation, cancel and refund. The
+ * generic ones above fail a request before it does anything; these let the write happen and
+ * lose its reply, since the documentation never promises that a request whose reply was lost
+ * was not applied. A client must survive a loan, a cancel or a refund it never heard of.
  */
-export const RefundFaults = EndpointFaults.extend({
-  /** Share of accepted refunds that are recorded (and settle) but never answered. */
+export const WriteFaults = EndpointFaults.extend({
+  /** Share of applied writes (a loan created, a cancel answered 200, a refund accepted) that are never answered. */
   applyThenHangRate: Rate.optional(),
-  /** The next N accepted refunds are recorded (and settle), then their reply is lost as `applyThenFailAs` says. */
+  /** The next N applied writes lose their reply as `applyThenFailAs` says. */
   applyThenFailNext: Count.optional(),
   /** How `applyThenFailNext` loses the reply; default "reset" (the socket is destroyed, no time-out needed). */
   applyThenFailAs: LostReply.optional(),
+})
+export type WriteFaults = z.infer<typeof WriteFaults>
+
+/**
+ * The refund endpoint also has faults of the service's judgement: a refund refused although
+ * it would have been accepted, and one that reaches the history late.
+ */
+export const RefundFaults = WriteFaults.extend({
   /** The next N refunds that would be accepted are answered 200 REJECTED instead, and leave no trace. */
   rejectNext: Count.optional(),
   /**
@@ -51,9 +60,9 @@ export type WebhookFaults = z.infer<typeof WebhookFaults>
 /** Strict objects: a misspelt key (`errorrate`) must fail loudly, not silently inject nothing. */
 export const FaultConfig = z.strictObject({
   auth: EndpointFaults.optional(),
-  loan: EndpointFaults.optional(),
+  loan: WriteFaults.optional(),
   status: EndpointFaults.optional(),
-  cancel: EndpointFaults.optional(),
+  cancel: WriteFaults.optional(),
   refund: RefundFaults.optional(),
   refundHistory: EndpointFaults.optional(),
   webhook: WebhookFaults.optional(),

@@ -4,6 +4,9 @@ import { FaultConfig, type LostReply } from "./config"
 
 export type RequestFault = "error" | "hang" | "malformed" | null
 
+/** The endpoints whose requests change something, and so can lose the reply of a change made. */
+export type WriteEndpoint = Extract<ServiceEndpoint, "loan" | "cancel" | "refund">
+
 export interface RequestPlan {
   latencyMs: number
   fault: RequestFault
@@ -24,8 +27,8 @@ export interface Faults {
   planWebhook(): WebhookPlan
   /** Asked only for a refund the service would accept: true turns it into REJECTED. */
   rejectsRefund(): boolean
-  /** Asked only once an accepted refund is recorded: how its reply is lost, if it is. */
-  losesRefundReply(): LostReply | null
+  /** Asked only once a write is applied (a loan created, a cancel made, a refund accepted): how its reply is lost, if it is. */
+  losesReply(endpoint: WriteEndpoint): LostReply | null
   /** Asked once per refund made: how much later than usual the history shows it. */
   refundHistoryDelayMs(): number
 }
@@ -76,8 +79,8 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     return true
   }
 
-  function losesRefundReply(): LostReply | null {
-    const faults = config.refund ?? {}
+  function losesReply(endpoint: WriteEndpoint): LostReply | null {
+    const faults = config[endpoint] ?? {}
     if ((faults.applyThenFailNext ?? 0) > 0) {
       faults.applyThenFailNext = (faults.applyThenFailNext ?? 1) - 1
       return faults.applyThenFailAs ?? "reset"
@@ -102,7 +105,7 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     planRequest,
     planWebhook,
     rejectsRefund,
-    losesRefundReply,
+    losesReply,
     refundHistoryDelayMs,
   }
 }

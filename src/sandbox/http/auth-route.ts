@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import { AuthRequest } from "../../lib/bnpl/wire"
+import { AuthRequest, type AuthResponse } from "../wire"
 import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"
 import { authenticateMerchant } from "../merchants"
@@ -15,6 +15,7 @@ export function authRoute(ctx: SandboxContext): RequestHandler {
     const merchant = authenticateMerchant(ctx.state, merchantId, apiToken)
     if (!merchant) return sendAuthError(req, res, 404, `no merchant ${merchantId} with this apiToken`)
     if (!merchant.approved) return sendAuthError(req, res, 400, `merchant ${merchantId} is not approved`)
-    res.json({ Authorization: `Bearer ${issueToken(ctx, merchant.merchantId)}` })
+    const answer: AuthResponse = { Authorization: `Bearer ${issueToken(ctx, merchant.merchantId)}` }
+    res.json(answer)
   }
 }

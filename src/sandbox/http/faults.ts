@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express"
 import type { SandboxContext } from "../context"
 import type { ServiceEndpoint } from "../state"
-import { noteReason, recordOf } from "./notes"
-import { recordedBody } from "./recorder"
+import { noteReason } from "./notes"
+import { recordFault } from "./recorder"
 import { serviceErrorBody } from "./service-errors"
 
 /** What a response cut off mid-way looks like, per endpoint: valid JSON until it stops. */
@@ -24,11 +24,7 @@ export function injectFaults(ctx: SandboxContext, endpoint: ServiceEndpoint): Re
   return async (req, res, next) => {
     const plan = ctx.faults.planRequest(endpoint)
     if (plan.latencyMs > 0 && !(await slept(ctx, plan.latencyMs))) return
-    const record = recordOf(req)
-    if (record) {
-      record.fault = plan.fault
-      record.body = recordedBody(req)
-    }
+    recordFault(req, plan.fault)
     switch (plan.fault) {
       case null:
         return next()

@@ -1,13 +1,14 @@
 import type { Request, RequestHandler, Response } from "express"
-import { type LoanCreated, LoanRequest } from "../../lib/bnpl/wire"
 import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"
 import { checkoutUrl, createLoan } from "../loans"
 import { totalsProblem } from "../loan-totals"
 import type { Merchant } from "../state"
 import { redeemToken } from "../tokens"
+import { type LoanCreated, LoanRequest } from "../wire"
 import { header } from "./notes"
 import { sendServiceError } from "./service-errors"
+import { answerWrite } from "./write-reply"
 
 /** POST /api/loan: creates a loan and answers its checkout link (docs/service-api.md, "Loan creation"). */
 export function loanRoute(ctx: SandboxContext): RequestHandler {
@@ -20,7 +21,7 @@ export function loanRoute(ctx: SandboxContext): RequestHandler {
     if (problem) return sendServiceError(req, res, 400, problem)
     const loan = createLoan(ctx, merchant, parsed.data)
     const created: LoanCreated = { url: checkoutUrl(ctx, loan), loanId: loan.loanId }
-    res.json(created)
+    answerWrite(ctx, req, res, "loan", `loan ${loan.loanId} created`, created)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express"
 import type { SandboxContext } from "../context"
 import { appendToHistory, type ReceivedRequest } from "../state"
-import { attachRecord, reasonOf, requestPath } from "./notes"
+import { attachRecord, reasonOf, recordOf, requestPath } from "./notes"
 
 const SECRET_HEADERS = new Set(["api_token", "authorization"])
 const REDACTED = "[redacted]"
@@ -50,7 +50,18 @@ function redactValue(value: string): string {
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED
 }
 
-export function recordedBody(req: Request): unknown {
+/**
+ * Names the fault injected into a request. The body is taken now, as a faulted request may
+ * never finish: the recorder's own copy is made only when the answer goes out.
+ */
+export function recordFault(req: Request, fault: ReceivedRequest["fault"]): void {
+  const record = recordOf(req)
+  if (!record) return
+  record.fault = fault
+  record.body = recordedBody(req)
+}
+
+function recordedBody(req: Request): unknown {
   const body: unknown = req.body
   const sent = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined
   if (!sent || body === undefined) return null

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import type { RefundRecord } from "../../lib/bnpl/wire"
+import type { DetailedRefundRecord, RefundRecord } from "../wire"
 import type { SandboxContext } from "../context"
 import type { Refund } from "../state"
 import { loansOfCart } from "../state"
@@ -23,7 +23,7 @@ export function refundHistoryRoute(ctx: SandboxContext): RequestHandler {
   }
 }
 
-function historyEntry(ctx: SandboxContext, refund: Refund): RefundRecord & { totalAmount?: string; refundId?: number } {
-  const entry = { cartId: refund.cartId, status: refund.status, refundDate: refund.refundDate }
+function historyEntry(ctx: SandboxContext, refund: Refund): RefundRecord | DetailedRefundRecord {
+  const entry: RefundRecord = { cartId: refund.cartId, status: refund.status, refundDate: refund.refundDate }
   return ctx.extensions.refundHistoryDetails ? { ...entry, totalAmount: refund.totalAmount, refundId: refund.refundId } : entry
 }

@@ -1,14 +1,14 @@
-import type { Request, RequestHandler } from "express"
-import { RefundRequest, type RefundResponse } from "../../lib/bnpl/wire"
+import type { RequestHandler } from "express"
 import type { SandboxContext } from "../context"
-import type { LostReply } from "../faults/config"
 import { describeIssues } from "../issues"
 import { decimalToCents } from "../money"
 import { requestRefund } from "../refunds"
-import { noteReason, recordOf } from "./notes"
-import { recordedBody } from "./recorder"
+import { RefundRequest, type RefundResponse } from "../wire"
+import { noteReason } from "./notes"
 import { posMerchant } from "./pos-merchant"
+import { recordFault } from "./recorder"
 import { sendServiceError } from "./service-errors"
+import { answerWrite } from "./write-reply"
 
 /** POST /api/pos/loan/refund (docs/service-api.md, "Refund"): partial or total refund of the cart's paid loan. */
 export function refundRoute(ctx: SandboxContext): RequestHandler {
@@ -34,33 +34,13 @@ export function refundRoute(ctx: SandboxContext): RequestHandler {
         return sendServiceError(req, res, 400, `no paid loan for cartId ${cartId}`)
       case "rejected":
         noteReason(res, `refund REJECTED: ${outcome.reason}`)
-        if (outcome.byFault) markFault(req, "reject")
+        if (outcome.byFault) recordFault(req, "reject")
         return void res.json(answer(outcome.refundId, "REJECTED", outcome.refundDate))
       case "accepted": {
         const { refund } = outcome
-        const lost = ctx.faults.losesRefundReply()
-        if (lost) return loseReply(ctx, req, lost, refund.refundId)
-        return void res.json(answer(refund.refundId, "REQUESTED", refund.refundDate))
+        // Only an accepted refund was applied; a REJECTED one changed nothing, so its reply is never lost.
+        return answerWrite(ctx, req, res, "refund", `refund ${refund.refundId} recorded`, answer(refund.refundId, "REQUESTED", refund.refundDate))
       }
     }
   }
-}
-
-/**
- * The refund is recorded and will settle; only the answer goes missing, as when the service
- * commits and then its reply dies on the way. The request stays recorded with the fault named.
- */
-function loseReply(ctx: SandboxContext, req: Request, lost: LostReply, refundId: number): void {
-  markFault(req, lost === "hang" ? "apply-then-hang" : "apply-then-reset")
-  const fault = lost === "hang" ? "applyThenHangRate or applyThenFailNext" : "applyThenFailNext"
-  ctx.log(`[sandbox] refund ${refundId} recorded, reply lost (${lost}): fault injected (refund.${fault})`)
-  // A hung request is left open; close() destroys its socket.
-  if (lost === "reset") req.socket.destroy()
-}
-
-function markFault(req: Request, fault: "reject" | "apply-then-hang" | "apply-then-reset"): void {
-  const record = recordOf(req)
-  if (!record) return
-  record.fault = fault
-  record.body = recordedBody(req)
 }

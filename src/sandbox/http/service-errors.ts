@@ -1,5 +1,5 @@
 import type { Request, Response } from "express"
-import type { ServiceErrorBody } from "../../lib/bnpl/wire"
+import type { AuthErrorBody, ServiceErrorBody } from "../wire"
 import { noteReason, requestPath } from "./notes"
 
 const ERROR_NAMES: Record<number, string> = {
@@ -41,12 +41,10 @@ export function serviceErrorBody(req: Request, status: number, message: string):
  */
 export function sendAuthError(req: Request, res: Response, status: 400 | 404, reason: string): void {
   noteReason(res, reason)
-  res.status(status).json({
-    timestamp: new Date().toISOString(),
-    status,
-    error: status === 404 ? "Not Found" : "Bad request",
-    path: requestPath(req),
-  })
+  const timestamp = new Date().toISOString()
+  const path = requestPath(req)
+  const body: AuthErrorBody = status === 404 ? { timestamp, status, error: "Not Found", path } : { timestamp, status, error: "Bad request", path }
+  res.status(status).json(body)
 }
 
 /** docs/service-api.md, "Authentication": a missing or mistyped field in an auth request gets a 400 with an empty body. */

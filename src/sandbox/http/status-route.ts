@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import type { LoanRecord } from "../../lib/bnpl/wire"
+import type { LoanRecord } from "../wire"
 import type { SandboxContext } from "../context"
 import { loanRecord } from "../records"
 import { loansOfCart } from "../state"

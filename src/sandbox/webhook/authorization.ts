@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import type { WebhookNotification } from "../../lib/bnpl/wire"
+import type { WebhookNotification } from "../wire"
 import type { WebhookConfig } from "./config"
 
 /**

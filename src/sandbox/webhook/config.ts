@@ -1,9 +1,11 @@
 import { z } from "zod"
-import { WebhookAuthMode } from "../../lib/bnpl/webhook-auth-mode"
 
-/** The provider's own modes: a sandbox can never send a kind of webhook the provider cannot check. */
-export const WebhookAuth = WebhookAuthMode
-export type WebhookAuth = WebhookAuthMode
+/**
+ * How the webhook proves where it comes from (docs/service-api.md, "Webhook"): nothing, the
+ * documented Basic or Bearer token, or the HS512 JWT one official plugin receives.
+ */
+export const WebhookAuth = z.enum(["none", "basic", "bearer", "jwt"])
+export type WebhookAuth = z.infer<typeof WebhookAuth>
 
 const settings = {
   auth: WebhookAuth,

@@ -1,4 +1,4 @@
-import type { WebhookNotification } from "../../lib/bnpl/wire"
+import type { WebhookNotification } from "../wire"
 import type { SandboxContext } from "../context"
 import { merchantOf } from "../loans"
 import { appendToHistory, type Loan, type WebhookDelivery } from "../state"
