@@ -1,4 +1,4 @@
-import type { Lang } from "./lang"
+import { DEFAULT_LANG, langOf, type Lang } from "./lang"
 import type { ReasonCode } from "./wire"
 
 /**
@@ -69,3 +69,29 @@ export const KIT_TEXTS = {
   },
 } satisfies Record<Lang, Record<string, unknown>>
 export type KitTexts = (typeof KIT_TEXTS)[Lang]
+
+/**
+ * The storefront's own words around the kit: the method's name, the button that leaves for the
+ * service and the return page's. Public (`checkoutTexts`) because the storefront renders them,
+ * not the kit; from the kit so that a page never mixes its languages.
+ */
+export const CHECKOUT_TEXTS = {
+  "es-MX": {
+    methodTitle: "Pago a plazos",
+    payButton: "Pagar a plazos",
+    confirming: (attempt: number) => (attempt > 1 ? `Confirmando tu pago (intento ${attempt})…` : "Confirmando tu pago…"),
+    backToPayment: "Volver al pago",
+  },
+  en: {
+    methodTitle: "Pay in installments",
+    payButton: "Pay in installments",
+    confirming: (attempt: number) => (attempt > 1 ? `Confirming your payment (attempt ${attempt})…` : "Confirming your payment…"),
+    backToPayment: "Back to payment",
+  },
+} satisfies Record<Lang, Record<string, unknown>>
+export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Lang]
+
+/** The storefront's words in `locale`'s language (`navigator.language` will do): Spanish unless it is English. */
+export function checkoutTexts(locale?: string | null): CheckoutTexts {
+  return CHECKOUT_TEXTS[langOf(locale) ?? DEFAULT_LANG]
+}

@@ -1,3 +1,4 @@
+import { checkoutTexts } from "medusa-payment-bnpl-storefront"
 import React from "react"
 
 const CreditCard = () => <span aria-hidden>▭</span>
@@ -8,7 +9,7 @@ export const paymentInfoMap: Record<string, { title: string; icon: React.JSX.Ele
     title: "Manual Payment",
     icon: <CreditCard />,
   },
-  pp_bnpl_bnpl: { title: "Pago a plazos", icon: <CreditCard /> },
+  pp_bnpl_bnpl: { title: checkoutTexts().methodTitle, icon: <CreditCard /> },
 }
 
 export const isStripeLike = (providerId?: string) => providerId?.startsWith("pp_stripe_") || providerId?.startsWith("pp_medusa-")

@@ -1,6 +1,6 @@
 "use client"
 
-import { browserSdk } from "@lib/bnpl"
+import { browserSdk, useBnplTexts } from "@lib/bnpl"
 import { isBnpl, isManual, isStripeLike } from "@lib/constants"
 import { placeOrder } from "@lib/data/cart"
 import { HttpTypes } from "@medusajs/types"
@@ -63,6 +63,7 @@ const BnplPaymentButton = ({
   const [submitting, setSubmitting] = useState(false)
   const [errorMessage, setErrorMessage] = useState<string | null>(null)
   const { countryCode } = useParams<{ countryCode: string }>()
+  const bnplTexts = useBnplTexts()
 
   const handlePayment = async () => {
     setSubmitting(true)
@@ -79,7 +80,7 @@ const BnplPaymentButton = ({
   return (
     <>
       <Button disabled={notReady} onClick={handlePayment} size="large" isLoading={submitting} data-testid={dataTestId}>
-        Pagar a plazos
+        {bnplTexts.payButton}
       </Button>
       <ErrorMessage error={errorMessage} data-testid="bnpl-payment-error-message" />
     </>

@@ -1,7 +1,7 @@
 "use client"
 
-import { browserSdk } from "@lib/bnpl"
-import { isBnpl, isStripeLike, paymentInfoMap } from "@lib/constants"
+import { browserSdk, useBnplTexts } from "@lib/bnpl"
+import { isBnpl, isStripeLike, paymentInfoMap as storeInfoMap } from "@lib/constants"
 import { initiatePaymentSession } from "@lib/data/cart"
 import { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
@@ -22,6 +22,9 @@ const Payment = ({ cart, availablePaymentMethods }: { cart: HttpTypes.StoreCart;
   const pathname = usePathname()
   const isOpen = searchParams.get("step") === "payment"
 
+  const bnplTexts = useBnplTexts()
+  // The step's own lines read paymentInfoMap: in this one the method is named in the shopper's language.
+  const paymentInfoMap = { ...storeInfoMap, pp_bnpl_bnpl: { ...storeInfoMap.pp_bnpl_bnpl, title: bnplTexts.methodTitle } }
   const [bnpl, setBnpl] = useState<CartEligibility | null>(null)
   useEffect(() => {
     getCartEligibility(browserSdk, cart.id, { lang: navigator.language }).then(setBnpl, () => setBnpl(null))

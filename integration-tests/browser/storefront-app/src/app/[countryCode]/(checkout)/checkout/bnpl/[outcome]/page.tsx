@@ -1,6 +1,6 @@
 "use client"
 
-import { browserSdk } from "@lib/bnpl"
+import { browserSdk, useBnplTexts } from "@lib/bnpl"
 import { placeOrder } from "@lib/data/cart"
 import { completeOnReturn, type ReturnState } from "medusa-payment-bnpl-storefront"
 import { use, useEffect, useState } from "react"
@@ -12,6 +12,7 @@ export default function BnplReturnPage(props: Props) {
   const { cart_id: cartId = "" } = use(props.searchParams)
   const [state, setState] = useState<ReturnState | null>(null)
   const [attempt, setAttempt] = useState(1)
+  const bnplTexts = useBnplTexts()
 
   useEffect(() => {
     completeOnReturn(browserSdk, cartId, {
@@ -25,11 +26,11 @@ export default function BnplReturnPage(props: Props) {
     })
   }, [cartId, outcome])
 
-  if (!state) return <p data-testid="bnpl-return-progress">Confirmando tu pago{attempt > 1 ? ` (intento ${attempt})` : ""}…</p>
+  if (!state) return <p data-testid="bnpl-return-progress">{bnplTexts.confirming(attempt)}</p>
   return (
     <div className="content-container py-12">
       <p data-testid="bnpl-return-message">{state.message}</p>
-      {state.state !== "paid_unconfirmed" && <a href={`/${countryCode}/checkout?step=payment`}>Volver al pago</a>}
+      {state.state !== "paid_unconfirmed" && <a href={`/${countryCode}/checkout?step=payment`}>{bnplTexts.backToPayment}</a>}
     </div>
   )
 }
