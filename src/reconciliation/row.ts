@@ -1,5 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { LedgerLoan } from "../modules/bnpl/types"
+import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
+import { toCents } from "../lib/bnpl/money"
+import { bookOfCart, refundedOn, undecidedOf } from "../lib/ledger/refund-book"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { isPaid, LOAN_PAYMENT, unreachable } from "../lib/bnpl/status"
 import type { LoanRecord } from "../lib/bnpl/wire"
@@ -86,6 +88,9 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
  * becomes the order if the cart matches the loan again, else is listed.
  */
 async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+  // A refund of the loan in the book (Medusa's rollback of a completion after the capture, an
+  // unclear one): it can never pay an order, and the refund check says how it ends.
+  if (undecidedOrRefunded(await bookOfCart(ctx.container, row.cart_id), row.loan_id)) return refundCheck(ctx, row)
   const cart = await cartPayment(ctx.container, row.cart_id)
   if (sessionOfLoan(cart.sessions, row.loan_id)) {
     const { outcome, result } = await confirm(ctx, row)
@@ -109,6 +114,9 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
   )
 }
+
+const undecidedOrRefunded = (book: BookEntry[], loanId: number): boolean =>
+  undecidedOf(book, loanId).length > 0 || toCents(refundedOn(book, loanId)) > 0n
 
 async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: RowOutcome; result: Confirmation }> {
   const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })

@@ -237,6 +237,14 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
 }
 
 /**
+ * The reason booked for the one refund Medusa asks during a cart's completion: with
+ * `autoCapture`, its rollback of a completion that failed after the capture refunds the payment
+ * and opens a new session (compensatePaymentIfNeededStep). Booked like any other refund, so
+ * the loan ends refunded in full and the shopper pays the new session.
+ */
+export const ROLLBACK_REFUND = "completion rolled back by Medusa after the capture"
+
+/**
  * The provider's sender (src/lib/bnpl/refund-sender.ts) for a Medusa refund asked under the
  * cart's lock, or taking it itself (`takeLock`): booked under Medusa's refund id, sent once.
  */

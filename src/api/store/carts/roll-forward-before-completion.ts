@@ -6,8 +6,9 @@ import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type Ses
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { PROVIDER_ID, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
+import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
+import { bookingSender, bookOfCart, refundBlock, ROLLBACK_REFUND } from "../../../lib/ledger/refund-book"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 
@@ -50,7 +51,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
     await release()
     throw error
   }
-  next()
+  withRefundSender(bookingSender(req.scope, { reason: ROLLBACK_REFUND, takeLock: false }), () => next())
 }
 
 interface Completion {

@@ -1,0 +1,77 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MedusaError } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
+import { useSandbox } from "../helpers/environment"
+import { reconciled } from "../helpers/reconcile"
+import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
+import { notification, paidCart, postWebhook } from "../helpers/webhook"
+
+jest.setTimeout(120_000)
+
+/**
+ * With `autoCapture`, Medusa rolls back a completion that fails after the payment was captured
+ * by refunding it through the provider and opening a new session (compensatePaymentIfNeededStep).
+ * That refund is booked like any other: sent once, the loan ends refunded in full, and the
+ * shopper pays the new session.
+ */
+const refusedCarts = new Set<string>()
+// Medusa runs `orderCreated` after the capture, and leaves it out of the hook's public type.
+const { orderCreated } = completeCartWorkflow.hooks as unknown as {
+  orderCreated(handler: (input: { cart_id: string }) => void): void
+}
+orderCreated(({ cart_id }) => {
+  if (refusedCarts.has(cart_id)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The store refused this order after its payment")
+})
+
+const env = useSandbox({}, { BNPL_AUTO_CAPTURE: "true", BNPL_REFUND_CHECK_HOURS: "0", BNPL_RECONCILE_GRACE_SECONDS: "0" })
+
+const serviceRefunds = (loanId: number) => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => r.totalAmount)
+const totalOf = (loanId: number) => env.sandbox.state.loans.get(loanId)!.request.totalPrice.toFixed(2)
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const shop = useStorefront(env, api, getContainer)
+    const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+    const bookOf = async (loanId: number) => ledger().listBnplRefunds({ loan_id: loanId })
+    const rowOf = async (loanId: number) => (await ledger().listBnplLoans({ loan_id: loanId }))[0]
+
+    async function expectRolledBackAndBooked(cartId: string, loanId: number) {
+      expect(await ordersOfCart(getContainer(), cartId)).toEqual([])
+      expect(serviceRefunds(loanId)).toEqual([totalOf(loanId)])
+      expect((await bookOf(loanId)).map((e) => [e.state, Number(e.amount)])).toEqual([["accepted", Number(totalOf(loanId))]])
+      await reconciled(api, await adminHeaders(api))
+      expect((await rowOf(loanId)).state).toBe("refunded")
+      expect(serviceRefunds(loanId)).toEqual([totalOf(loanId)])
+    }
+
+    it("the storefront's completion failing after the capture: the rollback's refund is booked, and the new session pays the order", async () => {
+      const { cartId, loanId } = await paidCart(env, shop)
+      refusedCarts.add(cartId)
+
+      const failed = await shop.complete(cartId)
+
+      expect(failed.status).toBe(400)
+      await expectRolledBackAndBooked(cartId, loanId)
+
+      refusedCarts.delete(cartId)
+      // The rollback opened a new session: the shopper pays its loan.
+      const [session] = (await sessionsOfCart(getContainer(), cartId)).filter((s) => s.status === "pending" && s.data.loan_id !== loanId)
+      const newLoan = session.data.loan_id as number
+      await env.sandbox.pay(newLoan)
+      const completed = await shop.complete(cartId)
+      expect(completed.data.type).toBe("order")
+      expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      expect(serviceRefunds(newLoan)).toEqual([])
+    })
+
+    it("the webhook's completion failing after the capture: the rollback's refund is booked once", async () => {
+      const { cartId, loanId } = await paidCart(env, shop)
+      refusedCarts.add(cartId)
+
+      await postWebhook(env, notification(cartId, loanId))
+
+      await expectRolledBackAndBooked(cartId, loanId)
+    })
+  },
+})
