@@ -48,12 +48,16 @@ let base: string
 let storeEnv: Record<string, string>
 const log: string[] = []
 
-/** The medusa-config.ts snippet of the README's "Install" section, verbatim. */
+/** The id this store gives the provider: not the README's `bnpl`, as a merchant may choose. */
+const PROVIDER = "pp_bnpl_installments"
+
+/** The medusa-config.ts snippet of the README's "Install" section, with the store's own provider id. */
 function readmeConfig(): string {
   const readme = readFileSync(join(PROJECT, "README.md"), "utf8")
   const block = readme.match(/<!-- install:medusa-config -->\s*```ts\n([\s\S]*?)```\s*<!-- \/install:medusa-config -->/)
   if (!block) throw new Error("README.md lost its install:medusa-config block")
-  return block[1]
+  if (!block[1].includes('id: "bnpl"')) throw new Error("README.md's install:medusa-config block gives the provider no id")
+  return block[1].replace('id: "bnpl"', 'id: "installments"')
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
@@ -295,7 +299,7 @@ async function setUpStore() {
     name: "Mexico",
     currency_code: "mxn",
     countries: ["mx"],
-    payment_providers: ["pp_bnpl_bnpl"],
+    payment_providers: [PROVIDER],
   })
   const { stock_location } = await admin.post("/admin/stock-locations", { name: "Warehouse" })
   await admin.post(`/admin/stock-locations/${stock_location.id}/sales-channels`, { add: [sales_channel.id] })
@@ -344,10 +348,10 @@ async function setUpStore() {
 let sold: { orderId: string; loanId: number } | undefined
 
 describe("the packed plugin in a fresh Medusa store", () => {
-  it("lists pp_bnpl_bnpl among the payment providers", async () => {
+  it("lists the provider under the store's own id among the payment providers", async () => {
     const admin = await adminApi()
     const { payment_providers } = await admin.get("/admin/payments/payment-providers")
-    expect(payment_providers.map((p: { id: string }) => p.id)).toContain("pp_bnpl_bnpl")
+    expect(payment_providers.map((p: { id: string }) => p.id)).toContain(PROVIDER)
   })
 
   it("answers 400 on /hooks/bnpl to a webhook without a valid token", async () => {
@@ -375,7 +379,7 @@ describe("the packed plugin in a fresh Medusa store", () => {
     await axios.post(`${base}/store/carts/${cart.id}/shipping-methods`, { option_id: store.optionId }, headers)
     const { payment_collection } = (await axios.post(`${base}/store/payment-collections`, { cart_id: cart.id }, headers)).data
     const session = (
-      await axios.post(`${base}/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, headers)
+      await axios.post(`${base}/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: PROVIDER }, headers)
     ).data.payment_collection.payment_sessions[0]
     expect(session.data.checkout_url).toContain("/checkout/")
 
@@ -395,6 +399,13 @@ describe("the packed plugin in a fresh Medusa store", () => {
     expect(log.join("")).toContain(`[store] orderCanceled handler ran for ${sold!.orderId}`)
     const loan = (await axios.get(`${sandboxUrl}/_sandbox/loans/${sold!.loanId}`)).data
     expect(loan.refunds.map((refund: { totalAmount: string }) => Number(refund.totalAmount))).toEqual([3099])
+  })
+
+  it("diagnoses the store without a failing check", async () => {
+    const admin = await adminApi()
+    const { checks } = await admin.get("/admin/bnpl/diagnosis")
+    expect(checks.filter((check: { status: string }) => check.status === "fail")).toEqual([])
+    expect(checks.find((check: { id: string }) => check.id === "regions")).toMatchObject({ status: "ok" })
   })
 
   it("refuses to boot with bad options: exits non-zero, names each option and what to fix, prints no secret", async () => {

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { z } from "zod"
-import type { BnplClient } from "../lib/bnpl/client"
-import type { BnplOptions } from "../lib/bnpl/options"
+import type { ResolvedBnpl } from "../lib/bnpl/resolve-options"
 
 export const CheckStatus = z.enum(["ok", "warn", "fail"])
 export type CheckStatus = z.infer<typeof CheckStatus>
@@ -27,7 +26,7 @@ export type DiagnosisResponse = z.infer<typeof DiagnosisResponse>
  */
 export interface DiagnosisContext {
   container: MedusaContainer
-  bnpl(): { options: BnplOptions; client: BnplClient }
+  bnpl(): ResolvedBnpl
   /** One `POST /auth` shared by the checks that need it (credentials, clock). */
   authenticate(): Promise<void>
   nodeEnv: string | undefined

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { recordNewLoan } from "../lib/ledger/emit-events"
 import { ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
+import { readSessionData } from "../lib/bnpl/session-data"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 
 const PAGE_SIZE = 100
 
@@ -19,7 +20,7 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
   let created = 0
   for (let after: string | undefined; ;) {
     const filters = {
-      provider_id: PROVIDER_ID,
+      provider_id: bnplFromContainer(container).providerId,
       // Not in the published filter type, but a column the module filters on like any other.
       status: "pending",
       created_at: { $lte: graceCutoff.toISOString() },

@@ -25,17 +25,18 @@ export interface InstallmentCheckout {
 }
 
 /**
- * Starts paying `cart` in installments: creates the `pp_bnpl_bnpl` payment session (the
- * plugin builds the loan from the cart on the server) and answers the page to redirect to.
- * Starting again replaces the cart's unpaid loan; a cart whose loan is paid is refused
- * (complete it instead: `getCartEligibility` says `complete_cart`).
+ * Starts paying `cart` in installments: creates the plugin's payment session (the plugin
+ * builds the loan from the cart on the server) and answers the page to redirect to. Starting
+ * again replaces the cart's unpaid loan; a cart whose loan is paid is refused (complete it
+ * instead: `getCartEligibility` says `complete_cart`). `providerId` is the store's
+ * (`getCartEligibility` answers it); `pp_bnpl_bnpl` when the store kept the default id.
  */
-export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart): Promise<InstallmentCheckout> {
-  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: BNPL_PROVIDER_ID }).catch((error: unknown) => {
+export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart, providerId = BNPL_PROVIDER_ID): Promise<InstallmentCheckout> {
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: providerId }).catch((error: unknown) => {
     const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
     throw new InstallmentCheckoutError(errorMessage(error) ?? "The store could not start the payment.", "refused", status)
   })
-  const session = payment_collection.payment_sessions?.find((s) => s.provider_id === BNPL_PROVIDER_ID)
+  const session = payment_collection.payment_sessions?.find((s) => s.provider_id === providerId)
   const data = session?.data ?? {}
   const url = data.checkout_url
   if (!session || typeof url !== "string" || !url) {
@@ -46,7 +47,7 @@ export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart): P
 
 /**
  * Where the payment button sends the shopper. The storefront's payment step has usually made
- * the `pp_bnpl_bnpl` session already: its pending loan's page is reused, so a checkout makes one
+ * the plugin's session already: its pending loan's page is reused, so a checkout makes one
  * loan. A new loan starts only when there is none to resume (the last one was cancelled or
  * declined, or the cart changed). A cart whose loan is paid, or that is an order already, goes to
  * `returnUrl`, whose page completes it (`completeOnReturn`).
@@ -61,7 +62,7 @@ export async function installmentCheckoutUrl(sdk: BnplSdk, cart: StoreCart, opti
       throw new InstallmentCheckoutError(bnpl.reason?.message ?? "Pay in installments is not available for this cart.", "unavailable")
     case "pay": {
       const resumable = bnpl.loan && (bnpl.loan.status === "pending" || bnpl.loan.status === "unknown") ? bnpl.loan.checkout_url : null
-      return resumable ?? (await startInstallmentCheckout(sdk, cart)).checkoutUrl
+      return resumable ?? (await startInstallmentCheckout(sdk, cart, bnpl.provider_id)).checkoutUrl
     }
   }
 }

@@ -81,6 +81,8 @@ export const CartEligibility = z.object({
   /** False when the service's status query failed: loan states are what the store last knew. */
   status_known: z.boolean(),
   lang: Lang,
+  /** The payment provider to start the session with: `pp_bnpl_{id}`, with the id the store chose (absent from older stores: `pp_bnpl_bnpl`). */
+  provider_id: z.string().optional(),
 })
 export type CartEligibility = z.infer<typeof CartEligibility>
 export const CartEligibilityResponse = z.object({ bnpl: CartEligibility })

@@ -34,12 +34,13 @@ export interface CancelOrderInput extends CancelRefundInput {
 /**
  * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded. With
  * `rollBack`, a failure first gives Medusa's cancelled payment back to the order, which the
- * cancel's rollback is about to restore.
+ * cancel's rollback is about to restore. The admin's cancel holds the carts' locks for the whole
+ * request; otherwise each refund takes its cart's.
  */
 export async function refundPaidLoansOfCancelledOrder(
   container: MedusaContainer,
   input: CancelRefundInput,
-  { rollBack }: { rollBack: boolean },
+  { rollBack, lockHeld }: { rollBack: boolean; lockHeld: boolean },
 ): Promise<number[]> {
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
@@ -54,9 +55,8 @@ export async function refundPaidLoansOfCancelledOrder(
       }
       continue
     }
-    const done = await underCartLock(container, session.cart_id, () =>
-      refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`),
-    ).catch(async (error) => {
+    const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`)
+    const done = await (lockHeld ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
       // Medusa cancelled the payment before this step and its rollback does not undo that.
       if (rollBack && payment.canceled) {
         await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
@@ -72,10 +72,10 @@ export async function refundPaidLoansOfCancelledOrder(
   return refunded
 }
 
-/** Refunds what remains of the order's paid loans once Medusa has cancelled it; fails to roll the cancel back. */
+/** Refunds what remains of the order's paid loans once Medusa has cancelled it, under the carts' locks the caller holds; fails to roll the cancel back. */
 export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
   // Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
-  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { rollBack: true }))
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { rollBack: true, lockHeld: true }))
 })
 
 /** Medusa's cancel of an order, then the refund of its paid loans: the admin's cancel of an order a loan paid. */
@@ -90,7 +90,7 @@ export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", 
  * and a refund that cannot go out is left to the refund check, which lists the loan.
  */
 const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (input: CancelRefundInput, { container }) => {
-  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { rollBack: false }).catch((error: Error) => {
+  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { rollBack: false, lockHeld: false }).catch((error: Error) => {
     container.resolve("logger").warn(`[bnpl] ${error.message.replace(/ was not cancelled:/, " is cancelled, but")}`)
     return []
   })

@@ -4,7 +4,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
 import { emitRowUndoable } from "../lib/ledger/emit-events"
 import { awaitsOrder, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
-import { PROVIDER_ID, readSessionData } from "../lib/bnpl/session-data"
+import { isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now
@@ -35,7 +35,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   })
   const order = data[0] as
     { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
-  const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => p?.provider_id === PROVIDER_ID)
+  const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
   const loan = payment ? readSessionData(payment.data) : undefined
   if (!loan) return undefined
   // Under the cart's lock, read again: the confirmation that placed this order holds the lock

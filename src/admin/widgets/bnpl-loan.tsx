@@ -19,7 +19,8 @@ import { type Format, formatFor } from "../lib/format"
  * when the page did not load its payments, the route's 404 decides. Any
  * failure is said plainly in the widget: the order page must never break.
  */
-const PROVIDER_ID = "pp_bnpl_bnpl"
+/** Medusa names the plugin's provider `pp_bnpl_{id}`, whatever id the store gave it. */
+const PROVIDER_PREFIX = "pp_bnpl_"
 
 const BnplLoanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t, i18n } = useTranslation()
@@ -251,7 +252,7 @@ function Message({ children, error = false }: { children: ReactNode; error?: boo
 function paidThroughBnpl(order: AdminOrder): boolean | undefined {
   const collections: Array<{ payments?: Array<{ provider_id: string }> }> | undefined = order.payment_collections
   if (!collections || collections.some((collection) => !collection.payments)) return undefined
-  return collections.some((collection) => collection.payments?.some((payment) => payment.provider_id === PROVIDER_ID))
+  return collections.some((collection) => collection.payments?.some((payment) => payment.provider_id?.startsWith(PROVIDER_PREFIX)))
 }
 
 function fullName(customer: Customer): string {

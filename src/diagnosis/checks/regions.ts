@@ -1,6 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { OPTION_ENV } from "../../lib/bnpl/options"
-import { PROVIDER_ID } from "../../lib/bnpl/session-data"
 import { type Check, fail, ok, warn } from "../types"
 
 interface RegionRow {
@@ -11,14 +10,14 @@ interface RegionRow {
 }
 
 /**
- * A region in an accepted currency without pp_bnpl_bnpl never offers installments (a warning:
+ * A region in an accepted currency without the plugin's provider never offers installments (a warning:
  * it may be on purpose); a region offering it in a refused currency shows shoppers a payment
  * method that refuses them at checkout (a failure).
  */
 export const regionsCheck: Check = {
   id: "regions",
   async run(ctx) {
-    const { options } = ctx.bnpl()
+    const { options, providerId: PROVIDER_ID } = ctx.bnpl()
     const query = ctx.container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({ entity: "region", fields: ["id", "name", "currency_code", "payment_providers.id"] })
     const regions = data as RegionRow[]

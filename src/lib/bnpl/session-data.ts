@@ -2,7 +2,15 @@ import { z } from "zod"
 import { Decimal, LoanStatus } from "./wire"
 import { CartSnapshot } from "./cart-snapshot"
 
-export const PROVIDER_ID = "pp_bnpl_bnpl"
+/**
+ * Medusa names a provider `pp_{identifier}_{id}`: the identifier is the plugin's (`bnpl`), the id
+ * the merchant's choice in medusa-config.ts. Every payment and session of the plugin's carries it.
+ */
+export const PROVIDER_PREFIX = "pp_bnpl_"
+
+export const isBnplProvider = (providerId: string | null | undefined): boolean => !!providerId?.startsWith(PROVIDER_PREFIX)
+
+export const providerIdOf = (id: string): string => `${PROVIDER_PREFIX}${id}`
 
 /** What the storefront-facing session data holds once a loan exists. Only the provider writes it. */
 export const SessionData = z.object({

@@ -2,7 +2,7 @@ import { Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
 import { toCents, toDecimal } from "../bnpl/money"
-import { PROVIDER_ID } from "../bnpl/session-data"
+import { isBnplProvider } from "../bnpl/session-data"
 
 type Money = BigNumberInput | null | undefined
 
@@ -62,7 +62,7 @@ export async function readCartForLoan(container: MedusaContainer, cartId: string
     carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"] }),
     container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id", "status"] }),
   ])
-  const replacesLoan = sessions.some((s) => s.provider_id === PROVIDER_ID)
+  const replacesLoan = sessions.some((s) => isBnplProvider(s.provider_id))
   return {
     snapshot: toSnapshot({ ...cart, items, shipping_methods: shippingMethods }, replacesLoan),
     paid: !!cart.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),

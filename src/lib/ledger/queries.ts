@@ -2,7 +2,7 @@ import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { PROVIDER_ID, readSessionData, type SessionData } from "../bnpl/session-data"
+import { isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -56,7 +56,7 @@ export async function cartTotal(container: MedusaContainer, cartId: string): Pro
 }
 
 export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRow | undefined =>
-  sessions.find((s) => s.provider_id === PROVIDER_ID && readSessionData(s.data)?.loan_id === loanId)
+  sessions.find((s) => isBnplProvider(s.provider_id) && readSessionData(s.data)?.loan_id === loanId)
 
 /** Cancels the session still waiting with the loan, so its cart can no longer complete with it. */
 export async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number, loanStatus: LoanStatus): Promise<void> {
@@ -139,7 +139,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
   return (order.payment_collections ?? [])
     .flatMap((c) => c?.payments ?? [])
     .flatMap((payment) => {
-      const session = payment && payment.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
+      const session = payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
       if (!payment || !session) return []
       return [
         {
@@ -172,5 +172,5 @@ export async function loanOfPayment(container: MedusaContainer, paymentId: strin
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "data"], filters: { id: paymentId } })
   const payment = data[0] as { provider_id: string; data: Record<string, unknown> | null } | undefined
-  return payment?.provider_id === PROVIDER_ID ? readSessionData(payment.data) : undefined
+  return payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
 }

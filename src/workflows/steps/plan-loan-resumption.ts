@@ -3,7 +3,6 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sameAmount } from "../../lib/bnpl/money"
 import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
-import { PROVIDER_ID } from "../../lib/bnpl/session-data"
 import { isPaid } from "../../lib/bnpl/status"
 import { readCartForLoan } from "../../lib/ledger/cart-snapshot"
 import { ledgerOf } from "../../lib/ledger/ledger"
@@ -50,5 +49,5 @@ async function planLoanResumption(container: MedusaContainer, ledgerId: string):
   const { snapshot, paid } = await readCartForLoan(container, row.cart_id, collectionId)
   if (paid) return null
   const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }
-  return { payment_collection_id: collectionId, provider_id: PROVIDER_ID, data: { cart: { ...snapshot, adoptLoan } } }
+  return { payment_collection_id: collectionId, provider_id: bnplFromContainer(container).providerId, data: { cart: { ...snapshot, adoptLoan } } }
 }

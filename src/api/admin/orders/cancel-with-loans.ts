@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
+import { holdCartLock } from "../../../lib/ledger/ledger"
 import { orderPayments } from "../../../lib/ledger/queries"
 import { bookingSender } from "../../../lib/ledger/refund-book"
 import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
@@ -13,14 +14,22 @@ import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
  */
 export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = req.params.id
-  if (!(await orderPayments(req.scope, orderId)).length) return next()
-  // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
-  const send = bookingSender(req.scope, { reason: "order cancelled in Medusa", takeLock: true })
-  await withRefundSender(send, () =>
-    cancelOrderWithLoansWorkflow(req.scope).run({
-      input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
-    }),
-  )
+  const payments = await orderPayments(req.scope, orderId)
+  if (!payments.length) return next()
+  // One writer per loan: a second cancel, a refund or a confirmation of the carts waits for this one.
+  const releases: Array<() => Promise<void>> = []
+  try {
+    for (const cartId of [...new Set(payments.map((p) => p.session.cart_id))].sort()) releases.push(await holdCartLock(req.scope, cartId))
+    // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
+    const send = bookingSender(req.scope, { reason: "order cancelled in Medusa", takeLock: false })
+    await withRefundSender(send, () =>
+      cancelOrderWithLoansWorkflow(req.scope).run({
+        input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
+      }),
+    )
+  } finally {
+    await Promise.all(releases.map((release) => release()))
+  }
   const remoteQuery = req.scope.resolve(ContainerRegistrationKeys.REMOTE_QUERY)
   const [order] = await remoteQuery(remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }))
   res.status(200).json({ order })

@@ -81,7 +81,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       if (result.attention) return res.status(200).json({ received: true })
       return res.status(503).json({ message: "Could not process the notification now; send it again." })
     case "no_pending_session":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending pp_bnpl_bnpl session holds this loan`)
+      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending session of the plugin holds this loan`)
       break
     case "not_paid":
       logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: the status query shows the loan ${result.loanStatus}, not paid`)

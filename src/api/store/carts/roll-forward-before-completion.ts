@@ -4,7 +4,7 @@ import { emitLoanChange } from "../../../lib/ledger/emit-events"
 import { holdCartLock, ledgerOf, type LedgerPatch, rowOfLoan } from "../../../lib/ledger/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
-import { PROVIDER_ID, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
+import { isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
@@ -31,7 +31,7 @@ import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 export async function rollForwardBeforeCompletion(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
   const cart = await cartPayment(req.scope, cartId)
-  const session = cart.sessions.find((s) => s.provider_id === PROVIDER_ID && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
+  const session = cart.sessions.find((s) => isBnplProvider(s.provider_id) && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
   const holder = await orderOfPaymentCollection(req.scope, cart.paymentCollectionId)

@@ -4,7 +4,7 @@ import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { isPaid } from "../../../lib/bnpl/status"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { PROVIDER_ID, readSessionData } from "../../../lib/bnpl/session-data"
+import { readSessionData } from "../../../lib/bnpl/session-data"
 import { readCartForLoan } from "../../../lib/ledger/cart-snapshot"
 import { recordNewLoan } from "../../../lib/ledger/emit-events"
 import { ledgerOf, patchRow, underCartLock } from "../../../lib/ledger/ledger"
@@ -35,6 +35,8 @@ import { refundLoanInFull } from "../../../lib/ledger/refund-in-full"
  */
 export interface StartLoanInput {
   payment_collection_id: string
+  /** The plugin's provider as the store registered it (`pp_bnpl_{id}`). */
+  provider_id: string
   /** The payment collection's cart, from Medusa's link: never from the storefront. */
   cart_id: string
   customer_id?: string
@@ -58,7 +60,7 @@ export async function startLoan(container: MedusaContainer, input: StartLoanInpu
     const { result: session } = await createPaymentSessionsWorkflow(container).run({
       input: {
         payment_collection_id: input.payment_collection_id,
-        provider_id: PROVIDER_ID,
+        provider_id: input.provider_id,
         customer_id: input.customer_id,
         data: { cart: { ...snapshot, ...(adoptLoan ? { adoptLoan } : {}) } },
       },

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { startLoan } from "./start-loan-session"
-import { PROVIDER_ID } from "../../../lib/bnpl/session-data"
+import { isBnplProvider } from "../../../lib/bnpl/session-data"
 
 /**
  * `POST /store/payment-collections/:id/payment-sessions` for pp_bnpl_bnpl.
@@ -16,10 +16,12 @@ import { PROVIDER_ID } from "../../../lib/bnpl/session-data"
  */
 export async function startLoanRoute(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown } | undefined
-  if (body?.provider_id !== PROVIDER_ID) return next()
+  const providerId = typeof body?.provider_id === "string" && isBnplProvider(body.provider_id) ? body.provider_id : undefined
+  if (!providerId) return next()
   const collectionId = req.params.id
   const paymentCollection = await startLoan(req.scope, {
     payment_collection_id: collectionId,
+    provider_id: providerId,
     cart_id: await cartOfPaymentCollection(req, collectionId),
     customer_id: (req as AuthenticatedMedusaRequest).auth_context?.actor_id,
     fields: req.queryConfig.fields,

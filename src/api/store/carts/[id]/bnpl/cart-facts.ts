@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { BnplClient } from "../../../../../lib/bnpl/client"
-import { PROVIDER_ID, readSessionData } from "../../../../../lib/bnpl/session-data"
+import { isBnplProvider, readSessionData } from "../../../../../lib/bnpl/session-data"
+import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../../../../../lib/bnpl/wire"
 import { BNPL_LEDGER_MODULE } from "../../../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../../../modules/bnpl/service"
@@ -74,11 +75,11 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
   }
 }
 
-/** The union, by loan id, of the cart's pp_bnpl_bnpl sessions and its ledger rows. */
+/** The union, by loan id, of the cart's sessions of the plugin's provider and its ledger rows. */
 function knownLoans(cart: CartRow, ledger: LedgerLoan[]): KnownLoan[] {
   const loans = new Map<number, KnownLoan>()
   for (const session of cart.payment_collection?.payment_sessions ?? []) {
-    if (session?.provider_id !== PROVIDER_ID) continue
+    if (!session || !isBnplProvider(session.provider_id)) continue
     const data = readSessionData(session.data)
     if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url })
   }
@@ -95,7 +96,7 @@ async function regionOffersBnpl(scope: MedusaContainer, regionId: string | null)
   const { data } = await query.graph({
     entity: "region_payment_provider",
     fields: ["payment_provider_id"],
-    filters: { region_id: regionId, payment_provider_id: PROVIDER_ID },
+    filters: { region_id: regionId, payment_provider_id: bnplFromContainer(scope).providerId },
   })
   return data.length > 0
 }

@@ -17,12 +17,12 @@ const CartQuery = z.object({ lang: LangParam })
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<CartEligibilityResponse>): Promise<void> {
   const query = parseQuery(CartQuery, req)
-  const { options, client } = bnplFromContainer(req.scope)
+  const { options, client, providerId } = bnplFromContainer(req.scope)
   const facts = await readCartFacts(req.scope, client, req.params.id)
   if (!facts.live) {
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
     logger.warn(`[bnpl] cart ${facts.cartId}: the status query failed; the storefront was answered from the store's records`)
   }
-  const bnpl = cartEligibility(facts, options, shopperLang(req, query.lang))
+  const bnpl = { ...cartEligibility(facts, options, shopperLang(req, query.lang)), provider_id: providerId }
   res.set({ "cache-control": "no-store" }).json({ bnpl })
 }

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
-import { PROVIDER_ID, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
+import { isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
@@ -71,14 +71,14 @@ async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promi
 
   const payments = (order.payment_collections ?? [])
     .flatMap((collection) => collection?.payments ?? [])
-    .filter((payment) => payment.provider_id === PROVIDER_ID)
+    .filter((payment) => isBnplProvider(payment.provider_id))
     .sort((a, b) => Number(!a.canceled_at) - Number(!b.canceled_at) || time(a.created_at) - time(b.created_at))
   const session = payments
     .map((payment) => readSessionData(payment.data))
     .filter((read): read is SessionData => !!read)
     .pop()
   if (!session) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid through ${PROVIDER_ID}: it has no financing loan.`)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
   }
   return session
 }
