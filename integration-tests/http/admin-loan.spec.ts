@@ -140,7 +140,7 @@ medusaIntegrationTestRunner({
       const response = await getLoan(completed.data.order.id)
 
       expect(response.status).toBe(404)
-      expect(response.data.message).toContain("was not paid through pp_bnpl_bnpl")
+      expect(response.data.message).toContain("was not paid in installments")
       expect(statusQueries(cart.id)).toHaveLength(0)
     })
 
