@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { locksInMemory } from "../locking-config"
+import { locksInMemory } from "../../modules/bnpl/loaders/locking-config"
 import { type Check, fail, ok } from "../types"
 
 const Entry = z.object({

@@ -1,6 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
 import { BNPL_LEDGER_MODULE } from "./key"
-import diagnoseAtStart from "./loaders/diagnose-at-start"
 import warnInMemoryLocking from "./loaders/warn-in-memory-locking"
 import { BnplLedgerService } from "./service"
 
@@ -28,6 +27,6 @@ import { BnplLedgerService } from "./service"
  */
 export { BNPL_LEDGER_MODULE }
 
-export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking, diagnoseAtStart] })
+export default Module(BNPL_LEDGER_MODULE, { service: BnplLedgerService, loaders: [warnInMemoryLocking] })
 
 export type { BnplLedgerService }

@@ -1,6 +1,6 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { inMemoryLockingWarning } from "../../../diagnosis/locking-config"
+import { inMemoryLockingWarning } from "./locking-config"
 
 /**
  * A loader of the ledger module, so that it runs once at every boot with the

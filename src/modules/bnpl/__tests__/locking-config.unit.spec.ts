@@ -1,4 +1,4 @@
-import { IN_MEMORY_LOCKING_WARNING, inMemoryLockingWarning, locksInMemory } from "../locking-config"
+import { IN_MEMORY_LOCKING_WARNING, inMemoryLockingWarning, locksInMemory } from "../loaders/locking-config"
 
 const redisLocking = {
   resolve: "@medusajs/medusa/locking",
