@@ -344,8 +344,20 @@ medusaIntegrationTestRunner({
         expect(requests("/api/pos/loan/refund")).toHaveLength(1)
         expect(refundedAtService(order.loanId)).toBe(0)
         expect((await paymentOf(getContainer(), order.orderId)).refunds).toHaveLength(0)
-        // Nothing applied at the service: the admin's next refund is a new one, sent once.
+        // The plugin cannot tell that nothing applied: another refund waits until the admin says so.
+        expect((await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 30 }, await admin())).status).toBe(400)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(1)
+        const row = await rowOf(order.loanId)
+        const [entry] = await ledger().listBnplRefunds({ loan_id: order.loanId })
+        const dismissed = await api.post(
+          `/admin/bnpl/loans/${row.id}/refunds/${entry.id}`,
+          { action: "dismiss", reason: "the portal shows none" },
+          await admin(),
+        )
+        expect(dismissed.status).toBe(200)
+        // Dismissed (it did not happen): the admin's next refund is a new one, sent once.
         expect((await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 30 }, await admin())).status).toBe(200)
+        expect(requests("/api/pos/loan/refund")).toHaveLength(2)
         expect(refundedAtService(order.loanId)).toBe(30)
       })
     })
