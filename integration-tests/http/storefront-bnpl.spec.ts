@@ -1,5 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
+import { setTimeout } from "node:timers/promises"
+import { FRESH_MS } from "../../src/api/store/carts/[id]/bnpl/recent-loans"
 import { useSandbox } from "../helpers/environment"
 import { ordersOfCart, useStorefront } from "../helpers/store"
 
@@ -164,6 +166,8 @@ medusaIntegrationTestRunner({
         })
 
         env.sandbox.decline(session.data.loan_id)
+        // The route shares the service's answer for a moment (recent-loans.ts); then it asks again.
+        await setTimeout(FRESH_MS)
         const cancelled = await cartBnpl(cart.id)
         expect(cancelled.data.bnpl).toMatchObject({ available: true, next_step: "pay", reason: null })
         expect(cancelled.data.bnpl.loan).toEqual({ loan_id: session.data.loan_id, status: "cancelled", order_id: null, checkout_url: null })
@@ -189,6 +193,22 @@ medusaIntegrationTestRunner({
           reason: { code: "cart_completed", message: "Este carrito ya es un pedido." },
         })
         expect(ordered.data.bnpl.loan.status).toBe("paid")
+      })
+
+      it("asks the service once for a cart polled many times in a moment, and again afterwards", async () => {
+        const cart = await shop.cart()
+        await shop.bnplSession(cart.id)
+        const statusQueries = () => env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cart.id}`).length
+        const before = statusQueries()
+
+        const answers = await Promise.all(Array.from({ length: 10 }, () => cartBnpl(cart.id)))
+
+        expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200))
+        expect(answers.every((answer) => answer.data.bnpl.loan?.status === "pending")).toBe(true)
+        expect(statusQueries() - before).toBe(1)
+        await setTimeout(FRESH_MS)
+        expect((await cartBnpl(cart.id)).status).toBe(200)
+        expect(statusQueries() - before).toBe(2)
       })
 
       it("answers from what the store knows when the service cannot be asked, without its details", async () => {

@@ -4,6 +4,7 @@ import type { BnplClient } from "../../../../../lib/bnpl/client"
 import { isBnplProvider, readSessionData } from "../../../../../lib/bnpl/session-data"
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../../../../../lib/bnpl/wire"
+import { recentLoans } from "./recent-loans"
 import { BNPL_LEDGER_MODULE } from "../../../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../../../modules/bnpl/service"
 import type { LedgerLoan } from "../../../../../modules/bnpl/types"
@@ -61,7 +62,7 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
     regionOffersBnpl(scope, cart.region_id),
     orderOfCart(scope, cartId),
     ledgerRows(scope, cartId),
-    client.getLoans(cartId).catch(() => undefined),
+    recentLoans(client, cartId),
   ])
   return {
     cartId,
