@@ -32,8 +32,11 @@ jest.setTimeout(120_000)
  */
 const refusedCarts = new Set<string>()
 const REFUSAL = "The warehouse has none of these items left"
+/** Carts whose completion meets an outage (the inventory's database unreachable, say): a plain error, no verdict on the cart. */
+const outageCarts = new Set<string>()
 completeCartWorkflow.hooks.validate(({ cart }) => {
   if (refusedCarts.has(cart.id)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, REFUSAL)
+  if (outageCarts.has(cart.id)) throw new Error("connect ECONNREFUSED 10.0.0.9:5432")
 })
 
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" })
@@ -378,6 +381,21 @@ medusaIntegrationTestRunner({
         const { result } = await retryCompletionWorkflow(getContainer()).run({ input: { ledger_id: row.id } })
         expect(result.state).toBe("ordered")
         expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
+      })
+
+      it("but not for copies of the webhook replayed through an outage: none counts, and the next after it places the order", async () => {
+        const paid = await paidCart(env, shop)
+        outageCarts.add(paid.cartId)
+        const answers = []
+        for (let copy = 0; copy < 4; copy++) answers.push((await postWebhook(env, notification(paid.cartId, paid.loanId))).status)
+
+        expect(answers).toEqual([503, 503, 503, 503])
+        expect(await rowOf(paid.loanId)).toMatchObject({ state: "open", completion_failures: 0 })
+
+        outageCarts.delete(paid.cartId)
+        expect((await postWebhook(env, notification(paid.cartId, paid.loanId))).status).toBe(200)
+        expect(await ordersOfCart(getContainer(), paid.cartId)).toHaveLength(1)
+        expect((await rowOf(paid.loanId)).state).toBe("ordered")
       })
 
       it("or refunds the loan in full, which cancels its session", async () => {

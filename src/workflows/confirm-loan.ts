@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import {
@@ -232,6 +232,7 @@ async function complete(container: MedusaContainer, input: CompleteInput): Promi
       .map((e) => (e.error as Error | undefined)?.message)
       .filter(Boolean)
       .join("; ") || undefined
+  const outage = errors.length > 0 && errors.every((e) => isOutage(e.error))
   // Done means an order and the loan authorized on it: an order a cut-short completion left
   // can exist while the authorization onto it failed (the status query down at that moment).
   const [orderId, session] = await Promise.all([
@@ -242,6 +243,9 @@ async function complete(container: MedusaContainer, input: CompleteInput): Promi
   const reason = orderId
     ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
     : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
+  // An outage is nobody's verdict on the cart: the next copy or run tries again, uncounted, so a
+  // storm of replays through an outage cannot use up the loan's attempts.
+  if (outage) return { confirmation: { outcome: "completion_failed", reason, attention: false } }
   const recorded = await recordCompletionFailure(container, plan.ledgerId!, reason)
   return { confirmation: { outcome: "completion_failed", reason, attention: recorded.attention }, undo: recorded.undo }
 }
@@ -258,6 +262,20 @@ async function recordOrdered(container: MedusaContainer, input: CompleteInput, o
   }
   return { confirmation, undo }
 }
+
+/** Medusa's errors that say something of the cart or the payment; every other failure is an outage (a database, a lock, a service down). */
+const VERDICTS: ReadonlySet<string> = new Set([
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_FOUND,
+  MedusaError.Types.CONFLICT,
+  MedusaError.Types.DUPLICATE_ERROR,
+  MedusaError.Types.INVALID_ARGUMENT,
+  MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+  MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR,
+])
+
+const isOutage = (error: unknown): boolean => !VERDICTS.has(String((error as { type?: unknown } | undefined)?.type))
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
   const lock = acquireCartLockStep(input)
