@@ -59,6 +59,7 @@ export const en = {
       amount: "Amount ({{currency}})",
       record: "Record",
       reason: "Or: why it is not this loan's refund",
+      reasonNotHappened: "Or: it did not happen (the service's portal shows no such refund); the next refund is a new request",
       dismiss: "Dismiss",
       recorded: "Loan {{loanId}}: refund recorded",
       dismissed: "Loan {{loanId}}: refund dismissed",

@@ -57,6 +57,7 @@ export const es: Translations = {
       amount: "Monto ({{currency}})",
       record: "Registrar",
       reason: "O bien: por qué no es un reembolso de este préstamo",
+      reasonNotHappened: "O bien: no ocurrió (el portal del servicio no muestra ese reembolso); el siguiente reembolso será una nueva solicitud",
       dismiss: "Descartar",
       recorded: "Préstamo {{loanId}}: reembolso registrado",
       dismissed: "Préstamo {{loanId}}: reembolso descartado",

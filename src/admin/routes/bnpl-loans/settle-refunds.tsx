@@ -78,7 +78,7 @@ function EntryForm({ row, entry }: { row: LedgerLoanJson; entry: BookEntryJson }
       <div className="flex items-end gap-x-2">
         <div className="flex flex-1 flex-col gap-y-1">
           <Label size="small" htmlFor={`reason-${entry.id}`}>
-            {t("bnpl.book.reason")}
+            {t(entry.kind === "outside" ? "bnpl.book.reason" : "bnpl.book.reasonNotHappened")}
           </Label>
           <Input id={`reason-${entry.id}`} size="small" value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
