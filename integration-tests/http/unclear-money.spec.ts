@@ -20,7 +20,9 @@ jest.setTimeout(120_000)
  * accepted or the admin recorded, an order is cancelled only with its loan refunded in full, and
  * the paths that move a loan's money take turns.
  */
-const env = useSandbox()
+// A refund settles (REFUNDED; a loan refunded in full turns HISTORICAL) some seconds after the service accepts it,
+// as the documentation allows: until then the status query still shows the loan OUTSTANDING.
+const env = useSandbox({ refundSettleMs: 10_000 })
 
 /** Longer than the plugin's re-reads of the history after an unclear reply. */
 const LATE_HISTORY_MS = 6_000
@@ -184,6 +186,24 @@ medusaIntegrationTestRunner({
       expect(completed.status).toBe(400)
       expect(await ordersOfCart(getContainer(), cartId)).toEqual([])
       expect(serviceRefunds(loanId)).toEqual([env.sandbox.state.loans.get(loanId)!.request.totalPrice.toFixed(2)])
+    })
+
+    it("the storefront's completion racing Refund in full: the completion that started first places the order, and the refund is refused", async () => {
+      const { cartId, loanId } = await paidCart(env, shop)
+      const row = await rowOf(loanId)
+      const statusPath = `/api/pos/loan/${cartId}`
+      const queries = received(statusPath)
+      env.sandbox.setFaults({ status: { latencyMs: 1_500 } })
+
+      const completing = shop.complete(cartId)
+      await until(() => received(statusPath) > queries, "the completion to ask the service")
+      const refunding = api.post(`/admin/bnpl/loans/${row.id}/refund`, {}, { ...(await adminHeaders(api)), validateStatus: () => true })
+      const [completed, refunded] = await Promise.all([completing, refunding])
+
+      expect(completed.data.type).toBe("order")
+      expect(refunded.status).toBe(400)
+      expect(refunded.data.message).toContain("payment of order")
+      expect(serviceRefunds(loanId)).toEqual([])
     })
 
     it("a refund check while the order page's refund waits on the service books nothing the service refused", async () => {
