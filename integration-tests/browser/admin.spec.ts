@@ -146,10 +146,14 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
     await page.getByTestId("bnpl-loan-refresh").click()
     await expect(page.getByTestId("bnpl-loan-status").textContent({ timeout: 30_000 })).resolves.toBe("Pagado (OUTSTANDING)")
 
-    // A refund made through Medusa's admin shows in the loan's refund history.
+    // A refund made through Medusa's admin shows in the loan's refund history, once the service lists it: nothing
+    // promises at once (the sandbox lists it visibleAfterMs later), so the admin presses Refresh until it does.
     await refundThroughAdmin(demo!, order.id, 100)
-    await page.getByTestId("bnpl-loan-refresh").click()
     const refund = page.getByTestId("bnpl-loan-refund")
+    for (let tries = 0; tries < 10 && !(await refund.count()); tries++) {
+      await page.getByTestId("bnpl-loan-refresh").click()
+      await refund.waitFor({ timeout: 1_000 }).catch(() => undefined)
+    }
     // The service's history holds no amount (Medusa's own refund list on the order shows it): its status and date.
     await expect(refund.textContent({ timeout: 30_000 })).resolves.toMatch(/(Solicitado|Reembolsado) · /)
     await refund.scrollIntoViewIfNeeded()
