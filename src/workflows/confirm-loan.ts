@@ -18,8 +18,7 @@ import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, sessionOfLoan } from "../lib/ledger/queries"
 import { bookOfCart, bookOutsideRefunds, refundBlock } from "../lib/ledger/refund-book"
 import { withConfirmedLoan } from "../providers/bnpl/confirmed-loan"
-import { withRefundSender } from "../lib/bnpl/refund-sender"
-import { bookingSender, ROLLBACK_REFUND } from "../lib/ledger/refund-book"
+import { duringCompletion } from "../lib/ledger/during-completion"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../lib/bnpl/wire"
 import { sameAmount, toDecimal } from "../lib/bnpl/money"
@@ -220,7 +219,7 @@ async function complete(container: MedusaContainer, input: CompleteInput): Promi
   // processPaymentWorkflow carries on past a failed cart completion (its step continues on
   // failure) but still reports the error: it becomes the reason the admin reads.
   const { errors } = await withConfirmedLoan(plan.loan!, () =>
-    withRefundSender(bookingSender(container, { reason: ROLLBACK_REFUND, takeLock: false }), () =>
+    duringCompletion(container, () =>
       processPaymentWorkflow(container).run({
         input: { action: "authorized", data: { session_id: plan.sessionId!, amount: plan.sessionAmount! } },
         throwOnError: false,

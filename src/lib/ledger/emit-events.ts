@@ -1,3 +1,4 @@
+import type { LoanRecorder } from "../bnpl/loan-recorder"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { NewLoan } from "../../modules/bnpl/service"
@@ -59,3 +60,20 @@ export async function emitRowUndoable(
   if (!after) return
   await emitBnplEvents(container, loanEvents({ ...after, ...undo.previous }, after), eventGroupId)
 }
+
+/** The recorder (src/lib/bnpl/loan-recorder.ts) of a completion: the row of a loan Medusa's rollback made, once. */
+export const ledgerRecorder =
+  (container: MedusaContainer): LoanRecorder =>
+  async (loan) => {
+    if (await ledgerOf(container).findLoan({ loan_id: loan.loanId })) return
+    await recordNewLoan(container, {
+      loan_id: loan.loanId,
+      cart_id: loan.cartId,
+      payment_collection_id: null,
+      payment_session_id: loan.sessionId ?? null,
+      checkout_url: loan.checkoutUrl,
+      amount: loan.amount,
+      currency_code: loan.currencyCode,
+      loan_status: "REQUEST",
+    })
+  }

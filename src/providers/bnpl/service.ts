@@ -25,6 +25,7 @@ import type {
 } from "@medusajs/framework/types"
 import { confirmedLoan } from "./confirmed-loan"
 import { refundSender } from "../../lib/bnpl/refund-sender"
+import { loanRecorder } from "../../lib/bnpl/loan-recorder"
 import type { BnplClient } from "../../lib/bnpl/client"
 import { sharedClient } from "../../lib/bnpl/shared-client"
 import { queueForCart } from "./provider-cart-queue"
@@ -63,7 +64,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     this.logger = cradle.logger
   }
 
-  async initiatePayment({ amount, currency_code, data }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const parsed = InitiateData.safeParse(data)
     if (!parsed.success) {
       throw new MedusaError(
@@ -96,6 +97,14 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     })
 
     this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cart.cartId}`)
+    await loanRecorder()?.({
+      cartId: cart.cartId,
+      loanId: created.loanId,
+      checkoutUrl: created.url,
+      amount: toDecimal(amount),
+      currencyCode: currency_code.toLowerCase(),
+      sessionId: context?.idempotency_key,
+    })
     const sessionData: SessionData = {
       cart_id: cart.cartId,
       loan_id: created.loanId,

@@ -6,9 +6,9 @@ import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type Ses
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
-import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { bookingSender, bookOfCart, refundBlock, ROLLBACK_REFUND } from "../../../lib/ledger/refund-book"
+import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
+import { duringCompletion } from "../../../lib/ledger/during-completion"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 
@@ -51,7 +51,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
     await release()
     throw error
   }
-  withRefundSender(bookingSender(req.scope, { reason: ROLLBACK_REFUND, takeLock: false }), () => next())
+  duringCompletion(req.scope, () => next())
 }
 
 interface Completion {

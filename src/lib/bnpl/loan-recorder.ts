@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+
+/** A loan the provider has just made for a session the plugin's route did not create. */
+export interface LoanMade {
+  cartId: string
+  loanId: number
+  checkoutUrl: string
+  amount: string
+  currencyCode: string
+  /** Medusa's payment session, when Medusa said which (the session id is the initiation's idempotency key). */
+  sessionId?: string
+}
+
+export type LoanRecorder = (loan: LoanMade) => Promise<void>
+
+/**
+ * The ledger's row for a loan made while a cart's completion runs. Only Medusa opens a session
+ * then: with `autoCapture`, its rollback of a completion that failed after the capture refunds
+ * the payment and opens a new session itself, and the provider (which cannot reach the ledger)
+ * makes that session's loan. The completions the plugin runs or lets through run inside
+ * `withLoanRecorder`, so that loan has its row at once, like every other, instead of waiting
+ * for reconciliation's backfill (a cart changed before it would leave a paid loan unknown).
+ */
+const recorders = new AsyncLocalStorage<LoanRecorder>()
+
+export const withLoanRecorder = <T>(record: LoanRecorder, work: () => T): T => recorders.run(record, work)
+
+export const loanRecorder = (): LoanRecorder | undefined => recorders.getStore()

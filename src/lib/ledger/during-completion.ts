@@ -1,0 +1,14 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { withLoanRecorder } from "../bnpl/loan-recorder"
+import { withRefundSender } from "../bnpl/refund-sender"
+import { ledgerRecorder } from "./emit-events"
+import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
+
+/**
+ * Runs a cart's completion (the storefront's, or the confirmation's processPaymentWorkflow)
+ * under the cart's lock, so that what Medusa's rollback does through the provider reaches the
+ * ledger: its refund of a captured payment is booked (refund-book.ts, ROLLBACK_REFUND), and the
+ * loan of the session it opens gets its row (loan-recorder.ts).
+ */
+export const duringCompletion = <T>(container: MedusaContainer, work: () => T): T =>
+  withRefundSender(bookingSender(container, { reason: ROLLBACK_REFUND, takeLock: false }), () => withLoanRecorder(ledgerRecorder(container), work))
