@@ -10,9 +10,24 @@ export type Share = 25 | 50 | 100
 /** How the service misbehaves during a reconciliation: some answers 5xx, or every status query slow. */
 export type Trouble = "none" | "errors" | "latency"
 /**
+ * How the service answers an order-page refund. `clear`: as documented. `late`: accepted, but
+ * its history lists it only after the plugin's re-reads are over. `slow`: the answer takes a
+ * while (no time-out). `lost`: applied, the reply lost (connection reset), the history prompt.
+ * `lost-late` and `hang-late`: applied, the reply lost (reset; or never sent, so the plugin times
+ * out), and the history late: the plugin cannot prove it, the book's entry stays unknown. `503`:
+ * refused with a 503 before anything applied, which the plugin cannot tell from a lost reply.
+ */
+export const REFUND_ANSWERS = ["clear", "late", "slow", "lost", "lost-late", "hang-late", "503"] as const
+export type RefundAnswer = (typeof REFUND_ANSWERS)[number]
+/** The second refund of `refund-during-lag`: answered, its reply lost, or a 503. */
+export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
+/**
  * Two things that happen at the same moment on one cart, as the issue names them: a webhook
  * during a cancel, a capture or a refund; the shopper's completion racing the payment's webhook;
- * two admin refunds; an admin refund beside reconciliation; a portal refund during a cancel.
+ * two admin refunds; an admin refund beside reconciliation; a portal refund during a cancel;
+ * *Refund in full* racing the storefront's completion (the shopper paying first, the webhook
+ * lost, when the cart's loan is unpaid); two cancels of one order; an order-page refund (the
+ * service slow to answer) racing the refund check, due.
  */
 export const RACES = [
   "webhook+cancel",
@@ -22,6 +37,9 @@ export const RACES = [
   "refund+refund",
   "refund+reconcile",
   "portal-refund+cancel",
+  "refund-in-full+complete",
+  "cancel+cancel",
+  "refund+refund-check",
 ] as const
 export type Race = (typeof RACES)[number]
 
@@ -36,21 +54,47 @@ export type Command =
   | { kind: "late-webhook"; cart: number }
   /** The storefront completes the cart (the shopper back on the success page). */
   | { kind: "complete"; cart: number }
+  /**
+   * The store's own code refuses the cart's order after the payment (an `orderCreated` hook that
+   * throws) while the storefront completes the cart, its loan paid; or, its loan unpaid (a session
+   * first when it has none), while the shopper pays and the webhook completes it. Medusa rolls the
+   * completion back; with `autoCapture` its rollback refunds the captured payment. Only where the
+   * model runs inside Medusa's process (the http spec), which can install such a hook.
+   */
+  | { kind: "refused-complete"; cart: number }
+  /** The shopper checks out at once: selects "Pay in installments", pays, and the webhook places the order. */
+  | { kind: "buy"; cart: number }
   /** The admin cancels the cart's order; `rejected`: the service answers REJECTED to the refund. */
   | { kind: "cancel"; cart: number; rejected: boolean }
   | { kind: "capture"; cart: number }
-  /** The admin refunds a share of the order's payment; `lostReply`: applied at the service, reply lost. */
-  | { kind: "refund"; cart: number; share: Share; lostReply: boolean }
+  /**
+   * The admin refunds a share of what the order's payment has captured and not refunded (capturing
+   * it first if it is not: Medusa refunds only captured money), the service answering as `answer` says.
+   */
+  | { kind: "refund"; cart: number; share: Share; answer: RefundAnswer }
+  /**
+   * The admin refunds 25% (accepted, but the history lists it late), then 25% again at once, while
+   * the first is not in the history yet; the service answers the second as `second` says.
+   */
+  | { kind: "refund-during-lag"; cart: number; second: SecondRefund }
+  /**
+   * The admin settles the cart's unclear refunds (the plugin's requests booked `unknown`, and
+   * refunds made outside Medusa booked `open`) as the service's portal shows them: record what
+   * the service's own records show applied, dismiss what they show never happened.
+   */
+  | { kind: "settle-unclear"; cart: number }
   /** The merchant refunds a share of the cart's paid loan in the service's own portal. */
   | { kind: "portal-refund"; cart: number; share: Share }
   /** Reconcile now, with the service in `trouble` meanwhile. */
   | { kind: "reconcile"; trouble: Trouble }
   /** Half a day passes: loans time out, refund checks fall due. */
   | { kind: "time-passes" }
+  /** The refund checks of the cart's loans fall due, and reconciliation runs. */
+  | { kind: "refund-check"; cart: number }
   /** Two commands on the cart at once (see RACES). */
   | { kind: "race"; cart: number; race: Race }
-  /** The admin's *Refund in full* on the cart's listed loan. */
-  | { kind: "refund-in-full"; cart: number }
+  /** The admin's *Refund in full* on the cart's listed loan, or on its newest paid loan (listed or not) from the loans page. */
+  | { kind: "refund-in-full"; cart: number; loan: "listed" | "paid" }
   /** The admin's *Retry completion* on the cart's listed loan. */
   | { kind: "retry-completion"; cart: number }
 
@@ -69,12 +113,19 @@ export interface Sequence {
 
 const cart = fc.nat({ max: 1 })
 const share = fc.constantFrom<Share>(25, 50, 100)
+/**
+ * Clear answers are the most common; each unclear one is common enough to meet several times in
+ * the http spec's 50 sequences. Settling applies only now and then, so it weighs more: a weight
+ * counts only while its command applies. A refused completion applies to every cart without an
+ * order, so it weighs little.
+ */
+const answer = fc.constantFrom<RefundAnswer>("clear", "clear", "late", "slow", "lost", "lost-late", "lost-late", "hang-late", "503", "503")
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("session" as const), cart }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("change" as const), cart, quantity: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("session" as const), cart }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("change" as const), cart, quantity: fc.integer({ min: 1, max: 3 }) }) },
   {
-    weight: 4,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("pay" as const),
       cart,
@@ -83,18 +134,29 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("late-webhook" as const), cart }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("complete" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("complete" as const), cart }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refused-complete" as const), cart }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("buy" as const), cart }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), cart, rejected: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("capture" as const), cart }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("refund" as const), cart, share, lostReply: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("capture" as const), cart }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("refund" as const), cart, share, answer }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("refund-during-lag" as const), cart, second: fc.constantFrom<SecondRefund>("clear", "lost", "503") }),
+  },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("settle-unclear" as const), cart }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("portal-refund" as const), cart, share }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("reconcile" as const), trouble: fc.constantFrom<Trouble>("none", "none", "errors", "latency") }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("time-passes" as const) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("race" as const), cart, race: fc.constantFrom(...RACES) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund-in-full" as const), cart }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund-check" as const), cart }) },
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant("race" as const), cart, race: fc.constantFrom(...RACES) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("refund-in-full" as const), cart, loan: fc.constantFrom("listed" as const, "paid" as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("retry-completion" as const), cart }) },
 )
 
@@ -123,9 +185,19 @@ export function describe(command: Command, cartCount = 2): string {
     case "complete":
     case "capture":
     case "time-passes":
-    case "refund-in-full":
     case "retry-completion":
+    case "buy":
       return `${command.kind}${on}`
+    case "refused-complete":
+      return `complete${on}, the store refusing the order after the payment`
+    case "refund-in-full":
+      return `refund-in-full${on} (${command.loan === "listed" ? "its listed loan" : "its newest paid loan"})`
+    case "refund-check":
+      return `refund checks due${on}, reconcile`
+    case "settle-unclear":
+      return `admin settles${on}'s unclear refunds as the service's portal shows them`
+    case "refund-during-lag":
+      return `refund 25%${on} (history late), then 25% again during the lag${ANSWER_TEXT[command.second]}`
     case "reconcile":
       return `reconcile${command.trouble === "none" ? "" : ` (service ${command.trouble === "errors" ? "answers some 5xx" : "slow"})`}`
     case "race":
@@ -137,12 +209,33 @@ export function describe(command: Command, cartCount = 2): string {
     case "cancel":
       return `cancel${on}'s order${command.rejected ? " (service rejects refunds)" : ""}`
     case "refund":
-      return `refund ${command.share}%${on}${command.lostReply ? " (reply lost)" : ""}`
+      return `refund ${command.share}%${on}${ANSWER_TEXT[command.answer]}`
     case "portal-refund":
       return `portal-refund ${command.share}%${on}`
     default:
       return unreachable(command)
   }
+}
+
+const ANSWER_TEXT: Record<RefundAnswer, string> = {
+  clear: "",
+  late: " (accepted, history late)",
+  slow: " (service slow to answer)",
+  lost: " (applied, reply lost)",
+  "lost-late": " (applied, reply lost, history late)",
+  "hang-late": " (applied, never answered, history late)",
+  "503": " (503 before anything applied)",
+}
+
+/** A short label of the command's kind, for the report's count of what the sequences did. */
+export function kindOf(command: Command): string {
+  if (command.kind === "race") return `race ${command.race}`
+  if (command.kind === "refund") return `refund ${command.answer}`
+  if (command.kind === "refund-during-lag") return `refund-during-lag, then ${command.second}`
+  if (command.kind === "refund-in-full") return `refund-in-full ${command.loan}`
+  if (command.kind === "reconcile") return command.trouble === "none" ? "reconcile" : `reconcile ${command.trouble}`
+  if (command.kind === "cancel") return command.rejected ? "cancel rejected" : "cancel"
+  return command.kind
 }
 
 function unreachable(value: never): never {

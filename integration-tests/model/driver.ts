@@ -2,10 +2,23 @@ import type { FaultConfig, Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
 import { reconcileAndWait } from "../helpers/reconcile"
-import { type Command, describe, type Race, type Trouble, type WebhookFate } from "./commands"
-import { letTimePass, listedRows, openBookEntries, orderOfCart, orderPayments } from "./facts"
+import { type Command, describe, kindOf, type Race, type RefundAnswer, type Trouble, type WebhookFate } from "./commands"
+import {
+  bookEntries,
+  isUndecided,
+  ledgerRows,
+  letTimePass,
+  listedRows,
+  makeRefundChecksDue,
+  type OrderPayment,
+  orderOfCart,
+  orderPayments,
+} from "./facts"
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
+import { checkAsk, excuseOf } from "./invariant"
+import { settlementOf } from "./portal"
+import { RefundRequestLog } from "./requests"
 import type { ModelSystem, ReadyCart } from "./system"
 
 interface CartInPlay extends ReadyCart {
@@ -27,6 +40,29 @@ const TROUBLE: Record<Trouble, FaultConfig> = {
   latency: { status: { latencyMs: 600 }, refundHistory: { latencyMs: 600 } },
 }
 
+/** Longer than the plugin's re-reads of the history after an unclear reply (3.75 s in all). */
+const LATE_HISTORY_MS = 6_000
+/**
+ * For a reply that never comes, the re-reads start only once the client gives up: longer than
+ * its time-out (the http spec's 4 s, the chaos run's 1.5 s) and the re-reads together.
+ */
+const HANG_LATE_HISTORY_MS = 12_000
+/** A slow answer that no client times out on (the http spec's is 4 s, the chaos run's 1.5 s). */
+const SLOW_ANSWER_MS = 600
+
+/** What the service does with an order-page refund, for each answer (see commands.ts). */
+const REFUND_FAULTS: Record<RefundAnswer, FaultConfig> = {
+  clear: {},
+  late: { refund: { historyDelayMs: LATE_HISTORY_MS } },
+  slow: { refund: { latencyMs: SLOW_ANSWER_MS } },
+  lost: { refund: { applyThenFailNext: 1 } },
+  "lost-late": { refund: { applyThenFailNext: 1, historyDelayMs: LATE_HISTORY_MS } },
+  "hang-late": { refund: { applyThenFailNext: 1, applyThenFailAs: "hang", historyDelayMs: HANG_LATE_HISTORY_MS } },
+  "503": { refund: { failNext: 1, errorStatus: 503 } },
+}
+/** Answers after which the refund must go through (a late history or a slow answer is the documented service). */
+const CLEAR_ANSWERS: ReadonlySet<RefundAnswer> = new Set(["clear", "late", "slow"])
+
 /** The two commands of each race; the second starts `RACE_OFFSET_MS` after the first, so both are in flight. */
 const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
   "webhook+cancel": (cart) => [
@@ -38,7 +74,7 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "late-webhook", cart },
   ],
   "webhook+refund": (cart) => [
-    { kind: "refund", cart, share: 50, lostReply: false },
+    { kind: "refund", cart, share: 50, answer: "clear" },
     { kind: "late-webhook", cart },
   ],
   "pay+complete": (cart) => [
@@ -46,19 +82,37 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "complete", cart },
   ],
   "refund+refund": (cart) => [
-    { kind: "refund", cart, share: 25, lostReply: false },
-    { kind: "refund", cart, share: 25, lostReply: false },
+    { kind: "refund", cart, share: 25, answer: "clear" },
+    { kind: "refund", cart, share: 25, answer: "clear" },
   ],
   "refund+reconcile": (cart) => [
-    { kind: "refund", cart, share: 50, lostReply: false },
+    { kind: "refund", cart, share: 50, answer: "clear" },
     { kind: "reconcile", trouble: "none" },
   ],
   "portal-refund+cancel": (cart) => [
     { kind: "cancel", cart, rejected: false },
     { kind: "portal-refund", cart, share: 50 },
   ],
+  "refund-in-full+complete": (cart) => [
+    { kind: "refund-in-full", cart, loan: "paid" },
+    { kind: "complete", cart },
+  ],
+  "cancel+cancel": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "cancel", cart, rejected: false },
+  ],
+  "refund+refund-check": (cart) => [
+    { kind: "refund", cart, share: 50, answer: "slow" },
+    { kind: "refund-check", cart },
+  ],
 }
 const RACE_OFFSET_MS = 30
+/**
+ * Races in which the admin's refund or cancel must still go through when the books are clear:
+ * what races it moves no money of the loan (a webhook copy, a reconciliation, the refund check),
+ * or is a second refund within what remains, which takes its turn.
+ */
+const STRICT_IN_RACE: ReadonlySet<Race> = new Set(["webhook+refund", "refund+refund", "refund+reconcile", "refund+refund-check", "webhook+cancel"])
 
 /** More rejections than one cancel can ask for refunds. */
 const REJECT_ALL = 10
@@ -71,22 +125,41 @@ const REJECT_ALL = 10
 const MIN_FINAL_PASSES = 2
 const MAX_FINAL_PASSES = 3
 
+/** What a cart's books were before an admin request that moves money, to judge it after. */
+interface Before {
+  since: string
+  refundIds: Set<number>
+  /** Why the strict rule need not hold the request (invariant.ts, `excuseOf`). */
+  excuse: string | undefined
+  listed: boolean
+  /** A request of the plugin's on the loan is unknown (or sending): every further refund of it is held. */
+  unclearOnLoan: boolean
+  refundable: number
+}
+
 /**
  * Drives one sequence against the real system: each command does what a shopper, the admin,
  * the service or the clock would do, and records what it saw in the trace. Commands that do
  * not apply (pay with nothing to pay, cancel with no order) are no-ops, so any sequence runs.
  * A few checks belong to one command (a REJECTED refund fails the cancel; one Medusa refund
- * is one refund at the service); the rest is the invariant after the last reconcile.
+ * is one refund at the service; a request the books leave no reason to refuse goes through);
+ * the rest is the invariant after the last reconcile.
  */
 export class SequenceRun {
   readonly trace: string[] = []
   readonly violations: string[] = []
+  /** The commands performed, in order, and the kind of each (commands.ts, `kindOf`), for the report. */
+  readonly performed: Command[] = []
+  readonly kinds: string[] = []
+  readonly sent: RefundRequestLog
   private readonly carts: CartInPlay[] = []
 
   constructor(
     private readonly system: ModelSystem,
     private readonly gate = new Gate(),
-  ) {}
+  ) {
+    this.sent = new RefundRequestLog(system.sandbox.state.requests)
+  }
 
   get cartIds(): string[] {
     return this.carts.map((cart) => cart.cartId)
@@ -109,18 +182,23 @@ export class SequenceRun {
     if (!(await this.applies(command))) return false
     const started = Date.now()
     const outcome = await (runsAlone(command) ? this.gate.alone(() => this.perform(command)) : this.gate.alongside(() => this.perform(command)))
+    this.sent.collect()
+    this.performed.push(command)
+    this.kinds.push(kindOf(command))
     this.trace.push(`${describe(command, this.carts.length)} -> ${outcome} (${Date.now() - started} ms)`)
     return true
   }
 
   /**
    * What a person could do now: pay only an unpaid loan, complete only a cart that had a
-   * session, cancel or capture only an order, refund only what was captured. Medusa's own
-   * refusals of the rest are not what this test is about, and would spend the sequence.
+   * session, cancel or capture only an order, refund only what was captured, settle only what is
+   * unclear. Medusa's own refusals of the rest are not what this test is about, and would spend
+   * the sequence.
    */
   private async applies(command: Command): Promise<boolean> {
     if (!("cart" in command)) return true
     if (command.kind === "race") {
+      if (command.race === "refund-in-full+complete" && (await this.needsPayment(this.cart(command.cart)))) return true
       for (const part of RACE_PAIRS[command.race](command.cart)) if (!(await this.applies(part))) return false
       return true
     }
@@ -130,9 +208,12 @@ export class SequenceRun {
     switch (command.kind) {
       case "session":
       case "change":
+      case "buy":
         return !order
       case "complete":
         return !order && loans.length > 0
+      case "refused-complete":
+        return !!this.system.orderRefusal && !order
       case "pay":
         return loans.some((loan) => loan.status === "REQUEST" && !loan.expired)
       case "late-webhook":
@@ -144,8 +225,14 @@ export class SequenceRun {
       case "capture":
         return !!order && order.captured === 0 && !order.canceled
       case "refund":
-        return !!order && order.captured > order.refunded
+      case "refund-during-lag":
+        return !!order && order.order_status !== "canceled" && (order.captured > order.refunded || (order.captured === 0 && !order.canceled))
+      case "refund-check":
+        return !!order
+      case "settle-unclear":
+        return (await bookEntries(this.system.sql, [cart.cartId])).some(isUndecided)
       case "refund-in-full":
+        if (command.loan === "paid") return loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0)
         return (await listedRows(this.system.sql, cart.cartId)).some((row) =>
           loans.some((loan) => loan.loanId === row.loan_id && refundableCents(loan) > 0),
         )
@@ -159,17 +246,26 @@ export class SequenceRun {
   /** Webhooks and refunds settle, half a day passes, and reconciliation runs until it has nothing left to do. */
   async finish(): Promise<void> {
     await this.gate.alongside(() => this.settle())
+    this.sent.collect()
   }
 
   private async settle(): Promise<void> {
     const { sandbox } = this.system
+    // Waits for webhooks, settlements and late histories: the admin looks at the portal once it lists everything.
     await sandbox.idle()
     await letTimePass(this.system.sql, this.cartIds)
     this.trace.push("(final) half a day passes")
     await this.reconcileUntilQuiet()
-    // The admin settles what reconciliation listed as refunded outside Medusa, with the amounts
-    // the portal shows (the model knows them: it made those refunds), and reconciles again.
-    if (await this.recordOutsideRefunds()) await this.reconcileUntilQuiet()
+    // The admin settles what the plugin could not account for (lost replies, refunds made in the
+    // portal) as the service's portal shows it, and reconciles again; a refund that showed late
+    // may only then be found outside the book, so twice.
+    for (let round = 0; round < 2; round++) {
+      const settled = await this.settleUnclear(this.cartIds)
+      if (!settled.length) break
+      this.trace.push(...settled.map((line) => `(final) admin ${line}`))
+      await sandbox.idle()
+      await this.reconcileUntilQuiet()
+    }
     await sandbox.idle()
   }
 
@@ -189,32 +285,43 @@ export class SequenceRun {
   }
 
   /**
-   * Every open entry of the plugin's book (a refund made outside Medusa, amount unknown to the
-   * plugin) recorded by the admin with the amount the service's own records show for that
-   * date; a live order's uncaptured payment is captured first, as the plugin asks. Answers
-   * how many it recorded.
+   * Every undecided entry of the plugin's book on these carts, settled by the admin as the
+   * service's portal shows it (portal.ts): a refund made outside Medusa recorded with its amount,
+   * a lost reply recorded when the refund applied and dismissed when it did not. A live order's
+   * uncaptured payment is captured first, as the plugin asks. Answers one line per entry.
    */
-  private async recordOutsideRefunds(): Promise<number> {
-    const entries = await openBookEntries(this.system.sql, this.cartIds)
-    for (const entry of entries) {
-      const truth = this.loansOf(entry.cart_id)
-        .flatMap((loan) => loan.refunds)
-        .find((refund) => refund.refundDate === entry.refund_date)
-      if (!truth) {
+  private async settleUnclear(cartIds: string[]): Promise<string[]> {
+    const book = await bookEntries(this.system.sql, cartIds)
+    const lines: string[] = []
+    for (const entry of book.filter(isUndecided)) {
+      const cartRefunds = this.loansOf(entry.cart_id).flatMap((loan) => loan.refunds)
+      const settlement = settlementOf(
+        entry,
+        cartRefunds,
+        book.filter((other) => other.cart_id === entry.cart_id),
+      )
+      if (!settlement || !entry.row_id) {
         this.violations.push(`book entry ${entry.id} (loan ${entry.loan_id}) names a refund on ${entry.refund_date} that the service never made`)
         continue
       }
-      const order = (await orderPayments(this.system.sql, [entry.cart_id])).find((o) => o.loan_id === entry.loan_id && o.order_status !== "canceled")
-      if (order?.payment_id && !order.canceled && order.captured === 0) await this.system.admin.post(`/admin/payments/${order.payment_id}/capture`)
+      if (settlement.action === "record" && entry.kind === "outside") await this.captureLiveOrderOf(entry.cart_id, entry.loan_id)
       const path = `/admin/bnpl/loans/${entry.row_id}/refunds/${entry.id}`
-      const reply = this.served("record outside refund", await this.system.admin.post(path, { action: "record", amount: truth.totalAmount }))
-      this.trace.push(`(final) admin records the portal refund of ${truth.totalAmount} on loan ${entry.loan_id} -> ${brief(reply)}`)
+      const reply = this.served("settle unclear refund", await this.system.admin.post(path, settlement))
+      if (reply.status !== 200)
+        this.violations.push(`the admin could not ${settlement.action} ${entry.kind} refund ${entry.id} of loan ${entry.loan_id}: ${brief(reply)}`)
+      const amount = settlement.action === "record" && settlement.amount ? settlement.amount : centsToDecimal(entry.amount ?? 0)
+      lines.push(`${settlement.action}s the ${entry.state} ${entry.kind} refund of ${amount} on loan ${entry.loan_id} -> ${brief(reply)}`)
     }
-    return entries.length
+    return lines
+  }
+
+  private async captureLiveOrderOf(cartId: string, loanId: number): Promise<void> {
+    const order = (await orderPayments(this.system.sql, [cartId])).find((o) => o.loan_id === loanId && o.order_status !== "canceled")
+    if (order?.payment_id && !order.canceled && order.captured === 0) await this.system.admin.post(`/admin/payments/${order.payment_id}/capture`)
   }
 
   /** `racing`: another command runs on the cart meanwhile, so the checks of a command alone do not hold. */
-  private perform(command: Command, racing = false): Promise<string> {
+  private perform(command: Command, racing?: Race): Promise<string> {
     switch (command.kind) {
       case "session":
         return this.session(this.cart(command.cart))
@@ -222,26 +329,36 @@ export class SequenceRun {
         return this.change(this.cart(command.cart), command.quantity)
       case "pay":
         return this.pay(this.cart(command.cart), command)
+      case "buy":
+        return this.buy(this.cart(command.cart))
       case "late-webhook":
         return this.lateWebhook(this.cart(command.cart))
       case "complete":
         return this.complete(this.cart(command.cart))
+      case "refused-complete":
+        return this.refusedComplete(this.cart(command.cart))
       case "cancel":
-        return this.cancel(this.cart(command.cart), command.rejected)
+        return this.cancel(this.cart(command.cart), command.rejected, racing)
       case "capture":
         return this.capture(this.cart(command.cart))
       case "refund":
         return this.refund(this.cart(command.cart), command, racing)
+      case "refund-during-lag":
+        return this.refundDuringLag(this.cart(command.cart), command)
+      case "settle-unclear":
+        return this.settleUnclear([this.cart(command.cart).cartId]).then((lines) => lines.join("; ") || "nothing unclear")
       case "portal-refund":
         return this.portalRefund(this.cart(command.cart), command.share)
       case "reconcile":
         return this.withFaults(TROUBLE[command.trouble], () => this.reconcile(command.trouble !== "none")).then((summary) => summary.line)
+      case "refund-check":
+        return this.refundCheck(this.cart(command.cart))
       case "time-passes":
         return letTimePass(this.system.sql, this.cartIds).then(() => "loans 13 h older")
       case "race":
         return this.race(command)
       case "refund-in-full":
-        return this.refundInFull(this.cart(command.cart))
+        return this.refundInFull(this.cart(command.cart), command.loan, racing)
       case "retry-completion":
         return this.retryCompletion(this.cart(command.cart))
       default:
@@ -259,29 +376,99 @@ export class SequenceRun {
     }
   }
 
+  /**
+   * *Refund in full* racing the completion needs a paid loan that no order holds yet: on a cart
+   * with none but an unpaid loan, the shopper pays first and the webhook is lost (`race` does it).
+   */
+  private async needsPayment(cart: CartInPlay): Promise<boolean> {
+    const loans = this.loansOf(cart.cartId)
+    if (await this.paymentOf(cart)) return false
+    return !loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0) && loans.some((loan) => loan.status === "REQUEST" && !loan.expired)
+  }
+
   private async race(command: Extract<Command, { kind: "race" }>): Promise<string> {
     const [first, second] = RACE_PAIRS[command.race](command.cart)
+    const cart = this.cart(command.cart)
+    const setUp =
+      command.race === "refund-in-full+complete" && (await this.needsPayment(cart))
+        ? `${await this.pay(cart, { kind: "pay", cart: command.cart, loan: "newest", webhook: "drop" })}; then `
+        : ""
+    const before = await this.raceBefore(command.race, cart)
     const outcomes = await Promise.all([
-      this.perform(first, true),
-      new Promise((resolve) => setTimeout(resolve, RACE_OFFSET_MS)).then(() => this.perform(second, true)),
+      this.perform(first, command.race),
+      new Promise((resolve) => setTimeout(resolve, RACE_OFFSET_MS)).then(() => this.perform(second, command.race)),
     ])
-    return `${describe(first, this.carts.length)}: ${outcomes[0]} | ${describe(second, this.carts.length)}: ${outcomes[1]}`
+    await this.afterRace(command.race, cart, before, outcomes)
+    return `${setUp}${describe(first, this.carts.length)}: ${outcomes[0]} | ${describe(second, this.carts.length)}: ${outcomes[1]}`
+  }
+
+  /** For two cancels of one order: whether the books left any reason to refuse both. */
+  private async raceBefore(race: Race, cart: CartInPlay): Promise<Before | undefined> {
+    if (race !== "cancel+cancel") return undefined
+    const order = await this.paymentOf(cart)
+    return order?.loan_id ? this.before(cart, order.loan_id, order) : undefined
   }
 
   /**
-   * *Refund in full* on the cart's listed loan. The plugin refuses it while an order that is not
-   * cancelled holds the loan's payment: refunding then would leave a live order on a refunded loan.
+   * What a race must leave: *Refund in full* and the completion never both win (a live order on
+   * a loan refunded at the service behind Medusa's back); of two cancels of an order whose
+   * books are clear, one goes through.
    */
-  private async refundInFull(cart: CartInPlay): Promise<string> {
-    const [row] = await listedRows(this.system.sql, cart.cartId)
-    if (!row) return "nothing listed"
+  private async afterRace(race: Race, cart: CartInPlay, before: Before | undefined, outcomes: string[]): Promise<void> {
+    if (race === "refund-in-full+complete") {
+      for (const order of await orderPayments(this.system.sql, [cart.cartId])) {
+        const loan = this.loansOf(cart.cartId).find((candidate) => candidate.loanId === order.loan_id)
+        if (!loan || order.order_status === "canceled" || refundableCents(loan) > 0 || order.refunded > 0) continue
+        this.violations.push(
+          `${race}: order ${order.order_id} is live on loan ${loan.loanId}, which the service refunded in full (${outcomes.join(" | ")})`,
+        )
+      }
+    }
+    if (race === "cancel+cancel" && before && !before.excuse && !outcomes.some((outcome) => /^2\d\d\b/.test(outcome))) {
+      this.violations.push(`${race}: neither cancel went through, although nothing was unclear on the books (${outcomes.join(" | ")})`)
+    }
+  }
+
+  /**
+   * *Refund in full* on the cart's listed loan, or on its newest paid loan. The plugin refuses it
+   * while an order that is not cancelled holds the loan's payment: refunding then would leave a
+   * live order on a refunded loan. Otherwise, with the books clear, it refunds what remains.
+   */
+  private async refundInFull(cart: CartInPlay, which: "listed" | "paid", racing?: Race): Promise<string> {
+    const row = await this.rowForRefundInFull(cart, which)
+    if (!row) return which === "listed" ? "nothing listed" : "no paid loan with a ledger row"
+    // As the plugin documents it: an order that is not cancelled holds the loan, even while its payment is cancelled (a rolled-back completion).
+    const live = async () =>
+      (await orderPayments(this.system.sql, [cart.cartId])).find((order) => order.loan_id === row.loan_id && order.order_status !== "canceled")
+    const holder = await live()
+    const before = await this.before(cart, row.loan_id, holder)
     const reply = this.served("refund in full", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/refund`))
-    const live = (await orderPayments(this.system.sql, [cart.cartId])).find(
-      (order) => order.loan_id === row.loan_id && order.order_status !== "canceled" && !order.canceled,
-    )
-    if (reply.status === 200 && live)
-      this.violations.push(`refund in full of loan ${row.loan_id} answered 200 although order ${live.order_id} holds it`)
+    const after = await live()
+    if (reply.status === 200 && after)
+      this.violations.push(`refund in full of loan ${row.loan_id} answered 200 although order ${after.order_id} holds it`)
+    const loan = this.loansOf(cart.cartId).find((candidate) => candidate.loanId === row.loan_id)
+    const excused = holder
+      ? `order ${holder.order_id} holds the loan`
+      : racing
+        ? `racing ${racing}`
+        : !loan || !isPaid(loan) || before.refundable === 0
+          ? "nothing left to refund"
+          : before.excuse
+    await this.judgeAsk(cart, row.loan_id, before, {
+      what: `refund in full of loan ${row.loan_id}`,
+      excused,
+      reply,
+      expect: "in-full",
+    })
     return `loan ${row.loan_id}: ${brief(reply)}`
+  }
+
+  private async rowForRefundInFull(cart: CartInPlay, which: "listed" | "paid"): Promise<{ id: string; loan_id: number } | undefined> {
+    if (which === "listed") return (await listedRows(this.system.sql, cart.cartId))[0]
+    const loan = this.loansOf(cart.cartId)
+      .filter((candidate) => isPaid(candidate) && refundableCents(candidate) > 0)
+      .pop()
+    return loan && (await ledgerRows(this.system.sql, [cart.cartId])).find((row) => row.loan_id === loan.loanId)
   }
 
   private async retryCompletion(cart: CartInPlay): Promise<string> {
@@ -304,13 +491,38 @@ export class SequenceRun {
     return reply
   }
 
+  /**
+   * Selecting "Pay in installments". While a refund of the plugin's on the cart's paid loan is
+   * unclear, no new loan is made on the cart: it may already be refunded, and the service refunds by cart.
+   */
   private async session(cart: CartInPlay): Promise<string> {
+    const loansBefore = this.loansOf(cart.cartId)
+    const unclear = (await bookEntries(this.system.sql, [cart.cartId])).find(
+      (entry) =>
+        entry.kind === "requested" &&
+        (entry.state === "unknown" || entry.state === "sending") &&
+        loansBefore.some((loan) => loan.loanId === entry.loan_id && isPaid(loan)),
+    )
     const reply = this.served("session", await this.system.store.startSession(cart.collectionId))
+    const made = this.loansOf(cart.cartId).length - loansBefore.length
+    if (unclear && made > 0) {
+      this.violations.push(
+        `a new loan was made on cart ${cart.cartId} while refund ${unclear.id} of its paid loan ${unclear.loan_id} is ${unclear.state}`,
+      )
+    }
     if (reply.status !== 200) return brief(reply)
     const sessions = (reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
       .payment_collection.payment_sessions
     const loanId = sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
     return `200 loan ${loanId}`
+  }
+
+  /** The shopper who checks out at once: a session, the first installment paid, and the webhook places the order. */
+  private async buy(cart: CartInPlay): Promise<string> {
+    const session = await this.session(cart)
+    if (!session.startsWith("200")) return `session ${session}`
+    const paid = await this.pay(cart, { kind: "pay", cart: 0, loan: "newest", webhook: "deliver" })
+    return `session ${session}; ${paid}`
   }
 
   private async change(cart: CartInPlay, quantity: number): Promise<string> {
@@ -347,10 +559,56 @@ export class SequenceRun {
     return reply.status === 200 && order ? `200 order ${order.id}` : brief(reply)
   }
 
-  private async cancel(cart: CartInPlay, rejected: boolean): Promise<string> {
+  /**
+   * The store refuses the order after the payment: Medusa rolls the completion back. Without
+   * autoCapture it cancels the authorization and refunds nothing (the loan stays paid, and the
+   * ledger decides); with it, Medusa refunds the captured payment through the plugin, which books
+   * it: the loan ends refunded in full, once, and a new session (a new loan) opens for the shopper.
+   */
+  private async refusedComplete(cart: CartInPlay): Promise<string> {
+    const refusal = this.system.orderRefusal
+    if (!refusal) return "the store cannot refuse orders here"
+    const refusedBefore = refusal.refused.get(cart.cartId) ?? 0
+    const paid = this.loansOf(cart.cartId).some((loan) => loan.status === "OUTSTANDING")
+    // With no loan to pay, the shopper selects the method first.
+    const unpaid = this.loansOf(cart.cartId).some((loan) => loan.status === "REQUEST" && !loan.expired)
+    const session = paid || unpaid ? "" : `session ${await this.session(cart)}; `
+    const loansBefore = this.loansOf(cart.cartId)
+    const refundsBefore = new Set(this.refundsOf(cart).map((refund) => refund.refundId))
+    refusal.refusing.add(cart.cartId)
+    let reply: Reply | undefined
+    let outcome: string
+    try {
+      if (paid) outcome = brief((reply = this.served("complete (order refused)", await this.system.store.complete(cart.cartId))))
+      else outcome = `${session}the webhook's completion: ${await this.pay(cart, { kind: "pay", cart: 0, loan: "newest", webhook: "deliver" })}`
+    } finally {
+      refusal.refusing.delete(cart.cartId)
+    }
+    if ((refusal.refused.get(cart.cartId) ?? 0) === refusedBefore) return `${outcome} (the store's hook was not reached)`
+    const made = this.refundsOf(cart).filter((refund) => !refundsBefore.has(refund.refundId))
+    const what = `${paid ? "storefront" : "webhook"} completion of cart ${cart.cartId} refused by the store after the payment`
+    if (reply?.status === 200) this.violations.push(`${what}: answered 200`)
+    if (!this.system.autoCapture && made.length)
+      this.violations.push(`${what}: Medusa's rollback refunded ${made.map((r) => r.totalAmount).join(", ")} without autoCapture`)
+    if (this.system.autoCapture) {
+      const refunded = made.map((refund) => this.loansOf(cart.cartId).find((loan) => loan.loanId === refund.loanId))
+      if (made.length !== 1 || refunded.some((loan) => !loan || refundableCents(loan) > 0)) {
+        this.violations.push(
+          `${what}: with autoCapture the rollback must refund the loan in full once; the service made [${made.map((r) => `${r.totalAmount} on loan ${r.loanId}`).join(", ")}]`,
+        )
+      }
+      if (this.loansOf(cart.cartId).length <= loansBefore.length)
+        this.violations.push(`${what}: no new session (loan) opened for the shopper after the rollback`)
+    }
+    return `${outcome}, ${made.length} refund(s) at the service`
+  }
+
+  private async cancel(cart: CartInPlay, rejected: boolean, racing?: Race): Promise<string> {
     const { sandbox, sql } = this.system
     const orderId = await orderOfCart(sql, cart.cartId)
     if (!orderId) return "no order"
+    const order = (await orderPayments(sql, [cart.cartId])).find((o) => o.order_id === orderId)
+    const before = order?.loan_id ? await this.before(cart, order.loan_id, order) : undefined
     const since = new Date().toISOString()
     // The service keeps rejecting while the admin cancels (a loan it will no longer refund), not just once.
     if (rejected) sandbox.setFaults({ refund: { rejectNext: REJECT_ALL } })
@@ -362,7 +620,29 @@ export class SequenceRun {
     }
     const refused = sandbox.state.requests.some((request) => request.fault === "reject" && request.at >= since)
     if (refused) await this.expectCancelRefused(cart, orderId, reply)
+    if (order?.loan_id && before) {
+      const excused = rejected
+        ? "the service rejects refunds"
+        : racing && !STRICT_IN_RACE.has(racing)
+          ? `racing ${racing}`
+          : order.order_status === "canceled"
+            ? "already cancelled"
+            : before.excuse
+      await this.judgeAsk(cart, order.loan_id, before, { what: `cancel of order ${orderId}`, excused, reply, expect: "in-full" })
+      this.expectCancelledInFull(orderId, order.loan_id, reply)
+    }
     return `${brief(reply)}${refused ? " (refunds REJECTED)" : ""}`
+  }
+
+  /** An order cancelled has its paid loan refunded in full at the service, whatever raced it: a cancel that cannot refund it is refused. */
+  private expectCancelledInFull(orderId: string, loanId: number, reply: Reply): void {
+    if (reply.status < 200 || reply.status >= 300) return
+    const loan = this.system.sandbox.state.loans.get(loanId)
+    if (loan && isPaid(loan) && refundableCents(loan) > 0) {
+      this.violations.push(
+        `cancel of ${orderId} answered ${brief(reply)}, yet loan ${loanId} keeps ${centsToDecimal(refundableCents(loan))} unrefunded at the service`,
+      )
+    }
   }
 
   /**
@@ -395,32 +675,116 @@ export class SequenceRun {
     return brief(this.served("capture", await this.system.admin.post(`/admin/payments/${payment.payment_id}/capture`)))
   }
 
-  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>, racing: boolean): Promise<string> {
-    const { sandbox } = this.system
-    const payment = await this.paymentOf(cart)
-    if (!payment?.payment_id) return "no order payment"
+  /**
+   * The order page's refund of a share of what Medusa has captured and not refunded, the service
+   * answering as `command.answer` says. Checked: one Medusa refund is one refund at the service
+   * (case 3); while a request of the plugin's on the loan is unclear, the refund is refused and
+   * nothing is sent; with a clear answer and clear books, it goes through (invariant.ts, `checkAsk`).
+   */
+  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>, racing?: Race): Promise<string> {
+    const payment = await this.capturedPaymentOf(cart)
+    if (!payment?.payment_id || payment.loan_id === null) return "no order payment"
     const base = payment.captured > 0 ? payment.captured - payment.refunded : payment.amount
     const amount = Math.max(1, Math.floor((base * command.share) / 100))
-    const before = new Set(this.refundsOf(cart).map((refund) => refund.refundId))
-    if (command.lostReply) sandbox.setFaults({ refund: { applyThenFailNext: 1 } })
-    let reply: Reply
-    try {
-      reply = this.served("refund", await this.system.admin.post(`/admin/payments/${payment.payment_id}/refund`, { amount: amount / 100 }))
-    } finally {
-      if (command.lostReply) sandbox.setFaults({})
-    }
-    const made = this.refundsOf(cart).filter((refund) => !before.has(refund.refundId))
-    if (!racing) this.expectOneRefund(payment.payment_id, amount, reply, made)
+    const before = await this.before(cart, payment.loan_id, payment)
+    const path = `/admin/payments/${payment.payment_id}/refund`
+    const reply = await this.withFaults(REFUND_FAULTS[command.answer], async () =>
+      this.served("refund", await this.system.admin.post(path, { amount: amount / 100 })),
+    )
+    const made = this.refundsOf(cart).filter((refund) => !before.refundIds.has(refund.refundId))
+    const what = `refund of ${centsToDecimal(amount)} on payment ${payment.payment_id}`
+    if (!racing) this.expectOneRefund(what, amount, reply, made)
+    if (!racing && before.unclearOnLoan) this.expectHeld(what, cart, before, reply)
+    const excused = !CLEAR_ANSWERS.has(command.answer)
+      ? `fault injected (${command.answer})`
+      : racing && !STRICT_IN_RACE.has(racing)
+        ? `racing ${racing}`
+        : amount > before.refundable || amount > payment.captured - payment.refunded
+          ? "more than remains"
+          : before.excuse
+    await this.judgeAsk(cart, payment.loan_id, before, {
+      what,
+      excused,
+      reply,
+      expect: { refund: amount },
+      made: racing ? undefined : made.filter((refund) => refund.loanId === payment.loan_id).map((refund) => decimalToCents(refund.totalAmount)),
+    })
     return `${centsToDecimal(amount)}: ${brief(reply)}, ${made.length} refund(s) at the service`
   }
 
+  /** The order's payment, captured first if it is not (the admin does it before a refund: Medusa refunds only captured money). */
+  private async capturedPaymentOf(cart: CartInPlay): Promise<OrderPayment | undefined> {
+    const payment = await this.paymentOf(cart)
+    if (!payment?.payment_id || payment.captured > 0 || payment.canceled) return payment
+    const reply = this.served("capture before refund", await this.system.admin.post(`/admin/payments/${payment.payment_id}/capture`))
+    this.trace.push(`  (the admin captures ${payment.payment_id} first -> ${brief(reply)})`)
+    return this.paymentOf(cart)
+  }
+
+  /** Two refunds back to back: the first accepted but late in the history, the second while it is not shown yet. */
+  private async refundDuringLag(cart: CartInPlay, command: Extract<Command, { kind: "refund-during-lag" }>): Promise<string> {
+    const first = await this.refund(cart, { kind: "refund", cart: command.cart, share: 25, answer: "late" })
+    const payment = await this.paymentOf(cart)
+    if (!payment || payment.captured <= payment.refunded) return `${first} | nothing left to refund`
+    const second = await this.refund(cart, { kind: "refund", cart: command.cart, share: 25, answer: command.second })
+    return `${first} | ${second}`
+  }
+
   /** Case 3: one Medusa refund is one refund at the service, even when its reply was lost. */
-  private expectOneRefund(paymentId: string, amount: number, reply: Reply, made: Refund[]): void {
-    const what = `refund of ${centsToDecimal(amount)} on payment ${paymentId}`
+  private expectOneRefund(what: string, amount: number, reply: Reply, made: Refund[]): void {
     if (made.length > 1) this.violations.push(`${what}: the service refunded ${made.length} times (${made.map((r) => r.totalAmount).join(", ")})`)
     else if (reply.status === 200 && (made.length !== 1 || decimalToCents(made[0].totalAmount) !== amount)) {
       this.violations.push(`${what}: Medusa answered 200, the service recorded ${made.map((r) => r.totalAmount).join(", ") || "nothing"}`)
     }
+  }
+
+  /** While a request of the plugin's on the loan is unclear, every further refund of it is refused, and nothing reaches the service. */
+  private expectHeld(what: string, cart: CartInPlay, before: Before, reply: Reply): void {
+    const sent = this.sent.countSince(cart.cartId, before.since)
+    if (reply.status === 200 || sent > 0) {
+      this.violations.push(
+        `${what}: a refund of the loan is unclear, yet it answered ${brief(reply)} and sent ${sent} refund request(s) to the service`,
+      )
+    }
+  }
+
+  /** The books of the cart as an admin request that moves the loan's money finds them. */
+  private async before(cart: CartInPlay, loanId: number, order?: OrderPayment): Promise<Before> {
+    const { sql } = this.system
+    const [book, rows] = await Promise.all([bookEntries(sql, [cart.cartId]), ledgerRows(sql, [cart.cartId])])
+    const loans = this.loansOf(cart.cartId)
+    const loan = loans.find((candidate) => candidate.loanId === loanId)
+    return {
+      since: new Date().toISOString(),
+      refundIds: new Set(this.refundsOf(cart).map((refund) => refund.refundId)),
+      excuse: excuseOf({ loans, book, order }, loanId),
+      listed: rows.find((row) => row.loan_id === loanId)?.state === "needs_attention",
+      unclearOnLoan: book.some(
+        (entry) => entry.loan_id === loanId && entry.kind === "requested" && (entry.state === "unknown" || entry.state === "sending"),
+      ),
+      refundable: loan ? refundableCents(loan) : 0,
+    }
+  }
+
+  /** The strict rule for an admin's request (invariant.ts, `checkAsk`), with what the books show after it. */
+  private async judgeAsk(
+    cart: CartInPlay,
+    loanId: number,
+    before: Before,
+    ask: { what: string; excused: string | undefined; reply: Reply; expect: { refund: number } | "in-full"; made?: number[] },
+  ): Promise<void> {
+    const row = (await ledgerRows(this.system.sql, [cart.cartId])).find((candidate) => candidate.loan_id === loanId)
+    const loan = this.system.sandbox.state.loans.get(loanId)
+    this.violations.push(
+      ...checkAsk({
+        ...ask,
+        loanId,
+        reply: { status: ask.reply.status, text: brief(ask.reply) },
+        refundableAfter: loan ? refundableCents(loan) : 0,
+        listedBefore: before.listed,
+        listedAfter: row?.state === "needs_attention",
+      }),
+    )
   }
 
   private refundsOf(cart: CartInPlay): Refund[] {
@@ -441,6 +805,12 @@ export class SequenceRun {
     } catch (error) {
       return `refused: ${(error as Error).message}`
     }
+  }
+
+  /** The refund checks of the cart's loans fall due, and reconciliation runs: it compares the service's refunds with the book and Medusa. */
+  private async refundCheck(cart: CartInPlay): Promise<string> {
+    await makeRefundChecksDue(this.system.sql, [cart.cartId])
+    return (await this.reconcile()).line
   }
 
   /**
@@ -471,18 +841,29 @@ function setsFault(command: Command): boolean {
   return (
     (command.kind === "pay" && command.webhook !== "deliver") ||
     (command.kind === "cancel" && command.rejected) ||
-    (command.kind === "refund" && command.lostReply) ||
+    (command.kind === "refund" && command.answer !== "clear") ||
+    command.kind === "refund-during-lag" ||
     (command.kind === "reconcile" && command.trouble !== "none")
   )
 }
 
+/** Commands that move a loan's money and judge what the service did meanwhile: another sequence's work would blur that. */
+const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
+  "refund",
+  "refund-during-lag",
+  "cancel",
+  "refund-in-full",
+  "settle-unclear",
+  "refused-complete",
+])
+
 /**
- * Run alone: commands that set a fault; refunds, whose check counts the service's new refunds
- * on the cart (another sequence's reconciliation could refund the cart's other loan); races,
- * whose timing another sequence's work would blur.
+ * Run alone: commands that set a fault; commands that move money, whose checks count the
+ * service's new refunds on the cart (another sequence's reconciliation could refund the cart's
+ * other loan); races, whose timing another sequence's work would blur.
  */
 function runsAlone(command: Command): boolean {
-  return setsFault(command) || command.kind === "refund" || command.kind === "race"
+  return setsFault(command) || MONEY_MOVERS.has(command.kind) || command.kind === "race"
 }
 
 function unreachable(value: never): never {

@@ -7,6 +7,7 @@ import type { Sql } from "./system"
  */
 
 export interface LedgerRow {
+  id: string
   loan_id: number
   cart_id: string
   state: string
@@ -28,13 +29,15 @@ export interface OrderPayment {
   refunded: number
   /** Each of Medusa's refunds of the payment, in cents, smallest first. */
   refunds: number[]
+  /** The ids of those refunds. */
+  refund_ids: string[]
 }
 
 const ids = (cartIds: string[]) => cartIds.join(",")
 
 export async function ledgerRows(sql: Sql, cartIds: string[]): Promise<LedgerRow[]> {
   const rows = await sql<LedgerRow>(
-    `SELECT loan_id, cart_id, state, attention_reason, order_id, suspect_order_id FROM bnpl_loan
+    `SELECT id, loan_id, cart_id, state, attention_reason, order_id, suspect_order_id FROM bnpl_loan
       WHERE deleted_at IS NULL AND cart_id = ANY(string_to_array($1, ','))`,
     [ids(cartIds)],
   )
@@ -52,6 +55,7 @@ interface PaymentRow {
   captured: string
   refunded: string
   refunds: string[] | null
+  refund_ids: string[] | null
 }
 
 /** Every order of the carts (linked to one, or paid by one's loan), with its pp_bnpl_bnpl payment in cents. */
@@ -70,7 +74,8 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
             p.id AS payment_id, p.data->>'loan_id' AS loan_id, p.amount::text AS amount, p.canceled_at,
             (SELECT COALESCE(SUM(c.amount), 0)::text FROM capture c WHERE c.payment_id = p.id AND c.deleted_at IS NULL) AS captured,
             (SELECT COALESCE(SUM(r.amount), 0)::text FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunded,
-            (SELECT array_agg(r.amount::text) FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunds
+            (SELECT array_agg(r.amount::text) FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refunds,
+            (SELECT array_agg(r.id) FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) AS refund_ids
        FROM "order" o
        JOIN orders ON orders.order_id = o.id
        LEFT JOIN order_payment_collection opc ON opc.order_id = o.id AND opc.deleted_at IS NULL
@@ -89,26 +94,59 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
     captured: cents(row.captured),
     refunded: cents(row.refunded),
     refunds: (row.refunds ?? []).map(cents).sort((a, b) => a - b),
+    refund_ids: row.refund_ids ?? [],
   }))
 }
 
-export interface OpenBookEntry {
+/** One entry of the plugin's book of refunds (bnpl_refund), with its loan's ledger row. */
+export interface BookRow {
   id: string
-  row_id: string
+  row_id: string | null
   loan_id: number
   cart_id: string
+  kind: "requested" | "outside"
+  state: "sending" | "accepted" | "rejected" | "unknown" | "open" | "recorded" | "dismissed"
+  /** Cents; null for an outside refund not recorded yet. */
+  amount: number | null
+  reason: string | null
+  medusa_refund_id: string | null
+  idempotency_key: string | null
+  refund_id: string | null
   refund_date: string | null
+  note: string | null
+  created_at: Date
+  updated_at: Date
 }
 
-/** The plugin's book entries of refunds made outside Medusa that wait for the admin, with their loan's ledger row. */
-export async function openBookEntries(sql: Sql, cartIds: string[]): Promise<OpenBookEntry[]> {
-  const rows = await sql<OpenBookEntry>(
-    `SELECT r.id, l.id AS row_id, r.loan_id, r.cart_id, r.refund_date FROM bnpl_refund r
-       JOIN bnpl_loan l ON l.loan_id = r.loan_id AND l.deleted_at IS NULL
-      WHERE r.deleted_at IS NULL AND r.kind = 'outside' AND r.state = 'open' AND r.cart_id = ANY(string_to_array($1, ','))`,
+/** States that leave what remains on a loan unknown until the admin settles them. */
+export const UNDECIDED: ReadonlyArray<BookRow["state"]> = ["sending", "unknown", "open"]
+export const isUndecided = (entry: BookRow): boolean => UNDECIDED.includes(entry.state)
+
+type RawBookRow = Omit<BookRow, "amount" | "loan_id" | "created_at" | "updated_at"> & {
+  amount: string | null
+  loan_id: string
+  created_at: string | Date
+  updated_at: string | Date
+}
+
+/** Every entry of the plugin's book on these carts, oldest first. */
+export async function bookEntries(sql: Sql, cartIds: string[]): Promise<BookRow[]> {
+  const rows = await sql<RawBookRow>(
+    `SELECT r.id, (SELECT l.id FROM bnpl_loan l WHERE l.loan_id = r.loan_id AND l.deleted_at IS NULL LIMIT 1) AS row_id,
+            r.loan_id, r.cart_id, r.kind, r.state, r.amount::text AS amount, r.reason, r.medusa_refund_id, r.idempotency_key,
+            r.refund_id, r.refund_date, r.note, r.created_at, r.updated_at
+       FROM bnpl_refund r
+      WHERE r.deleted_at IS NULL AND r.cart_id = ANY(string_to_array($1, ','))
+      ORDER BY r.created_at`,
     [ids(cartIds)],
   )
-  return rows.map((row) => ({ ...row, loan_id: Number(row.loan_id) }))
+  return rows.map((row) => ({
+    ...row,
+    loan_id: Number(row.loan_id),
+    amount: row.amount === null ? null : cents(row.amount),
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  }))
 }
 
 /** The cart's loans on the admin's attention list, oldest first, with their ledger row's id. */
@@ -137,6 +175,17 @@ export async function letTimePass(sql: Sql, cartIds: string[], hours = 13): Prom
       WHERE cart_id = ANY(string_to_array($3, ','))`,
     [hours, hours, ids(cartIds)],
   )
+}
+
+/**
+ * The refund checks of these carts' loans fall due (past `BNPL_REFUND_CHECK_HOURS`, 6 h by
+ * default), and nothing else moves: no loan times out.
+ */
+export async function makeRefundChecksDue(sql: Sql, cartIds: string[], hours = 7): Promise<void> {
+  await sql(`UPDATE bnpl_loan SET checked_at = checked_at - make_interval(hours => $1::int) WHERE cart_id = ANY(string_to_array($2, ','))`, [
+    hours,
+    ids(cartIds),
+  ])
 }
 
 /** Exact cents of a decimal amount as PostgreSQL prints it ("3349.5", "0"). */

@@ -1,6 +1,7 @@
-import type { Loan } from "../../src/sandbox"
+import type { Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents, numberToCents } from "../../src/sandbox/money"
-import type { LedgerRow, OrderPayment } from "./facts"
+import { type BookRow, isUndecided, type LedgerRow, type OrderPayment } from "./facts"
+import type { SentRefund } from "./requests"
 
 /**
  * The ledger issue's rule for money, checked between the two books after the last reconcile:
@@ -11,9 +12,9 @@ import type { LedgerRow, OrderPayment } from "./facts"
  *   paid <=> (exactly one order holds it) or (refunded in full at the service)
  *            or (on the attention list with a reason)
  * and no loan is held by two orders. For every order:
- *   - a captured payment carries refunds equal to the service's refunds of its loan, and
- *     when its order is cancelled the loan is refunded in full (or listed);
- *   - an uncaptured payment of a cancelled order is cancelled, its loan refunded in full;
+ *   - a captured payment carries refunds equal to the service's refunds of its loan;
+ *   - a cancelled order's loan is refunded in full at the service (a cancel that cannot refund
+ *     it must be refused, not listed), and its uncaptured payment is cancelled;
  *   - an uncaptured payment still live: no refund at the service, or the mismatch listed.
  * Refunds compare amount by amount, not as sums: each refund at the service (asked for by the
  * plugin, or made in the portal and recorded by the admin) is one refund in Medusa of the same
@@ -21,13 +22,20 @@ import type { LedgerRow, OrderPayment } from "./facts"
  * A listing counts only when the books show the mismatch it is for (see `mismatchOf`).
  * Liveness: a paid loan, refunded by nobody, for what its cart holds at the end, on a cart that
  * no order holds, is made the cart's order: being listed is not enough.
+ * Requests: never a refund request sent twice under one key after one that may have applied,
+ * and a request the admin dismissed (it did not happen) never leaves a refund in Medusa.
+ * Asks (checked as each happens, `checkAsk`): a refund the admin asks for, within what remains,
+ * with no fault injected and nothing unclear on the cart's books, goes through and lists nothing:
+ * a plugin that refuses everything does not pass.
  */
 export interface MoneyFacts {
   loans: Loan[]
   rows: LedgerRow[]
   orders: OrderPayment[]
-  /** Loans with a refund made outside Medusa that the plugin's book holds open for the admin. */
-  openOutside: number[]
+  /** The plugin's book of refunds on the carts. */
+  book: BookRow[]
+  /** The refund requests the service received for the carts. */
+  sent: SentRefund[]
   /** Each cart's line quantity at the end (one line of one variant: the quantity decides the total). */
   carts: Array<{ cartId: string; quantity: number }>
 }
@@ -47,6 +55,8 @@ export function checkMoney(facts: MoneyFacts): string[] {
     ...facts.loans.flatMap((loan) => checkListing(loan, rows.get(loan.loanId), facts)),
     ...facts.loans.flatMap((loan) => checkLiveness(loan, facts)),
     ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),
+    ...checkSentOnce(facts.sent, facts.loans),
+    ...checkDismissed(facts),
   ]
 }
 
@@ -77,7 +87,8 @@ function mismatchOf(loan: Loan, row: LedgerRow, facts: MoneyFacts): string | und
   const holders = facts.orders.filter((order) => order.loan_id === loan.loanId)
   if (holders.length !== 1 && !inFull(loan)) return "paid, in no single order, not refunded in full"
   if (holders.length > 1) return "held by two orders"
-  if (facts.openOutside.includes(loan.loanId)) return "a refund made outside Medusa waits for its amount"
+  if (facts.book.some((entry) => entry.loan_id === loan.loanId && isUndecided(entry)))
+    return "a refund of it waits for the admin (unclear, or made outside Medusa)"
   const suspect = row.suspect_order_id && facts.orders.find((order) => order.order_id === row.suspect_order_id && order.order_status !== "canceled")
   if (suspect) return "a second order of the cart is live"
   const [order] = holders
@@ -107,6 +118,125 @@ function checkLoan(loan: Loan, row: LedgerRow | undefined, orders: OrderPayment[
   return breaches
 }
 
+/**
+ * Never a refund sent twice for one request: under one idempotency key, no request follows one
+ * that may have applied. Only a plain refusal applied nothing: a 4xx, or a 200 after which no
+ * refund of its amount and reason appeared (REJECTED). A lost reply, a 5xx or no answer at all
+ * may have applied, so the key is spent: a new request is a new key (the admin dismissed it).
+ */
+export function checkSentOnce(sent: SentRefund[], loans: Loan[]): string[] {
+  const refunds = loans.flatMap((loan) => loan.refunds).sort((a, b) => Date.parse(a.refundDate) - Date.parse(b.refundDate))
+  const matched = new Set<Refund>()
+  const appliedAs = (request: SentRefund): Refund | undefined => {
+    const at = Date.parse(request.at)
+    const refund = refunds.find(
+      (candidate) =>
+        !matched.has(candidate) &&
+        candidate.cartId === request.cartId &&
+        decimalToCents(candidate.totalAmount) === decimalToCents(request.totalAmount) &&
+        candidate.reason === request.reason &&
+        Date.parse(candidate.refundDate) >= at - 50 &&
+        Date.parse(candidate.refundDate) <= at + 10_000,
+    )
+    if (refund) matched.add(refund)
+    return refund
+  }
+  const spent = new Map<string, SentRefund>()
+  const breaches: string[] = []
+  for (const request of sent) {
+    if (request.fault === "reject") continue
+    const applied = appliedAs(request)
+    const unclear = request.fault !== null || request.status === null || request.status >= 500
+    const earlier = request.key ? spent.get(request.key) : undefined
+    if (earlier) {
+      breaches.push(
+        `refund request of ${request.totalAmount} on cart ${request.cartId} sent again under key ${request.key} at ${request.at}, after the one at ${earlier.at} (${earlier.fault ?? earlier.status ?? "no answer"}) that may have applied`,
+      )
+    }
+    if (request.key && (applied || unclear)) spent.set(request.key, request)
+  }
+  return breaches
+}
+
+/** A request of the plugin's that the admin dismissed did not happen: Medusa must not keep a refund for it. */
+function checkDismissed(facts: MoneyFacts): string[] {
+  const live = new Set(facts.orders.flatMap((order) => order.refund_ids))
+  return facts.book
+    .filter((entry) => entry.kind === "requested" && entry.state === "dismissed" && entry.medusa_refund_id && live.has(entry.medusa_refund_id))
+    .map(
+      (entry) =>
+        `refund ${entry.id} of ${centsToDecimal(entry.amount ?? 0)} on loan ${entry.loan_id} was dismissed by the admin (it did not happen), yet Medusa keeps it as refund ${entry.medusa_refund_id}`,
+    )
+}
+
+/** One cart's books, as the admin's request finds them. */
+export interface CartBooks {
+  loans: Loan[]
+  book: BookRow[]
+  /** The order that holds the loan, when one does. */
+  order?: OrderPayment
+}
+
+/** The loan a refund on the cart reaches at the service (it refunds by cart): the newest outstanding, else the newest closed. */
+export const serviceTarget = (loans: Loan[]): Loan | undefined =>
+  loans.filter((loan) => loan.status === "OUTSTANDING").pop() ?? loans.filter((loan) => loan.status === "HISTORICAL").pop()
+
+/**
+ * Why a refund the admin asks for on `loanId` now may be refused or listed, if it may: something
+ * unclear on the cart's books. An entry the admin must settle (a lost reply, a refund made
+ * outside Medusa); a refund at the service the book does not hold yet (made in the portal, not
+ * recorded); a refund that would reach another loan (the service refunds by cart); Medusa's
+ * refunds and the service's already apart. Undefined: the request must go through.
+ */
+export function excuseOf({ loans, book, order }: CartBooks, loanId: number): string | undefined {
+  const undecided = book.find(isUndecided)
+  if (undecided) return `${undecided.kind} refund ${undecided.id} on loan ${undecided.loan_id} is ${undecided.state}`
+  for (const loan of loans) {
+    const booked = book
+      .filter((entry) => entry.loan_id === loan.loanId && (entry.state === "accepted" || entry.state === "recorded"))
+      .reduce((sum, entry) => sum + (entry.amount ?? 0), 0)
+    if (booked !== refundedCents(loan)) {
+      return `the service refunded ${centsToDecimal(refundedCents(loan))} of loan ${loan.loanId}, the plugin's book holds ${centsToDecimal(booked)}`
+    }
+  }
+  const target = serviceTarget(loans)
+  if (target?.loanId !== loanId) return `a refund on the cart would reach loan ${target?.loanId ?? "none"} at the service, not ${loanId}`
+  const other = loans.find((loan) => loan.loanId !== loanId && isPaid(loan) && !inFull(loan))
+  if (other) return `the cart's other paid loan ${other.loanId} is not refunded in full (the service refunds by cart)`
+  if (order && order.captured > 0 && !sameAmounts(order.refunds, serviceRefunds(target))) return "Medusa's refunds and the service's already differ"
+  return undefined
+}
+
+/** A request of the admin's that moves a loan's money: the order page's refund, the order's cancel, *Refund in full*. */
+export interface AdminAsk {
+  what: string
+  loanId: number
+  /** Why the strict rule does not hold it (a fault injected, something unclear, another command racing); undefined: it must go through. */
+  excused: string | undefined
+  reply: { status: number; text: string }
+  /** One refund of these cents, or the loan refunded in full. */
+  expect: { refund: number } | "in-full"
+  /** The loan's refunds the service made meanwhile, cents; undefined when another command raced it. */
+  made?: number[]
+  refundableAfter: number
+  listedBefore: boolean
+  listedAfter: boolean
+}
+
+/** The strict rule for one admin request (see the top of this file). */
+export function checkAsk(ask: AdminAsk): string[] {
+  if (ask.excused) return []
+  const why = `within what remains, no fault injected, nothing unclear on loan ${ask.loanId}'s cart`
+  const breaches: string[] = []
+  if (ask.reply.status < 200 || ask.reply.status >= 300) breaches.push(`${ask.what}: refused (${ask.reply.text}), ${why}`)
+  else if (ask.expect === "in-full" && ask.refundableAfter > 0)
+    breaches.push(`${ask.what}: answered ${ask.reply.status}, yet loan ${ask.loanId} keeps ${centsToDecimal(ask.refundableAfter)} unrefunded`)
+  else if (ask.expect !== "in-full" && ask.made && !(ask.made.length === 1 && ask.made[0] === ask.expect.refund))
+    breaches.push(`${ask.what}: answered ${ask.reply.status}, the service refunded ${amounts(ask.made)} of loan ${ask.loanId}`)
+  if (ask.listedAfter && !ask.listedBefore) breaches.push(`${ask.what}: put loan ${ask.loanId} on the attention list, ${why}`)
+  return breaches
+}
+
 function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, LedgerRow>): string[] {
   const name = `order ${order.order_id} (${order.order_status}, payment ${order.payment_id ?? "none"}: captured ${centsToDecimal(order.captured)}, refunded ${centsToDecimal(order.refunded)}${order.canceled ? ", canceled" : ""})`
   const loan = facts.loans.find((candidate) => candidate.loanId === order.loan_id)
@@ -117,10 +247,8 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
     const breaches = sameAmounts(order.refunds, serviceRefunds(loan))
       ? []
       : [`${name}: Medusa's refunds ${amounts(order.refunds)} differ, amount by amount, from the service's ${amounts(serviceRefunds(loan))} (${of})`]
-    // Case 2: cancelling refunds what remains; a refund that could not be made is listed, never silent.
-    if (order.order_status === "canceled" && !inFull(loan) && !listed(rows.get(loan.loanId))) {
-      breaches.push(`${name}: cancelled, but ${of} and the loan is not on the attention list`)
-    }
+    // Case 2: cancelling refunds what remains; a cancel whose refund cannot be made is refused, and the order stays.
+    if (order.order_status === "canceled" && !inFull(loan)) breaches.push(`${name}: cancelled, but ${of}`)
     return breaches
   }
   if (order.order_status === "canceled") {

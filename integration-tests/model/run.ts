@@ -1,7 +1,7 @@
 import fc from "fast-check"
-import { type Sequence, type SequenceSize, sequences } from "./commands"
+import { type Command, type Sequence, type SequenceSize, sequences } from "./commands"
 import { SequenceRun } from "./driver"
-import { ledgerRows, openBookEntries, orderPayments } from "./facts"
+import { bookEntries, ledgerRows, orderPayments } from "./facts"
 import { Gate } from "./gate"
 import { checkMoney, isPaid, type MoneyFacts } from "./invariant"
 import type { ModelSystem } from "./system"
@@ -10,8 +10,9 @@ import type { ModelSystem } from "./system"
  * Runs the money model: `numRuns` random sequences (fast-check), each on fresh carts, each
  * ending with the invariant of invariant.ts. Every sequence runs even after a failure, so one
  * run reports every broken sequence, each with the seed and path that replays it alone:
- * `FC_SEED=<seed> FC_PATH=<path>`. With `shrink`, fast-check shrinks the first failure to a
- * shorter sequence instead (slow: each attempt drives the real store).
+ * `FC_SEED=<seed> FC_PATH=<path>` (and `replay`, when the run needs more to be found again).
+ * With `shrink`, fast-check shrinks the first failure to a shorter sequence instead (slow: each
+ * attempt drives the real store).
  */
 export interface ModelOptions {
   numRuns: number
@@ -20,18 +21,27 @@ export interface ModelOptions {
   seed?: number
   /** With the seed: only the sequence at this path (a run prints it for each failure). */
   path?: string
+  /** Only this sequence, not random ones: the commands a failure performed, as it prints them (FC_SEQUENCE), or one written by hand. */
+  sequence?: Sequence
   shrink?: boolean
   /** Sequences driven side by side (each on its own carts; see gate.ts). Default 1. */
   concurrency?: number
   /** Logs every sequence's trace, not only the failing ones'. */
   verbose?: boolean
   log?: (line: string) => void
+  /** What else a replay needs, printed beside the seed and path (e.g. `FC_AUTO_CAPTURE=1`: the Medusa with autoCapture). */
+  replay?: string
+  /** Names the run in its log lines, when a spec runs more than one. */
+  label?: string
 }
 
 export interface SequenceFailure {
   seed: number
   path: string
+  replay?: string
   sequence: Sequence
+  /** The commands it performed, in order: replays it exactly, without the seed (FC_SEQUENCE). */
+  performed: Sequence
   trace: string[]
   violations: string[]
 }
@@ -44,6 +54,13 @@ export interface ModelReport {
   /** How the sequences' loans ended, summed: the rule's three outcomes and the unpaid. */
   loans: { created: number; paid: number; inOrder: number; refundedInFull: number; listed: number; unpaid: number }
   orders: { placed: number; cancelled: number; captured: number }
+  /**
+   * The plugin's refund requests left unclear (booked `unknown`), and how the admin settled them;
+   * the refunds made outside Medusa it booked. Counted from the book at each sequence's end.
+   */
+  unclear: { unknown: number; recorded: number; dismissed: number; outside: number }
+  /** How many times each kind of command ran (commands.ts, `kindOf`): what the sequences reached. */
+  kinds: Record<string, number>
   failures: SequenceFailure[]
   /** The shrunk counterexample when `shrink` was asked for and a sequence failed. */
   shrunk?: SequenceFailure
@@ -60,31 +77,40 @@ export async function runMoneyModel(system: ModelSystem, options: ModelOptions):
     seconds: 0,
     loans: { created: 0, paid: 0, inOrder: 0, refundedInFull: 0, listed: 0, unpaid: 0 },
     orders: { placed: 0, cancelled: 0, captured: 0 },
+    unclear: { unknown: 0, recorded: 0, dismissed: 0, outside: 0 },
+    kinds: {},
     failures: [],
   }
-  const replay = options.path !== undefined
+  const replay = options.path !== undefined || options.sequence !== undefined
+  const name = `money model${options.label ? ` (${options.label})` : ""}`
+  const more = options.replay ? ` ${options.replay}` : ""
   log(
-    `money model: ${replay ? 1 : options.numRuns} sequence(s), seed ${seed}${replay ? `, path ${options.path}` : ""}, ${options.concurrency ?? 1} at a time (replay one: FC_SEED=${seed} FC_PATH=<path>)`,
+    `${name}: ${replay ? 1 : options.numRuns} sequence(s), seed ${seed}${options.path !== undefined ? `, path ${options.path}` : ""}${options.sequence ? ", the one given" : ""}, ${options.concurrency ?? 1} at a time (replay one: FC_SEED=${seed} FC_PATH=<path>${more})`,
   )
   const record = (path: string, sequence: Sequence, outcome: Outcome): SequenceFailure | undefined => {
     report.sequences++
     report.commands += outcome.performed
+    for (const kind of outcome.kinds) report.kinds[kind] = (report.kinds[kind] ?? 0) + 1
     if (outcome.facts) tally(report, outcome.facts)
     if (options.verbose) log([`sequence ${path} (${outcome.ms} ms):`, ...outcome.trace.map((line) => `  ${line}`)].join("\n"))
     if (!outcome.violations.length) return undefined
-    return { seed, path, sequence, trace: outcome.trace, violations: outcome.violations }
+    const performed = { quantities: sequence.quantities, length: outcome.commands.length, commands: outcome.commands }
+    return { seed, path, replay: options.replay, sequence, performed, trace: outcome.trace, violations: outcome.violations }
   }
-  if (options.shrink) await shrinkFirstFailure(system, options, seed, report, record)
-  else
-    await runAll(system, options, seed, (path, sequence, outcome) => {
-      const failure = record(path, sequence, outcome)
-      if (failure) report.failures.push(failure)
-      if (failure) log(formatFailure(failure))
-    })
+  const keep = (failure: SequenceFailure | undefined) => {
+    if (failure) report.failures.push(failure)
+    if (failure) log(formatFailure(failure))
+  }
+  if (options.sequence) keep(record(GIVEN, options.sequence, await runOne(system, options.sequence, new Gate())))
+  else if (options.shrink) await shrinkFirstFailure(system, options, seed, report, record)
+  else await runAll(system, options, seed, (path, sequence, outcome) => keep(record(path, sequence, outcome)))
   report.seconds = (Date.now() - started) / 1000
-  log(`money model: ${report.sequences} sequences, ${report.commands} commands, ${report.failures.length} failed, ${report.seconds.toFixed(0)} s`)
+  log(`${name}: ${report.sequences} sequences, ${report.commands} commands, ${report.failures.length} failed, ${report.seconds.toFixed(0)} s`)
   return report
 }
+
+/** The path of a sequence given whole (`sequence`), not drawn from the seed. */
+const GIVEN = "given"
 
 type Recorder = (path: string, sequence: Sequence, outcome: Outcome) => void
 
@@ -129,6 +155,9 @@ async function shrinkFirstFailure(
 interface Outcome {
   ms: number
   performed: number
+  /** The commands performed, in order. */
+  commands: Command[]
+  kinds: string[]
   trace: string[]
   violations: string[]
   facts?: MoneyFacts
@@ -151,15 +180,19 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
       loans: [...system.sandbox.state.loans.values()].filter((loan) => cartIds.includes(loan.cartId)),
       rows: await ledgerRows(system.sql, cartIds),
       orders: await orderPayments(system.sql, cartIds),
-      openOutside: (await openBookEntries(system.sql, cartIds)).map((entry) => entry.loan_id),
+      book: await bookEntries(system.sql, cartIds),
+      sent: run.sent.of(cartIds),
       carts: run.cartQuantities,
     }
     const violations = [...run.violations, ...checkMoney(facts)]
-    return { ms: Date.now() - started, performed, trace: violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace, violations, facts }
+    const trace = violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace
+    return { ms: Date.now() - started, performed, commands: run.performed, kinds: run.kinds, trace, violations, facts }
   } catch (error) {
     return {
       ms: Date.now() - started,
       performed,
+      commands: run.performed,
+      kinds: run.kinds,
       trace: run.trace,
       violations: [...run.violations, `the sequence crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`],
     }
@@ -181,6 +214,10 @@ function describeFacts(facts: MoneyFacts): string[] {
       (o) =>
         `(end) medusa: order ${o.order_id} ${o.order_status}, loan ${o.loan_id}, payment ${o.amount / 100} captured ${o.captured / 100} refunded ${o.refunded / 100}${o.canceled ? " canceled" : ""}`,
     ),
+    ...facts.book.map(
+      (e) =>
+        `(end) book: loan ${e.loan_id} ${e.kind} ${e.amount === null ? "?" : e.amount / 100} ${e.state}${e.reason ? ` "${e.reason}"` : ""}${e.note ? ` (${e.note})` : ""}`,
+    ),
   ]
 }
 
@@ -201,14 +238,23 @@ function tally(report: ModelReport, facts: MoneyFacts): void {
   report.orders.placed += facts.orders.length
   report.orders.cancelled += facts.orders.filter((order) => order.order_status === "canceled").length
   report.orders.captured += facts.orders.filter((order) => order.captured > 0).length
+  for (const entry of facts.book) {
+    if (entry.kind === "outside") report.unclear.outside++
+    else if (entry.state === "unknown" || entry.state === "sending") report.unclear.unknown++
+    else if (entry.state === "dismissed") report.unclear.dismissed++
+    else if (entry.note?.startsWith("recorded")) report.unclear.recorded++
+  }
 }
 
 export function formatFailure(failure: SequenceFailure): string {
   return [
-    `money model: sequence failed; replay it alone with FC_SEED=${failure.seed} FC_PATH=${failure.path}`,
+    failure.path === GIVEN
+      ? "money model: the given sequence failed; replay it with the FC_SEQUENCE below"
+      : `money model: sequence failed; replay it alone with FC_SEED=${failure.seed} FC_PATH=${failure.path}${failure.replay ? ` ${failure.replay}` : ""}`,
     "  what happened (commands that could not apply were passed over):",
     ...failure.trace.map((line) => `    ${line}`),
     "  broken:",
     ...failure.violations.map((line) => `    - ${line}`),
+    `  the commands it performed, to replay exactly: FC_SEQUENCE='${JSON.stringify(failure.performed)}'${failure.replay ? ` ${failure.replay}` : ""}`,
   ].join("\n")
 }

@@ -12,6 +12,20 @@ export interface ModelSystem {
   admin: AdminCalls
   sandbox: Sandbox
   sql: Sql
+  /** Medusa captures a loan's payment when the cart completes (BNPL_AUTO_CAPTURE=true). */
+  autoCapture: boolean
+  /** The store's own code refusing orders after the payment, where the model can install it (in Medusa's process). */
+  orderRefusal?: OrderRefusal
+}
+
+/**
+ * A store's `completeCartWorkflow` hook (`orderCreated`) that throws for the carts in `refusing`:
+ * it runs after the payment is authorized (and, with autoCapture, captured), so Medusa rolls the
+ * completion back. It counts, per cart, the orders it refused.
+ */
+export interface OrderRefusal {
+  refusing: Set<string>
+  refused: Map<string, number>
 }
 
 /** One SQL statement with `$1`-style parameters; arrays are passed joined, see facts.ts. */

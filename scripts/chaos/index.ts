@@ -60,7 +60,8 @@ async function main(): Promise<number> {
   load.push(loadavg()[0])
   writeReport(outcomes, ctx, load)
   // Only full-size runs measure what the figures claim: smaller ones, and a replay of one sequence, leave no results file.
-  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH) writeResultsFile(args, outcomes, startedAt, load)
+  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH && !process.env.FC_SEQUENCE && !process.env.FC_AUTO_CAPTURE_RUNS)
+    writeResultsFile(args, outcomes, startedAt, load)
   console.log(`${outcomes.length - failed} passed, ${failed} failed`)
   return failed ? 1 : 0
 }
