@@ -11,4 +11,4 @@ import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
  * loan of the session it opens gets its row (loan-recorder.ts).
  */
 export const duringCompletion = <T>(container: MedusaContainer, work: () => T): T =>
-  withRefundSender(bookingSender(container, { reason: ROLLBACK_REFUND, takeLock: false }), () => withLoanRecorder(ledgerRecorder(container), work))
+  withRefundSender(bookingSender(container, ROLLBACK_REFUND), () => withLoanRecorder(ledgerRecorder(container), work))

@@ -7,7 +7,7 @@ import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } f
 import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { isPaid } from "../bnpl/status"
 import { emitBookEntries } from "./emit-events"
-import { ledgerOf, underCartLock } from "./ledger"
+import { ledgerOf } from "./ledger"
 import type { RefundSender } from "../bnpl/refund-sender"
 
 /**
@@ -245,20 +245,18 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
 export const ROLLBACK_REFUND = "completion rolled back by Medusa after the capture"
 
 /**
- * The provider's sender (src/lib/bnpl/refund-sender.ts) for a Medusa refund asked under the
- * cart's lock, or taking it itself (`takeLock`): booked under Medusa's refund id, sent once.
+ * The provider's sender (src/lib/bnpl/refund-sender.ts) for a Medusa refund asked while its
+ * caller holds the cart's lock: booked under Medusa's refund id, sent once.
  */
-export function bookingSender(container: MedusaContainer, { reason, takeLock }: { reason: string; takeLock: boolean }): RefundSender {
+export function bookingSender(container: MedusaContainer, reason: string): RefundSender {
   return async (refund) => {
-    const book = () =>
-      bookedRefund(container, {
-        loanId: refund.loanId,
-        cartId: refund.cartId,
-        amount: refund.totalAmount,
-        reason,
-        idempotencyKey: refund.medusaRefundId,
-        medusaRefundId: refund.medusaRefundId,
-      })
-    await (takeLock ? underCartLock(container, refund.cartId, book) : book())
+    await bookedRefund(container, {
+      loanId: refund.loanId,
+      cartId: refund.cartId,
+      amount: refund.totalAmount,
+      reason,
+      idempotencyKey: refund.medusaRefundId,
+      medusaRefundId: refund.medusaRefundId,
+    })
   }
 }

@@ -21,7 +21,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   try {
     for (const cartId of [...new Set(payments.map((p) => p.session.cart_id))].sort()) releases.push(await holdCartLock(req.scope, cartId))
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
-    const send = bookingSender(req.scope, { reason: "order cancelled in Medusa", takeLock: false })
+    const send = bookingSender(req.scope, "order cancelled in Medusa")
     await withRefundSender(send, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
         input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },

@@ -16,5 +16,5 @@ export async function bookOrderPageRefund(req: MedusaRequest, res: MedusaRespons
   if (!loan) return next()
   const release = await holdCartLock(req.scope, loan.cart_id)
   res.on("close", () => void release().catch(() => undefined))
-  withRefundSender(bookingSender(req.scope, { reason: "refund from Medusa admin", takeLock: false }), () => next())
+  withRefundSender(bookingSender(req.scope, "refund from Medusa admin"), () => next())
 }
