@@ -32,15 +32,15 @@ export interface CancelOrderInput extends CancelRefundInput {
 }
 
 /**
- * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded. With
- * `rollBack`, a failure first gives Medusa's cancelled payment back to the order, which the
- * cancel's rollback is about to restore. The admin's cancel holds the carts' locks for the whole
- * request; otherwise each refund takes its cart's.
+ * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded.
+ * Inside the admin's cancel (`inAdminCancel`), the carts' locks are held for the whole request,
+ * and a failure first gives Medusa's cancelled payment back to the order, which the cancel's
+ * rollback is about to restore. After a cancel made elsewhere, each refund takes its cart's lock.
  */
 export async function refundPaidLoansOfCancelledOrder(
   container: MedusaContainer,
   input: CancelRefundInput,
-  { rollBack, lockHeld }: { rollBack: boolean; lockHeld: boolean },
+  { inAdminCancel }: { inAdminCancel: boolean },
 ): Promise<number[]> {
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
@@ -56,9 +56,9 @@ export async function refundPaidLoansOfCancelledOrder(
       continue
     }
     const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`)
-    const done = await (lockHeld ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
+    const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
       // Medusa cancelled the payment before this step and its rollback does not undo that.
-      if (rollBack && payment.canceled) {
+      if (inAdminCancel && payment.canceled) {
         await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
       }
       const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
@@ -75,7 +75,7 @@ export async function refundPaidLoansOfCancelledOrder(
 /** Refunds what remains of the order's paid loans once Medusa has cancelled it, under the carts' locks the caller holds; fails to roll the cancel back. */
 export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", async (input: CancelRefundInput, { container }) => {
   // Irreversible at the service: nothing to compensate, and nothing after this step can fail for it.
-  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { rollBack: true, lockHeld: true }))
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: true }))
 })
 
 /** Medusa's cancel of an order, then the refund of its paid loans: the admin's cancel of an order a loan paid. */
@@ -90,7 +90,7 @@ export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", 
  * and a refund that cannot go out is left to the refund check, which lists the loan.
  */
 const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (input: CancelRefundInput, { container }) => {
-  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { rollBack: false, lockHeld: false }).catch((error: Error) => {
+  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: false }).catch((error: Error) => {
     container.resolve("logger").warn(`[bnpl] ${error.message.replace(/ was not cancelled:/, " is cancelled, but")}`)
     return []
   })
