@@ -93,7 +93,7 @@ medusaIntegrationTestRunner({
       ])
     })
 
-    it("runs its own queries in the caller's transaction: a patch rolled back with it never happened", async () => {
+    it("runs its own queries in the caller's transaction: a change rolled back with it never happened", async () => {
       const { loanId } = await orderedCart()
       const service = ledger()
       const before = (await service.findLoan({ loan_id: loanId }))!
@@ -102,7 +102,7 @@ medusaIntegrationTestRunner({
         .baseRepository_
       const seen = await repository
         .transaction(async (transactionManager) => {
-          await service.patchLoan(before.id, { attention_reason: "written inside the transaction" }, { transactionManager })
+          await service.listForAttention(before, "written inside the transaction", undefined, { transactionManager })
           const inside = await service.findLoan({ id: before.id }, { transactionManager })
           const outside = await service.findLoan({ id: before.id })
           throw Object.assign(new Error("roll back"), { seen: [inside?.attention_reason, outside?.attention_reason] })
@@ -124,7 +124,7 @@ medusaIntegrationTestRunner({
         currency_code: "mxn",
         loan_status: "REQUEST",
       })
-      await service.patchLoan(made.id, { refunded_at_service: "0.10", refunded_in_medusa: "1234.49" })
+      await service.recordRefundCheck(made, { refundedAtService: "0.10", refundedInMedusa: "1234.49", decided: {} })
 
       const money = (row: Record<string, unknown>) =>
         Object.fromEntries(

@@ -1,10 +1,10 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { recordNewLoan } from "../lib/ledger/emit-events"
 import { ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { readSessionData } from "../lib/bnpl/session-data"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { recordLoanSessionWorkflow } from "../workflows/record-loan-session"
 
 const PAGE_SIZE = 100
 
@@ -51,15 +51,8 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
       // same lock the row is either written or not yet started.
       const wrote = await underCartLock(container, data!.cart_id, async () => {
         if (await rowOfLoan(container, data!.loan_id)) return false
-        await recordNewLoan(container, {
-          loan_id: data!.loan_id,
-          cart_id: data!.cart_id,
-          payment_collection_id: session.payment_collection_id,
-          payment_session_id: session.id,
-          checkout_url: data!.checkout_url,
-          amount: data!.amount,
-          currency_code: data!.currency_code,
-          loan_status: data!.loan_status ?? "REQUEST",
+        await recordLoanSessionWorkflow(container).run({
+          input: { cart_id: data!.cart_id, payment_collection_id: session.payment_collection_id, payment_session_id: session.id, loan: data! },
         })
         return true
       }).catch((error: Error) => {

@@ -11,8 +11,9 @@ import { refundCheckWorkflow } from "../workflows/refund-check"
 import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
 import { resumePaidLoanWorkflow } from "../workflows/resume-paid-loan"
 import { refundLoanWorkflow } from "../workflows/refund-loan"
-import { emitLoanChange } from "../lib/ledger/emit-events"
-import { awaitsOrder, type LedgerPatch, patchRow } from "../lib/ledger/ledger"
+import { awaitsOrder } from "../lib/ledger/ledger"
+import { listLoanWorkflow } from "../workflows/list-loan"
+import { recordLoanStatusWorkflow } from "../workflows/record-loan-status"
 import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
@@ -45,7 +46,7 @@ export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<Ro
     ctx.logger.warn(`[bnpl] reconciliation: the service lists no loan ${row.loan_id} for cart ${row.cart_id}`)
     return "failed"
   }
-  if (loan.status !== row.loan_status) await patchRow(ctx.container, row, { loan_status: loan.status })
+  if (loan.status !== row.loan_status) await recordLoanStatusWorkflow(ctx.container).run({ input: { ledger_id: row.id, loan_status: loan.status } })
   switch (row.state) {
     case "ordered":
       return refundCheck(ctx, row)
@@ -146,10 +147,7 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
 }
 
 async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<"needs_attention"> {
-  const patch: LedgerPatch = { state: "needs_attention", attention_reason: reason }
-  await patchRow(ctx.container, row, patch)
-  // No workflow undoes a listing: it stands once written, and the event says so.
-  await emitLoanChange(ctx.container, row, { ...row, ...patch })
+  await listLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, reason } })
   ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
   return "needs_attention"
 }

@@ -50,8 +50,7 @@ const PAGE_SIZE = 100
  * `finished`. A run that throws ends `failed` with its error's message before `finished` rejects.
  */
 export async function startReconciliation(container: MedusaContainer, trigger: ReconciliationTrigger): Promise<StartedReconciliation> {
-  const now = new Date()
-  const record = await ledgerOf(container).createBnplReconciliations({ trigger, status: "running", started_at: now, heartbeat_at: now })
+  const record = await ledgerOf(container).startReconciliationRun(trigger)
   return { record, finished: runRecorded(container, record.id) }
 }
 
@@ -59,7 +58,7 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
   const ledger = ledgerOf(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const heartbeat = setInterval(() => {
-    ledger.updateBnplReconciliations({ id, heartbeat_at: new Date() }).catch((error: Error) => {
+    ledger.beatReconciliationRun(id).catch((error: Error) => {
       logger.warn(`[bnpl] reconciliation ${id}: heartbeat not recorded: ${error.message}`)
     })
   }, HEARTBEAT_MS)
@@ -69,17 +68,15 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
     try {
       await pruneOldRuns(container)
       const summary = await reconcileRun(container, new Date(), lock)
-      const doneAt = new Date()
-      await ledger.updateBnplReconciliations({ id, status: "done", summary, finished_at: doneAt, heartbeat_at: doneAt })
+      await ledger.finishReconciliationRun(id, { summary })
       return summary
     } finally {
       await releaseLock(container, lock)
     }
   } catch (error) {
     const message = messageOf(error).slice(0, MAX_ERROR_CHARS)
-    const failedAt = new Date()
     await ledger
-      .updateBnplReconciliations({ id, status: "failed", error: message, finished_at: failedAt, heartbeat_at: failedAt })
+      .finishReconciliationRun(id, { error: message })
       .catch((recording: Error) => logger.error(`[bnpl] reconciliation ${id}: its failure could not be recorded: ${recording.message}`))
     throw error instanceof Error ? error : new Error(message)
   } finally {
@@ -89,10 +86,7 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
 
 /** A finished run stops beating when it finishes, and a run whose process died at its death: either is old once its heartbeat is. */
 async function pruneOldRuns(container: MedusaContainer): Promise<void> {
-  const ledger = ledgerOf(container)
-  const cutoff = new Date(Date.now() - KEEP_RUNS_DAYS * 86_400_000)
-  const old = await ledger.listBnplReconciliations({ heartbeat_at: { $lt: cutoff } }, { select: ["id"] })
-  if (old.length) await ledger.deleteBnplReconciliations(old.map((row: { id: string }) => row.id))
+  await ledgerOf(container).pruneLogs(new Date(Date.now() - KEEP_RUNS_DAYS * 86_400_000), "runs")
 }
 
 /**

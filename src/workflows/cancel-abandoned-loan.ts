@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
-import { emitRowUndoable } from "../lib/ledger/emit-events"
-import { ledgerOf, patchRow } from "../lib/ledger/ledger"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ledgerOf } from "../lib/ledger/ledger"
+import type { LoanChange } from "../modules/bnpl/service"
+import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -18,28 +18,25 @@ export interface CancelAbandonedLoanInput {
   cancelled_at_service?: boolean
 }
 
-const cancelStep = createStep(
-  "bnpl-cancel-abandoned-loan",
-  async (input: CancelAbandonedLoanInput, { container, eventGroupId }) => {
-    const { cancelled, undo } = await cancelAbandoned(container, input)
-    await emitRowUndoable(container, undo, eventGroupId)
-    return new StepResponse({ cancelled }, { undo })
-  },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
-)
+const cancelStep = ledgerChangeStep("bnpl-cancel-abandoned-loan", cancelAbandoned)
 
-async function cancelAbandoned(container: MedusaContainer, input: CancelAbandonedLoanInput): Promise<{ cancelled: boolean; undo?: RowPatchUndo }> {
-  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-  if (row.state !== "open") return { cancelled: false }
+async function cancelAbandoned(
+  input: CancelAbandonedLoanInput,
+  container: MedusaContainer,
+): Promise<{ output: { cancelled: boolean }; change?: LoanChange }> {
+  const ledger = ledgerOf(container)
+  const row = await ledger.retrieveBnplLoan(input.ledger_id)
+  const notCancelled = { output: { cancelled: false } }
+  if (row.state !== "open") return notCancelled
   const session = sessionOfLoan((await cartPayment(container, row.cart_id)).sessions, row.loan_id)
-  if (session && session.status !== "pending") return { cancelled: false }
+  if (session && session.status !== "pending") return notCancelled
   if (!input.cancelled_at_service) {
     const { client } = bnplFromContainer(container)
     const { cancelled } = await client.cancelIfUnpaid(row.cart_id, row.loan_id, "abandoned: not paid within the loan time-out")
-    if (!cancelled) return { cancelled: false }
+    if (!cancelled) return notCancelled
   }
   if (session) await cancelWaitingSession(container, row.cart_id, row.loan_id, "CANCELLED")
-  return { cancelled: true, undo: { id: row.id, previous: await patchRow(container, row, { state: "cancelled", loan_status: "CANCELLED" }) } }
+  return { output: { cancelled: true }, change: await ledger.recordCancelled(row) }
 }
 
 export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned-loan", (input: CancelAbandonedLoanInput) => {

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
-import { ledgerOf, patchRow } from "../lib/ledger/ledger"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ledgerOf } from "../lib/ledger/ledger"
+import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { orderPayment } from "../lib/ledger/queries"
 import { refundCheckWorkflow } from "./refund-check"
@@ -18,22 +18,16 @@ export interface ClearSuspectInput {
   actor?: string
 }
 
-const clearSuspectStep = createStep(
-  "bnpl-clear-suspect-order",
-  async (input: ClearSuspectInput, { container }) => {
-    const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-    if (!row.suspect_order_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} has no suspected second order to clear.`)
-    const held = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
-    const note = `Order ${row.suspect_order_id} is not this loan's order${input.actor ? ` (${input.actor})` : ""}: ${input.reason}`
-    const previous = await patchRow(container, row, {
-      suspect_order_id: null,
-      ...(held ? { state: "ordered", attention_reason: null } : { attention_reason: note }),
-    })
-    container.resolve("logger").info(`[bnpl] loan ${row.loan_id}: ${note}`)
-    return new StepResponse({ cleared: previous.suspect_order_id }, { id: row.id, previous } as RowPatchUndo)
-  },
-  async (undo: RowPatchUndo | undefined, { container }) => undoRowPatch(container, undo),
-)
+const clearSuspectStep = ledgerChangeStep("bnpl-clear-suspect-order", async (input: ClearSuspectInput, container) => {
+  const ledger = ledgerOf(container)
+  const row = await ledger.retrieveBnplLoan(input.ledger_id)
+  if (!row.suspect_order_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} has no suspected second order to clear.`)
+  const held = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
+  const note = `Order ${row.suspect_order_id} is not this loan's order${input.actor ? ` (${input.actor})` : ""}: ${input.reason}`
+  const change = await ledger.clearSuspectOrder(row, { orderHolds: !!held, note })
+  container.resolve("logger").info(`[bnpl] loan ${row.loan_id}: ${note}`)
+  return { output: { cleared: row.suspect_order_id }, change }
+})
 
 export const clearSuspectWorkflow = createWorkflow("bnpl-clear-suspect-order", (input: ClearSuspectInput) => {
   const cleared = underCartLockOfRow(input, clearSuspectStep)

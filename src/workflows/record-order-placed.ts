@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { heldBy, recordHeldBy, type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
-import { emitRowUndoable } from "../lib/ledger/emit-events"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
+import type { LoanChange } from "../modules/bnpl/service"
+import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { awaitsOrder, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import { isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
 
@@ -16,17 +17,12 @@ export interface RecordOrderPlacedInput {
   order_id: string
 }
 
-const recordStep = createStep(
-  "bnpl-record-order-placed",
-  async (input: RecordOrderPlacedInput, { container, eventGroupId }) => {
-    const undo = await recordOrderPlaced(container, input.order_id)
-    await emitRowUndoable(container, undo, eventGroupId)
-    return new StepResponse(!!undo, { undo })
-  },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
-)
+const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: RecordOrderPlacedInput, container) => {
+  const change = await recordOrderPlaced(container, input.order_id)
+  return { output: !!change, change }
+})
 
-async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<RowPatchUndo | undefined> {
+async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<LoanChange | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -45,7 +41,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   return underCartLock(container, loan.cart_id, async () => {
     const row = await rowOfLoan(container, loan.loan_id)
     if (!row || !awaitsOrder(row)) return undefined
-    return (await recordHeldBy(container, heldBy(row, orderId))).undo
+    return (await recordHeldBy(container, heldBy(row, orderId))).change
   })
 }
 

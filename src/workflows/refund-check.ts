@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type RowPatchUndo, undoRowPatch } from "../lib/ledger/confirmation-records"
-import { emitRowUndoable } from "../lib/ledger/emit-events"
-import { ledgerOf, type LedgerPatch, patchRow } from "../lib/ledger/ledger"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ledgerOf } from "../lib/ledger/ledger"
+import type { LedgerPatch, LoanChange } from "../modules/bnpl/service"
+import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { orderPayment, type OrderPayment } from "../lib/ledger/queries"
 import { bookMedusaRefunds, bookOfCart, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
@@ -32,18 +32,11 @@ export interface RefundCheckResult {
   refunded_in_medusa: string
 }
 
-const checkRefundsStep = createStep(
-  "bnpl-check-refunds",
-  async (input: RefundCheckInput, { container, eventGroupId }) => {
-    const { result, undo } = await checkRefunds(container, input.ledger_id)
-    await emitRowUndoable(container, undo, eventGroupId)
-    return new StepResponse(result, { undo })
-  },
-  async (compensation: { undo?: RowPatchUndo } | undefined, { container }) => undoRowPatch(container, compensation?.undo),
-)
+const checkRefundsStep = ledgerChangeStep("bnpl-check-refunds", (input: RefundCheckInput, container) => checkRefunds(container, input.ledger_id))
 
-async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ result: RefundCheckResult; undo?: RowPatchUndo }> {
-  const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
+async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ output: RefundCheckResult; change: LoanChange }> {
+  const ledger = ledgerOf(container)
+  const row = await ledger.retrieveBnplLoan(ledgerId)
   const { client } = bnplFromContainer(container)
   const [loans, history, book] = await Promise.all([client.getLoans(row.cart_id), client.getRefunds(row.cart_id), bookOfCart(container, row.cart_id)])
   const loan = loans.find((l) => l.loanId === row.loan_id)
@@ -54,22 +47,18 @@ async function checkRefunds(container: MedusaContainer, ledgerId: string): Promi
   const service = refundedOn(entries, row.loan_id)
   const medusa = payment?.refunded ?? "0.00"
   const verdict = judge(row, loan, payment, entries, service, medusa)
-  const patch: LedgerPatch = {
-    refunded_at_service: service,
-    refunded_in_medusa: medusa,
-    checked_at: new Date(),
-    ...(loan ? { loan_status: loan.status } : {}),
-    ...verdict.patch,
-  }
-  return {
-    result: { outcome: verdict.outcome, refunded_at_service: service, refunded_in_medusa: medusa },
-    undo: { id: row.id, previous: await patchRow(container, row, patch) },
-  }
+  const change = await ledger.recordRefundCheck(row, {
+    refundedAtService: service,
+    refundedInMedusa: medusa,
+    loanStatus: loan?.status,
+    decided: verdict.patch,
+  })
+  return { output: { outcome: verdict.outcome, refunded_at_service: service, refunded_in_medusa: medusa }, change }
 }
 
 interface Verdict {
   outcome: RefundCheckResult["outcome"]
-  patch: LedgerPatch
+  patch: Pick<LedgerPatch, "state" | "attention_reason">
 }
 
 const listed = (reason: string): Verdict => ({ outcome: "needs_attention", patch: { state: "needs_attention", attention_reason: reason } })

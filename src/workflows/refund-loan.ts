@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf, patchRow } from "../lib/ledger/ledger"
+import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -56,12 +56,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   })
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
-  await patchRow(container, row, {
-    state: "refunded",
-    loan_status: result.loan.status,
-    refunded_at_service: total,
-    attention_reason: `Refunded in full: ${reason}.`,
-  })
+  await ledgerOf(container).recordRefundedInFull(row, { loanStatus: result.loan.status, total, reason })
   await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }

@@ -42,8 +42,7 @@ const settleEntryStep = createStep(
   },
   async (before: BookEntry | undefined, { container }) => {
     if (!before) return
-    const { id, state, amount, note, medusa_refund_id } = before
-    await ledgerOf(container).updateBnplRefunds({ id, state, amount, note, medusa_refund_id })
+    await ledgerOf(container).unsettleRefundEntry(before)
   },
 )
 
@@ -60,7 +59,7 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, row:
   const ledger = ledgerOf(container)
   const who = input.actor ? ` by ${input.actor}` : ""
   if (input.action === "dismiss") {
-    return { entry: await ledger.updateBnplRefunds({ id: entry.id, state: "dismissed", note: `dismissed${who}: ${input.reason}` }) }
+    return { entry: await ledger.settleRefundEntry(entry, { happened: false, note: `dismissed${who}: ${input.reason}` }) }
   }
   const amount = await amountToRecord(container, input, row, entry)
   const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
@@ -71,12 +70,7 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, row:
       `Order ${row.order_id} has ${payment.captured} captured and ${payment.refunded} refunded: capture its payment first, so Medusa can record this refund of ${amount}.`,
     )
   }
-  const recorded = await ledger.updateBnplRefunds({
-    id: entry.id,
-    state: entry.kind === "outside" ? "recorded" : "accepted",
-    amount,
-    note: `recorded${who}`,
-  })
+  const recorded = await ledger.settleRefundEntry(entry, { happened: true, amount, note: `recorded${who}` })
   if (!live) return { entry: recorded }
   const { currency_code } = row
   return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
@@ -128,7 +122,7 @@ interface RefundRecords {
 }
 
 const linkMedusaRefundStep = createStep("bnpl-link-medusa-refund", async (input: { entry_id: string; refund_id: string }, { container }) => {
-  await ledgerOf(container).updateBnplRefunds({ id: input.entry_id, medusa_refund_id: input.refund_id })
+  await ledgerOf(container).linkMedusaRefund(input.entry_id, input.refund_id)
   return new StepResponse(input)
 })
 

@@ -1,31 +1,22 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { LoanChange, LoanUndo } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { bnplFromContainer } from "../bnpl/resolve-options"
 import { readSessionData } from "../bnpl/session-data"
 import { toDecimal } from "../bnpl/money"
 import { recordNewLoan } from "./emit-events"
-import { ledgerOf, type LedgerPatch, patchRow } from "./ledger"
+import { ledgerOf } from "./ledger"
 import type { SessionRow } from "./queries"
 import { findSuspectOrder } from "./suspects"
 
-/**
- * What confirming a loan writes to the ledger, each write answering how to
- * undo it, so the confirm workflow's compensation can put the row back.
- */
-export interface RowPatchUndo {
-  id: string
-  previous: LedgerPatch
+/** A step's compensation: the row as it was before the step's change. */
+export async function undoLoanChange(container: MedusaContainer, undo: LoanUndo | undefined): Promise<void> {
+  if (undo) await ledgerOf(container).undoLoanChange({ id: undo.id, previous: undo.previous })
 }
 
-/** One undo for two patches of a row, made in this order: where both changed a column, the first knew its older value. */
-export function undoBoth(first: RowPatchUndo | undefined, second: RowPatchUndo): RowPatchUndo {
-  return first ? { id: second.id, previous: { ...second.previous, ...first.previous } } : second
-}
-
-export async function undoRowPatch(container: MedusaContainer, undo: RowPatchUndo | undefined): Promise<void> {
-  if (undo) await ledgerOf(container).patchLoan(undo.id, undo.previous)
-}
+/** What a step keeps for its compensation: the undo without the row. */
+export const undoOf = (change: LoanChange | undefined): LoanUndo | undefined => change && { id: change.id, previous: change.previous }
 
 /**
  * The loan's ledger row. A loan created before the ledger existed, or whose
@@ -39,8 +30,7 @@ export async function ensureRow(
   paymentCollectionId: string | null,
 ): Promise<LedgerLoan> {
   const data = readSessionData(session.data)!
-  const ledger = ledgerOf(container)
-  const row = await ledger.findLoan({ loan_id: data.loan_id })
+  const row = await ledgerOf(container).findLoan({ loan_id: data.loan_id })
   if (row) return row
   return recordNewLoan(container, {
     loan_id: data.loan_id,
@@ -54,55 +44,21 @@ export async function ensureRow(
   })
 }
 
-async function foundRow(container: MedusaContainer, id: string): Promise<LedgerLoan> {
-  const row = await ledgerOf(container).findLoan({ id })
-  if (!row) throw new Error(`ledger row ${id} not found`)
-  return row
-}
-
 /** Counts a failed completion; the loan needs the admin once `maxCompletionAttempts` are used. */
-export async function recordCompletionFailure(
+export function recordCompletionFailure(
   container: MedusaContainer,
-  rowOrId: LedgerLoan | string,
+  row: LedgerLoan,
   reason: string,
-): Promise<{ attention: boolean; undo: RowPatchUndo }> {
-  const row = typeof rowOrId === "string" ? await foundRow(container, rowOrId) : rowOrId
-  const failures = (row.completion_failures ?? 0) + 1
-  const attention = failures >= bnplFromContainer(container).options.maxCompletionAttempts
-  const patch: LedgerPatch = {
-    completion_failures: failures,
-    ...(attention
-      ? {
-          state: "needs_attention",
-          attention_reason: `Paid, but ${reason} (${failures} attempts). Retry the completion, or refund the loan in full.`,
-        }
-      : {}),
-  }
-  return { attention, undo: { id: row.id, previous: await patchRow(container, row, patch) } }
-}
-
-/** The loan is the payment of `orderId`; a look-alike order goes beside it for the admin. */
-export async function recordOrdered(container: MedusaContainer, ledgerId: string, orderId: string, suspectOrderId?: string): Promise<RowPatchUndo> {
-  const row = await foundRow(container, ledgerId)
-  const patch: LedgerPatch = suspectOrderId
-    ? {
-        order_id: orderId,
-        suspect_order_id: suspectOrderId,
-        state: "needs_attention",
-        attention_reason: `Order ${suspectOrderId} may be a second order for this cart, placed by a completion a crash cut short; the loan paid order ${orderId}. Cancel the one that should not ship.`,
-      }
-    : { order_id: orderId, state: "ordered", attention_reason: null, completion_failures: 0, checked_at: null }
-  patch.completion_started_at = null
-  return {
-    id: row.id,
-    previous: await patchRow(container, row, { ...patch, loan_status: row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status }),
-  }
+  loanStatus?: LedgerLoan["loan_status"],
+): Promise<{ attention: boolean; change: LoanChange }> {
+  const { maxCompletionAttempts } = bnplFromContainer(container).options
+  return ledgerOf(container).recordCompletionFailure(row, { reason, maxAttempts: maxCompletionAttempts, loanStatus })
 }
 
 export interface HeldBy {
   cartId: string
   loanId: number
-  ledgerId: string
+  row: LedgerLoan
   orderId: string
   /**
    * An earlier completion with this loan started and never ended (the row's
@@ -116,15 +72,15 @@ export interface HeldBy {
 export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
   cartId: row.cart_id,
   loanId: row.loan_id,
-  ledgerId: row.id,
+  row,
   orderId,
   interrupted: !!row.completion_started_at,
 })
 
 /** `orderId` holds the loan's payment: the ledger records it, with any look-alike a cut-short completion left. */
-export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ undo: RowPatchUndo; suspectOrderId?: string }> {
-  const suspect = held.interrupted ? await findSuspectOrder(container, held.cartId, held.orderId, held.ledgerId) : undefined
-  const undo = await recordOrdered(container, held.ledgerId, held.orderId, suspect)
+export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ change: LoanChange; suspectOrderId?: string }> {
+  const suspect = held.interrupted ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
+  const change = await ledgerOf(container).recordOrdered(held.row, held.orderId, suspect)
   if (suspect) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
@@ -132,5 +88,5 @@ export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Pr
         `[bnpl] cart ${held.cartId}: order ${suspect} may be a second order left by a completion a crash cut short; loan ${held.loanId} paid order ${held.orderId}; listed for the admin`,
       )
   }
-  return { undo, ...(suspect ? { suspectOrderId: suspect } : {}) }
+  return { change, ...(suspect ? { suspectOrderId: suspect } : {}) }
 }

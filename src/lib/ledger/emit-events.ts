@@ -1,10 +1,10 @@
 import type { LoanRecorder } from "../bnpl/loan-recorder"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { NewLoan } from "../../modules/bnpl/service"
+import type { LoanChange, NewLoan } from "../../modules/bnpl/service"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 import { bookEvents, type BnplEvent, loanEvents, type LoanRow } from "./events"
-import { ledgerOf, type LedgerPatch } from "./ledger"
+import { ledgerOf } from "./ledger"
 
 /**
  * How the plugin's events (events.ts) reach Medusa's event bus only after their data is committed.
@@ -46,19 +46,12 @@ export async function recordNewLoan(container: MedusaContainer, loan: NewLoan): 
 export const emitBookEntries = (container: MedusaContainer, entries: BookEntry[]) => emitBnplEvents(container, bookEvents(entries))
 
 /**
- * Announces what a workflow step's write to a ledger row changed, from the undo its compensation
- * would apply (the values it replaced), with the workflow's event group.
+ * Announces what a workflow step's change to a ledger row did, with the workflow's event group:
+ * the compensation that would undo it drops the group with it.
  */
-export async function emitRowUndoable(
-  container: MedusaContainer,
-  undo: { id: string; previous: LedgerPatch } | undefined,
-  eventGroupId: string | undefined,
-): Promise<void> {
-  // Only a change of state or order announces anything: the other writes cost no read.
-  if (!undo || !("state" in undo.previous || "order_id" in undo.previous)) return
-  const after = await ledgerOf(container).findLoan({ id: undo.id })
-  if (!after) return
-  await emitBnplEvents(container, loanEvents({ ...after, ...undo.previous }, after), eventGroupId)
+export async function emitLoanChanged(container: MedusaContainer, change: LoanChange | undefined, eventGroupId: string | undefined): Promise<void> {
+  if (!change) return
+  await emitBnplEvents(container, loanEvents({ ...change.row, ...change.previous } as LoanRow, change.row), eventGroupId)
 }
 
 /** The recorder (src/lib/bnpl/loan-recorder.ts) of a completion: the row of a loan Medusa's rollback made, once. */

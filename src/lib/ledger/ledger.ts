@@ -7,7 +7,7 @@ import type { BnplOptions } from "../bnpl/options"
 import { bnplFromContainer } from "../bnpl/resolve-options"
 import { RECHECK_DELAYS_MS } from "../bnpl/refunds"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
-import type { BnplLedgerService, LedgerPatch } from "../../modules/bnpl/service"
+import type { BnplLedgerService } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const ledgerOf = (container: MedusaContainer): BnplLedgerService => container.resolve(BNPL_LEDGER_MODULE)
@@ -57,15 +57,6 @@ export function cartLockTtlSeconds(options: Pick<BnplOptions, "timeoutMs" | "ret
 }
 
 export const cartLockTtlOf = (container: MedusaContainer): number => cartLockTtlSeconds(bnplFromContainer(container).options)
-
-export type { LedgerPatch }
-
-/** Applies `patch` to the row and answers the values it replaced, for a compensation to put back. */
-export async function patchRow(container: MedusaContainer, row: LedgerLoan, patch: LedgerPatch): Promise<LedgerPatch> {
-  const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
-  await ledgerOf(container).patchLoan(row.id, patch)
-  return previous
-}
 
 /** A held lock: its key and the owner only its holder knows. */
 export interface HeldLock {

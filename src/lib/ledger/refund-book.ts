@@ -106,7 +106,7 @@ export async function bookOutsideRefunds(
     return loan ? [{ loan_id: loan.loanId, cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }] : []
   })
   if (!found.length) return []
-  const booked = await ledgerOf(container).createBnplRefunds(found)
+  const booked = await ledgerOf(container).bookFoundRefunds(found)
   await emitBookEntries(container, booked)
   return booked
 }
@@ -121,7 +121,7 @@ export async function bookMedusaRefunds(
   const known = new Set(book.map((e) => e.medusa_refund_id).filter(Boolean))
   const missing = refunds.filter((refund) => !known.has(refund.id))
   if (!missing.length) return []
-  const booked = await ledgerOf(container).createBnplRefunds(
+  const booked = await ledgerOf(container).bookFoundRefunds(
     missing.map((refund) => ({
       loan_id: loan.loanId,
       cart_id: loan.cartId,
@@ -179,25 +179,14 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
   // refund-in-full.ts); an explicit amount goes, and the service refuses more than is left.
   const [undecided] = undecidedOf(book, request.loanId).filter((e) => e.kind === "requested")
   if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
-  const fields = { state: "sending" as const, amount: request.amount, reason: request.reason, medusa_refund_id: request.medusaRefundId ?? null }
-  const entry = existing
-    ? await ledger.updateBnplRefunds({ id: existing.id, ...fields })
-    : await ledger.createBnplRefunds({
-        ...fields,
-        loan_id: request.loanId,
-        cart_id: request.cartId,
-        kind: "requested",
-        idempotency_key: key,
-      })
+  const entry = await ledger.bookRefundRequest({ ...request, key, refused: existing })
   const { client } = bnplFromContainer(container)
   // Every other entry that stands for a history entry explains one before this request may.
   const explained = book.filter((e) => e.id !== entry.id && standsForHistoryEntry(e)).length
   try {
     const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key, { explained })
     const reply = done.outcome === "accepted" ? done.reply : undefined
-    const accepted = await ledger.updateBnplRefunds({
-      id: entry.id,
-      state: "accepted",
+    const accepted = await ledger.recordRefundOutcome(entry.id, "accepted", {
       refund_id: reply ? String(reply.refundId) : null,
       refund_date: reply?.refundDate ?? (done.outcome === "recovered" ? done.refundDate : null),
       refund_status: reply?.refundStatus ?? null,
@@ -208,9 +197,7 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
     const reply = error instanceof RefundRejectedError ? error.reply : undefined
     // A refusal (REJECTED, or a 4xx) applied nothing; anything else may have.
     const state = error instanceof RefundUnknownError ? "unknown" : "rejected"
-    const settled = await ledger.updateBnplRefunds({
-      id: entry.id,
-      state,
+    const settled = await ledger.recordRefundOutcome(entry.id, state, {
       refund_id: reply ? String(reply.refundId) : null,
       refund_date: reply?.refundDate ?? null,
       refund_status: reply?.refundStatus ?? null,

@@ -10,14 +10,15 @@ import { BnplLedgerService } from "./service"
  * cart changes or the method is selected again. A paid loan must outlive its
  * session, so the plugin keeps its own record and reconciliation walks it.
  *
- * Who writes it: the API layer creates it, workflows move it. The store route
- * that creates a pp_bnpl_bnpl session (src/api/store/payment-collections/start-loan-session.ts) writes the
- * row in the same request that created the loan, under the cart's lock, right
- * after the payment module stored the session: a provider runs inside the
- * payment module and cannot reach another module, so the provider itself
- * cannot, and a wrapping workflow cost the shopper more than the row (bench).
- * A row a crash left unwritten is backfilled by reconciliation. Confirmation,
- * cancellation, refunds and reconciliation (src/workflows) move its state.
+ * Who writes it: the module's service alone (service.ts), from workflow steps.
+ * The store route that creates a pp_bnpl_bnpl session
+ * (src/api/store/payment-collections/start-loan-session.ts) runs the workflow
+ * that writes the row in the same request that created the loan, under the
+ * cart's lock, right after the payment module stored the session: a provider
+ * runs inside the payment module and cannot reach another module, so the
+ * provider itself cannot. A row a crash left unwritten is backfilled by
+ * reconciliation. Confirmation, cancellation, refunds and reconciliation
+ * (src/workflows) move its state.
  *
  * The rule it keeps: a paid loan ends as exactly one of
  * - `ordered`: the payment of one order;

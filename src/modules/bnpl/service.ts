@@ -1,15 +1,11 @@
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { BigNumberInput, Context } from "@medusajs/framework/types"
-import { BigNumber, generateEntityId, InjectManager, MedusaContext, MedusaService, trimZeros } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
 import { BnplRefund } from "./models/bnpl-refund"
 import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
-import type { BookEntry, LedgerLoan, ReconciliationRecord, WebhookDeliveryRecord } from "./types"
-
-/** The ledger's money columns (`bigNumber`), each beside its exact value in `raw_<column>`. */
-const MONEY = ["amount", "refunded_at_service", "refunded_in_medusa"] as const
-type Money = (typeof MONEY)[number]
+import { asRead, asWritten, ledgerTable, type Money } from "./sql"
+import type { BookEntry, LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger, WebhookDeliveryRecord } from "./types"
 
 /** A row's columns as written: amounts in any of Medusa's forms ("1234.50", 1234.5, a BigNumber), never their raw values. */
 type Written<Row> = Omit<Row, Money | `raw_${Money}`> & { [K in Money & keyof Row]: null extends Row[K] ? BigNumberInput | null : BigNumberInput }
@@ -35,18 +31,40 @@ export type NewLoan = Written<
   >
 >
 
+/** How to put a row back: the values a change replaced. A step's compensation hands it to `undoLoanChange`. */
+export interface LoanUndo {
+  id: string
+  previous: LedgerPatch
+}
+
+/** What a change did: its undo, and the row as it is now (for the events it announces). */
+export interface LoanChange extends LoanUndo {
+  row: LedgerLoan
+}
+
+/** The reply's fields kept on a requested refund's entry. */
+export interface RefundReplyFields {
+  refund_id: string | null
+  refund_date: string | null
+  refund_status: string | null
+}
+
+/** An entry the book gains from outside a request: the history's unexplained refunds, Medusa's own refunds. */
+export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "cart_id" | "kind" | "state">
+
 /**
- * The generated CRUD of the ledger (`listBnplLoans`, `updateBnplLoans`, …) and of the
- * reconciliation runs (`createBnplReconciliations`, …) and of the book of refunds
- * (`listBnplRefunds`, …); the rules live in the workflows.
+ * The ledger's only writer. Every change of a loan's row or of the book of refunds is a method
+ * here, named for what happened; each takes Medusa's shared context as its last argument (it
+ * runs in the caller's transaction when the context carries one) and is called from a workflow
+ * step. A change of a row answers its undo, which the step's compensation hands back to
+ * `undoLoanChange`. The rules of what may change when (a loan paid twice, a refund sent twice)
+ * live in the workflows and src/lib/ledger; this service keeps only what a change writes.
  *
- * The calls on the shopper's and the webhook's paths (a row found, patched or recorded, a
- * cart's undecided loans) and reconciliation's look-up of every waiting session are plain SQL
- * on the ledger's own table: the generated methods go through the ORM's unit of work and
- * serializer, which cost more than the queries themselves (`npm run bench`: session creation,
- * webhook → order, reconciliation). Like the generated methods, they take Medusa's shared
- * context as their last argument and run in the caller's transaction when it carries one, as
- * Medusa's own modules do. Everything else uses the generated methods.
+ * The reads and writes on the shopper's and the webhook's paths are plain SQL on the ledger's
+ * own table: the generated methods go through the ORM's unit of work and serializer, which cost
+ * more than the queries themselves (`npm run bench`). The generated methods (`listBnplLoans`,
+ * `listBnplRefunds`, …) stay for reads; a unit test (src/modules/bnpl/__tests__/one-writer)
+ * fails when a file outside this module writes through them.
  */
 export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
   /** The cart's loans not yet decided (`open` or `needs_attention`). */
@@ -69,24 +87,6 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     return row && asRead(row)
   }
 
-  /** The row of a loan just made; the columns not given take the model's defaults (the migration's). */
-  @InjectManager()
-  async recordNewLoan(loan: NewLoan, @MedusaContext() sharedContext: Context = {}): Promise<LedgerLoan> {
-    const [row] = await ledgerTable(sharedContext)
-      .insert({ id: generateEntityId(undefined, "bnplloan"), ...asWritten(loan) })
-      .returning("*")
-    return asRead(row)
-  }
-
-  /** Sets the given columns of the row; a key whose value is `undefined` leaves its column as it is. */
-  @InjectManager()
-  async patchLoan(id: string, patch: LedgerPatch, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
-    await ledgerTable(sharedContext)
-      .where({ id })
-      .update({ ...asWritten(set), updated_at: new Date() })
-  }
-
   /** Which of these payment sessions a row names: reconciliation's backfill skips them. */
   @InjectManager()
   async sessionsWithRows(sessionIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
@@ -96,33 +96,298 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
       .whereNull("deleted_at")
     return new Set(rows.map((row) => row.payment_session_id!))
   }
-}
 
-/** The ledger's table, in the caller's transaction when the context carries one (InjectManager fills `manager`). */
-function ledgerTable(sharedContext: Context) {
-  const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
-  const knex = manager.getTransactionContext() ?? manager.getKnex()
-  return knex("bnpl_loan")
-}
+  // ── A loan's row ────────────────────────────────────────────────────────────────────────
 
-/**
- * The columns to write for these values: each amount as the ORM writes a `bigNumber`, its
- * number in the column and its exact value, trimmed of trailing zeros, in `raw_<column>`.
- */
-function asWritten(values: Record<string, unknown>): Record<string, unknown> {
-  const written = { ...values }
-  for (const column of MONEY) {
-    if (written[column] === undefined) continue
-    const amount = new BigNumber(written[column] as BigNumberInput)
-    written[column] = amount.numeric
-    written[`raw_${column}`] = { ...amount.raw, value: trimZeros(String(amount.raw!.value)) }
+  /** The row of a loan just made; the columns not given take the model's defaults (the migration's). */
+  @InjectManager()
+  async recordNewLoan(loan: NewLoan, @MedusaContext() sharedContext: Context = {}): Promise<LedgerLoan> {
+    const [row] = await ledgerTable(sharedContext)
+      .insert({ id: generateEntityId(undefined, "bnplloan"), ...asWritten(loan) })
+      .returning("*")
+    return asRead(row)
   }
-  return written
-}
 
-/** A row read with SQL, in the shape the generated methods return: each amount a number, read from its exact value. */
-function asRead(row: Record<string, unknown>): LedgerLoan {
-  const read = { ...row }
-  for (const column of MONEY) read[column] = new BigNumber(read[`raw_${column}`] as BigNumberInput).numeric
-  return read as LedgerLoan
+  /** A new payment session took the loan over (the cart matches the paid loan again). */
+  @InjectManager()
+  async moveLoanToSession(
+    row: LedgerLoan,
+    session: { payment_collection_id: string | null; payment_session_id: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange> {
+    const { payment_collection_id, payment_session_id } = session
+    return this.change(row, { payment_collection_id, payment_session_id }, sharedContext)
+  }
+
+  /** The status query's answer, when it differs from what the row knows. */
+  @InjectManager()
+  async recordLoanStatus(
+    row: LedgerLoan,
+    loanStatus: LedgerLoan["loan_status"],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange | undefined> {
+    if (loanStatus === row.loan_status) return undefined
+    return this.change(row, { loan_status: loanStatus }, sharedContext)
+  }
+
+  /**
+   * A completion of the cart with this loan starts (kept from an earlier start that never
+   * ended), with the status it was seen paid in. The undo puts back the status only: a started
+   * completion stays marked, so that a crash after it is looked into (the next `recordOrdered`'s caller).
+   */
+  @InjectManager()
+  async recordCompletionStarted(
+    row: LedgerLoan,
+    loanStatus: LedgerLoan["loan_status"] | undefined,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange | undefined> {
+    const patch: LedgerPatch = {
+      ...(loanStatus && loanStatus !== row.loan_status ? { loan_status: loanStatus } : {}),
+      ...(row.completion_started_at ? {} : { completion_started_at: new Date() }),
+    }
+    if (!Object.keys(patch).length) return undefined
+    const change = await this.change(row, patch, sharedContext)
+    delete change.previous.completion_started_at
+    return change
+  }
+
+  /** Counts a failed completion; past `maxAttempts` the loan goes on the attention list with `reason`. */
+  @InjectManager()
+  async recordCompletionFailure(
+    row: LedgerLoan,
+    failure: { reason: string; maxAttempts: number; loanStatus?: LedgerLoan["loan_status"] },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ attention: boolean; change: LoanChange }> {
+    const failures = (row.completion_failures ?? 0) + 1
+    const attention = failures >= failure.maxAttempts
+    const patch: LedgerPatch = {
+      completion_failures: failures,
+      ...(failure.loanStatus && failure.loanStatus !== row.loan_status ? { loan_status: failure.loanStatus } : {}),
+      ...(attention
+        ? {
+            state: "needs_attention",
+            attention_reason: `Paid, but ${failure.reason} (${failures} attempts). Retry the completion, or refund the loan in full.`,
+          }
+        : {}),
+    }
+    return { attention, change: await this.change(row, patch, sharedContext) }
+  }
+
+  /** The loan is the payment of `orderId`; a look-alike order goes beside it for the admin. */
+  @InjectManager()
+  async recordOrdered(row: LedgerLoan, orderId: string, suspectOrderId?: string, @MedusaContext() sharedContext: Context = {}): Promise<LoanChange> {
+    const patch: LedgerPatch = suspectOrderId
+      ? {
+          order_id: orderId,
+          suspect_order_id: suspectOrderId,
+          state: "needs_attention",
+          attention_reason: `Order ${suspectOrderId} may be a second order for this cart, placed by a completion a crash cut short; the loan paid order ${orderId}. Cancel the one that should not ship.`,
+        }
+      : { order_id: orderId, state: "ordered", attention_reason: null, completion_failures: 0, checked_at: null }
+    const loanStatus = row.loan_status === "REQUEST" ? "OUTSTANDING" : row.loan_status
+    return this.change(row, { ...patch, completion_started_at: null, loan_status: loanStatus }, sharedContext)
+  }
+
+  /** The loan goes on the admin's attention list, `reason` saying what to do. */
+  @InjectManager()
+  async listForAttention(
+    row: LedgerLoan,
+    reason: string,
+    loanStatus?: LedgerLoan["loan_status"],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange> {
+    const patch: LedgerPatch = { state: "needs_attention", attention_reason: reason, ...(loanStatus ? { loan_status: loanStatus } : {}) }
+    return this.change(row, patch, sharedContext)
+  }
+
+  /** The loan is refunded in full at the service; `reason` stays on the row. */
+  @InjectManager()
+  async recordRefundedInFull(
+    row: LedgerLoan,
+    refund: { loanStatus: LedgerLoan["loan_status"]; total: BigNumberInput; reason: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange> {
+    const patch: LedgerPatch = {
+      state: "refunded",
+      loan_status: refund.loanStatus,
+      refunded_at_service: refund.total,
+      attention_reason: `Refunded in full: ${refund.reason}.`,
+    }
+    return this.change(row, patch, sharedContext)
+  }
+
+  /** An unpaid loan ended: cancelled at the service. */
+  @InjectManager()
+  async recordCancelled(row: LedgerLoan, @MedusaContext() sharedContext: Context = {}): Promise<LoanChange> {
+    return this.change(row, { state: "cancelled", loan_status: "CANCELLED" }, sharedContext)
+  }
+
+  /**
+   * A refund check's findings: what the book and Medusa show refunded, the status, and the
+   * state the check decided (unchanged when `decided` is empty).
+   */
+  @InjectManager()
+  async recordRefundCheck(
+    row: LedgerLoan,
+    found: {
+      refundedAtService: BigNumberInput
+      refundedInMedusa: BigNumberInput
+      loanStatus?: LedgerLoan["loan_status"]
+      decided: Pick<LedgerPatch, "state" | "attention_reason">
+    },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange> {
+    const patch: LedgerPatch = {
+      refunded_at_service: found.refundedAtService,
+      refunded_in_medusa: found.refundedInMedusa,
+      checked_at: new Date(),
+      ...(found.loanStatus ? { loan_status: found.loanStatus } : {}),
+      ...found.decided,
+    }
+    return this.change(row, patch, sharedContext)
+  }
+
+  /**
+   * The admin says the suspected second order is not this loan's: the loan is its order's
+   * payment again when that order holds it, else it stays listed with the admin's `note`.
+   */
+  @InjectManager()
+  async clearSuspectOrder(row: LedgerLoan, cleared: { orderHolds: boolean; note: string }, @MedusaContext() sharedContext: Context = {}) {
+    const patch: LedgerPatch = {
+      suspect_order_id: null,
+      ...(cleared.orderHolds ? { state: "ordered", attention_reason: null } : { attention_reason: cleared.note }),
+    }
+    return this.change(row, patch, sharedContext)
+  }
+
+  /** Puts a row back as a change's undo says (a step's compensation). */
+  @InjectManager()
+  async undoLoanChange(undo: LoanUndo, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.write(undo.id, undo.previous, sharedContext)
+  }
+
+  private async change(row: LedgerLoan, patch: LedgerPatch, sharedContext: Context): Promise<LoanChange> {
+    const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
+    await this.write(row.id, patch, sharedContext)
+    return { id: row.id, previous, row: { ...row, ...(patch as Partial<LedgerLoan>) } }
+  }
+
+  /** Sets the given columns of the row; a key whose value is `undefined` leaves its column as it is. */
+  private async write(id: string, patch: LedgerPatch, sharedContext: Context): Promise<void> {
+    const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+    await ledgerTable(sharedContext)
+      .where({ id })
+      .update({ ...asWritten(set), updated_at: new Date() })
+  }
+
+  // ── The book of refunds ─────────────────────────────────────────────────────────────────
+
+  /** Entries found rather than sent: refunds of the history the book could not explain, Medusa's refunds made through the provider. */
+  @InjectManager()
+  async bookFoundRefunds(entries: FoundEntry[], @MedusaContext() sharedContext: Context = {}): Promise<BookEntry[]> {
+    if (!entries.length) return []
+    return this.createBnplRefunds(entries, sharedContext)
+  }
+
+  /**
+   * A refund the plugin is about to send, `sending` until its reply: a new entry under `key`,
+   * or the refused one that held the key (a refusal applied nothing, so it may be asked again).
+   */
+  @InjectManager()
+  async bookRefundRequest(
+    request: { loanId: number; cartId: string; amount: string; reason: string; key: string; medusaRefundId?: string; refused?: BookEntry },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<BookEntry> {
+    const fields = { state: "sending" as const, amount: request.amount, reason: request.reason, medusa_refund_id: request.medusaRefundId ?? null }
+    if (request.refused) return this.updateBnplRefunds({ id: request.refused.id, ...fields }, sharedContext)
+    return this.createBnplRefunds(
+      { ...fields, loan_id: request.loanId, cart_id: request.cartId, kind: "requested", idempotency_key: request.key },
+      sharedContext,
+    )
+  }
+
+  /** How the service answered a request: `accepted`, `rejected` (applied nothing) or `unknown` (may have applied). */
+  @InjectManager()
+  async recordRefundOutcome(
+    entryId: string,
+    outcome: "accepted" | "rejected" | "unknown",
+    reply: RefundReplyFields,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<BookEntry> {
+    return this.updateBnplRefunds({ id: entryId, state: outcome, ...reply }, sharedContext)
+  }
+
+  /** The admin settled an undecided entry: it happened (`recorded`/`accepted`, with its amount) or it did not (`dismissed`). */
+  @InjectManager()
+  async settleRefundEntry(
+    entry: BookEntry,
+    settled: { happened: true; amount: string; note: string } | { happened: false; note: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<BookEntry> {
+    if (!settled.happened) return this.updateBnplRefunds({ id: entry.id, state: "dismissed", note: settled.note }, sharedContext)
+    const state = entry.kind === "outside" ? "recorded" : "accepted"
+    return this.updateBnplRefunds({ id: entry.id, state, amount: settled.amount, note: settled.note }, sharedContext)
+  }
+
+  /** Puts a settled entry back as it was before the admin settled it (a step's compensation). */
+  @InjectManager()
+  async unsettleRefundEntry(before: BookEntry, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const { id, state, amount, note, medusa_refund_id } = before
+    await this.updateBnplRefunds({ id, state, amount, note, medusa_refund_id }, sharedContext)
+  }
+
+  /** The Medusa refund that records an entry's money. */
+  @InjectManager()
+  async linkMedusaRefund(entryId: string, medusaRefundId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.updateBnplRefunds({ id: entryId, medusa_refund_id: medusaRefundId }, sharedContext)
+  }
+
+  // ── Logs: reconciliation runs and webhook deliveries ───────────────────────────────────
+
+  @InjectManager()
+  async startReconciliationRun(trigger: ReconciliationTrigger, @MedusaContext() sharedContext: Context = {}): Promise<ReconciliationRecord> {
+    const now = new Date()
+    return this.createBnplReconciliations({ trigger, status: "running", started_at: now, heartbeat_at: now }, sharedContext)
+  }
+
+  @InjectManager()
+  async beatReconciliationRun(id: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.updateBnplReconciliations({ id, heartbeat_at: new Date() }, sharedContext)
+  }
+
+  @InjectManager()
+  async finishReconciliationRun(
+    id: string,
+    end: { summary: ReconcileSummary } | { error: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<void> {
+    const at = new Date()
+    const status = "summary" in end ? "done" : "failed"
+    await this.updateBnplReconciliations({ id, status, ...end, finished_at: at, heartbeat_at: at }, sharedContext)
+  }
+
+  @InjectManager()
+  async recordWebhookDelivery(delivery: Input<WebhookDeliveryRecord>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.createBnplWebhookDeliveries(delivery, sharedContext)
+  }
+
+  /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */
+  @InjectManager()
+  async pruneLogs(cutoff: Date, which: "runs" | "deliveries", @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (which === "runs") {
+      const old = await this.listBnplReconciliations({ heartbeat_at: { $lt: cutoff } }, { select: ["id"] }, sharedContext)
+      if (old.length)
+        await this.deleteBnplReconciliations(
+          old.map((row) => row.id),
+          sharedContext,
+        )
+      return
+    }
+    const old = await this.listBnplWebhookDeliveries({ received_at: { $lt: cutoff } }, { select: ["id"] }, sharedContext)
+    if (old.length)
+      await this.deleteBnplWebhookDeliveries(
+        old.map((row) => row.id),
+        sharedContext,
+      )
+  }
 }

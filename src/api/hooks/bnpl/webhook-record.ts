@@ -25,7 +25,7 @@ let prunedAt = 0
 export async function recordDelivery(container: MedusaContainer, facts: DeliveryFacts, httpStatus: number, receivedAt: Date): Promise<void> {
   const ledger = ledgerOf(container)
   try {
-    await ledger.createBnplWebhookDeliveries({
+    await ledger.recordWebhookDelivery({
       received_at: receivedAt,
       auth: facts.auth,
       outcome: facts.outcome,
@@ -36,9 +36,7 @@ export async function recordDelivery(container: MedusaContainer, facts: Delivery
     })
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = Date.now()
-      const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000)
-      const old = await ledger.listBnplWebhookDeliveries({ received_at: { $lt: cutoff } }, { select: ["id"] })
-      if (old.length) await ledger.deleteBnplWebhookDeliveries(old.map((row: { id: string }) => row.id))
+      await ledger.pruneLogs(new Date(Date.now() - KEEP_DAYS * 86_400_000), "deliveries")
     }
   } catch (error) {
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`[bnpl] webhook delivery not recorded: ${(error as Error).message}`)

@@ -1,7 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
-import { emitLoanChange } from "../../../lib/ledger/emit-events"
-import { holdCartLock, ledgerOf, type LedgerPatch, rowOfLoan } from "../../../lib/ledger/ledger"
+import { holdCartLock, rowOfLoan } from "../../../lib/ledger/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
@@ -11,6 +10,8 @@ import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
 import { duringCompletion } from "../../../lib/ledger/during-completion"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { listLoanWorkflow } from "../../../workflows/list-loan"
+import { markCompletionStartedWorkflow } from "../../../workflows/mark-completion-started"
 
 /**
  * The storefront completes a cart through Medusa's own route, which the
@@ -76,7 +77,7 @@ async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, session
   }
   if (!linked && row) await refuseRefundedLoan(req, cartId, row)
   // Like the confirmation, a storefront completion leaves a mark that a crash would leave behind.
-  if (row && row.state === "open" && !row.completion_started_at) await ledgerOf(req.scope).patchLoan(row.id, { completion_started_at: new Date() })
+  if (row && row.state === "open" && !row.completion_started_at) await markCompletionStartedWorkflow(req.scope).run({ input: { ledger_id: row.id } })
 }
 
 /** A loan refunded at the service (or that may be) never pays a new order: the shopper starts again, the admin sees why. */
@@ -85,9 +86,7 @@ async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: Ledge
   const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
   const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
   if (!blocked) return
-  const patch: LedgerPatch = { state: "needs_attention", attention_reason: blocked, loan_status: loan!.status }
-  await ledgerOf(req.scope).patchLoan(row.id, patch)
-  await emitLoanChange(req.scope, row, { ...row, ...patch })
+  await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: blocked, loan_status: loan!.status } })
   req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,

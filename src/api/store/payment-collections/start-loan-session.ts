@@ -6,11 +6,11 @@ import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { readSessionData } from "../../../lib/bnpl/session-data"
 import { readCartForLoan } from "../../../lib/ledger/cart-snapshot"
-import { recordNewLoan } from "../../../lib/ledger/emit-events"
-import { ledgerOf, patchRow, underCartLock } from "../../../lib/ledger/ledger"
+import { ledgerOf, underCartLock } from "../../../lib/ledger/ledger"
 import { cartTotal } from "../../../lib/ledger/queries"
 import { bookOfCart, refundBlock, remainingOn, unexplained } from "../../../lib/ledger/refund-book"
-import { refundLoanInFull } from "../../../lib/ledger/refund-in-full"
+import { recordLoanSessionWorkflow } from "../../../workflows/record-loan-session"
+import { refundReplacedLoanWorkflow } from "../../../workflows/refund-replaced-loan"
 
 /**
  * Creates a pp_bnpl_bnpl payment session, and with it the loan's ledger row.
@@ -28,9 +28,11 @@ import { refundLoanInFull } from "../../../lib/ledger/refund-in-full"
  *
  * Not a workflow of its own: session creation is on the shopper's path, and a
  * wrapping workflow (lock steps, a nested createPaymentSessionsWorkflow) cost
- * more than the ledger itself (`npm run bench`, session creation). Nothing
- * here needs compensation: Medusa's workflow undoes its own steps, a paid loan
- * refunded stays refunded, and a row missing after a crash is backfilled by
+ * more than the ledger itself (`npm run bench`, session creation). The ledger's
+ * changes are the small workflows it runs under the lock it holds
+ * (record-loan-session, refund-replaced-loan). Nothing here needs
+ * compensation: Medusa's workflow undoes its own steps, a paid loan refunded
+ * stays refunded, and a row missing after a crash is backfilled by
  * reconciliation.
  */
 export interface StartLoanInput {
@@ -96,41 +98,31 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
     const reason = blocked
       ? `loan ${loan.loanId} was partly refunded after it was paid`
       : `the cart changed to ${total === undefined ? "?" : toDecimal(total)} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
-    const refund = await refundLoanInFull(container, cartId, loan.loanId, "cart changed after payment", `bnpl-replaced-${row.id}`).catch(
-      (error: Error) => {
+    const { result: refundedNow } = await refundReplacedLoanWorkflow(container)
+      .run({ input: { ledger_id: row.id, reason } })
+      .catch((error: Error) => {
         logger.error(`[bnpl] cart ${cartId}: paid loan ${loan.loanId} could not be refunded (${error.message}); no new loan is created`)
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being returned. Try again in a moment.")
-      },
-    )
-    logger.warn(`[bnpl] cart ${cartId}: ${reason}; refunded ${refund.refundedNow} at the service before creating a new loan`)
-    await patchRow(container, row, {
-      state: "refunded",
-      loan_status: loan.status,
-      refunded_at_service: loan.totalAmount,
-      attention_reason: `Refunded in full: ${reason}.`,
-    })
+      })
+    logger.warn(`[bnpl] cart ${cartId}: ${reason}; refunded ${refundedNow} at the service before creating a new loan`)
   }
   return {}
 }
 
 /** Every loan gets its row in the request that created it, and keeps it after its session is gone. */
 async function recordLoan(container: MedusaContainer, input: StartLoanInput, session: PaymentSessionDTO, adoptedRowId?: string): Promise<void> {
-  const data = readSessionData(session.data)
-  if (!data) return
-  const ledger = ledgerOf(container)
-  const fields = { payment_collection_id: input.payment_collection_id, payment_session_id: session.id }
-  // A session that took over a paid loan: the row moves to the new session.
-  if (adoptedRowId) return void (await ledger.patchLoan(adoptedRowId, fields))
+  const loan = readSessionData(session.data)
+  if (!loan) return
   // A loan the service has just made has no row: every writer of rows, reconciliation's
   // backfill included, holds this cart's lock, as this request does.
-  await recordNewLoan(container, {
-    ...fields,
-    loan_id: data.loan_id,
-    cart_id: input.cart_id,
-    checkout_url: data.checkout_url,
-    amount: data.amount,
-    currency_code: data.currency_code,
-    loan_status: data.loan_status ?? "REQUEST",
+  await recordLoanSessionWorkflow(container).run({
+    input: {
+      cart_id: input.cart_id,
+      payment_collection_id: input.payment_collection_id,
+      payment_session_id: session.id,
+      loan,
+      ...(adoptedRowId ? { adopted_row_id: adoptedRowId } : {}),
+    },
   })
 }
 

@@ -1,0 +1,37 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import type { BigNumberInput, Context } from "@medusajs/framework/types"
+import { BigNumber, trimZeros } from "@medusajs/framework/utils"
+import type { LedgerLoan } from "./types"
+
+/** The ledger's money columns (`bigNumber`), each beside its exact value in `raw_<column>`. */
+export const MONEY = ["amount", "refunded_at_service", "refunded_in_medusa"] as const
+export type Money = (typeof MONEY)[number]
+
+/** The ledger's table, in the caller's transaction when the context carries one (InjectManager fills `manager`). */
+export function ledgerTable(sharedContext: Context) {
+  const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
+  const knex = manager.getTransactionContext() ?? manager.getKnex()
+  return knex("bnpl_loan")
+}
+
+/**
+ * The columns to write for these values: each amount as the ORM writes a `bigNumber`, its
+ * number in the column and its exact value, trimmed of trailing zeros, in `raw_<column>`.
+ */
+export function asWritten(values: Record<string, unknown>): Record<string, unknown> {
+  const written = { ...values }
+  for (const column of MONEY) {
+    if (written[column] === undefined) continue
+    const amount = new BigNumber(written[column] as BigNumberInput)
+    written[column] = amount.numeric
+    written[`raw_${column}`] = { ...amount.raw, value: trimZeros(String(amount.raw!.value)) }
+  }
+  return written
+}
+
+/** A row read with SQL, in the shape the generated methods return: each amount a number, read from its exact value. */
+export function asRead(row: Record<string, unknown>): LedgerLoan {
+  const read = { ...row }
+  for (const column of MONEY) read[column] = new BigNumber(read[`raw_${column}`] as BigNumberInput).numeric
+  return read as LedgerLoan
+}

@@ -1,0 +1,73 @@
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { LoanRecord } from "../../lib/bnpl/wire"
+import { AUTHORIZED } from "../../lib/ledger/confirmation"
+import { duringCompletion } from "../../lib/ledger/during-completion"
+import { orderOfCart } from "../../lib/ledger/queries"
+import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
+
+export const authorizeLoanSessionStepId = "bnpl-authorize-loan-session"
+
+export interface AuthorizeInput {
+  cart_id: string
+  session_id: string
+  session_amount: number
+  /** The status query's answer that found the loan paid: the authorization takes it (confirmed-loan.ts). */
+  loan: LoanRecord
+}
+
+/** What the authorization left: the order holding the loan, or why there is none. */
+export type Authorization = { orderId: string } | { reason: string; outage: boolean }
+
+/**
+ * Authorizes the session (Medusa's processPaymentWorkflow) and requires an
+ * order in the database: that workflow carries on past a failed completion.
+ *
+ * processPaymentWorkflow runs on its own here, not with `runAsStep`: nested, its
+ * acquireLockStep on the cart id skips (Medusa takes that lock only in a top-level
+ * run), and that lock is what keeps it apart from the storefront's own completion
+ * of the same cart (completeCartWorkflow takes the same key).
+ */
+export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, async (input: AuthorizeInput, { container }) => {
+  // processPaymentWorkflow carries on past a failed cart completion (its step continues on
+  // failure) but still reports the error: it becomes the reason the admin reads.
+  const { errors } = await withConfirmedLoan(input.loan, () =>
+    duringCompletion(container, () =>
+      processPaymentWorkflow(container).run({
+        input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
+        throwOnError: false,
+      }),
+    ),
+  )
+  // Done means an order and the loan authorized on it: an order a cut-short completion left
+  // can exist while the authorization onto it failed (the status query down at that moment).
+  const [orderId, session] = await Promise.all([
+    orderOfCart(container, input.cart_id),
+    container.resolve(Modules.PAYMENT).retrievePaymentSession(input.session_id, { select: ["status"] }),
+  ])
+  if (orderId && AUTHORIZED.includes(session.status)) return new StepResponse<Authorization>({ orderId })
+  const failure =
+    errors
+      .map((e) => (e.error as Error | undefined)?.message)
+      .filter(Boolean)
+      .join("; ") || undefined
+  const reason = orderId
+    ? `the loan could not be authorized on the cart's order ${orderId}${failure ? `: ${failure}` : ""}`
+    : `the cart could not be completed into an order${failure ? `: ${failure}` : ""}`
+  return new StepResponse<Authorization>({ reason, outage: errors.length > 0 && errors.every((e) => isOutage(e.error)) })
+})
+
+/** Medusa's errors that say something of the cart or the payment; every other failure is an outage (a database, a lock, a service down). */
+const VERDICTS: ReadonlySet<string> = new Set([
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_FOUND,
+  MedusaError.Types.CONFLICT,
+  MedusaError.Types.DUPLICATE_ERROR,
+  MedusaError.Types.INVALID_ARGUMENT,
+  MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+  MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR,
+])
+
+const isOutage = (error: unknown): boolean => !VERDICTS.has(String((error as { type?: unknown } | undefined)?.type))

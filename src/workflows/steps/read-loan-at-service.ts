@@ -1,0 +1,33 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import type { CartFacts, LoanFacts } from "../../lib/ledger/confirmation"
+import { cartTotal, orderOfPaymentCollection } from "../../lib/ledger/queries"
+import { bookOfCart } from "../../lib/ledger/refund-book"
+
+export const readLoanAtServiceStepId = "bnpl-read-loan-at-service"
+
+/**
+ * The status query, the refund history and the book of the cart, with what Medusa's cart totals
+ * now and any order a cut-short completion left holding its payment collection (both only while
+ * no order holds the cart). Read together: each waits on a different server. Reads only.
+ */
+export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (facts: CartFacts, { container }) => {
+  const { client } = bnplFromContainer(container)
+  const open = !facts.orderId
+  const [loans, history, book, total, halfMadeOrderId] = await Promise.all([
+    client.getLoans(facts.cartId),
+    client.getRefunds(facts.cartId),
+    bookOfCart(container, facts.cartId),
+    open ? cartTotal(container, facts.cartId) : undefined,
+    open && facts.paymentCollectionId ? orderOfPaymentCollection(container, facts.paymentCollectionId) : undefined,
+  ])
+  const found: LoanFacts = {
+    loan: loans.find((candidate) => candidate.loanId === facts.loanId),
+    loans,
+    history,
+    book,
+    cartTotal: total,
+    halfMadeOrderId,
+  }
+  return new StepResponse(found)
+})
