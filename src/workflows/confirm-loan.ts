@@ -57,15 +57,18 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: C
   const lock = acquireCartLockStep(input)
   const seen = readCartOfLoanStep(input)
   const recorded = when("bnpl-loan-has-no-row", { seen }, ({ seen }) => !!seen.session && !seen.row).then(() => recordLoanOfSessionStep(seen))
-  const facts = transform({ seen, recorded }, ({ seen, recorded }) => ({ ...seen, row: seen.row ?? recorded }))
+  const facts = transform({ seen, recorded }, ({ seen, recorded }) => ({ ...seen, row: seen.row ?? recorded, rowRecordedNow: !seen.row }))
   const early = transform({ facts }, ({ facts }) => decideBeforeService(facts))
   const found = when("bnpl-ask-the-service", { early }, ({ early }) => !early).then(() => readLoanAtServiceStep(facts))
   const decision = transform({ facts, early, found }, ({ facts, early, found }) => early ?? decideWithService(facts, found!))
-  const change = transform({ facts, decision, found }, ({ facts, decision, found }): ConfirmationChange => ({ row: facts.row!, decision, found }))
+  // Each write step takes the row and the decision; only the listing needs what the service answered.
+  const change = transform({ facts, decision }, ({ facts, decision }): ConfirmationChange => ({ row: facts.row!, decision }))
 
   const heldBy = when("bnpl-order-holds-loan", { decision }, is("held_by")).then(() => recordHeldByOrderStep(change))
   const learned = when("bnpl-loan-not-paid", { decision }, is("status")).then(() => recordLoanStatusStep(change))
-  const listed = when("bnpl-loan-has-refund", { decision }, is("list")).then(() => listRefundedLoanStep(change))
+  const listed = when("bnpl-loan-has-refund", { decision }, is("list")).then(() =>
+    listRefundedLoanStep(transform({ change, found }, ({ change, found }) => ({ ...change, found }))),
+  )
   const refused = when("bnpl-cart-refuses-loan", { decision }, is("failure")).then(() => recordCartRefusedLoanStep(change))
   const completed = when("bnpl-complete-cart", { decision }, is("start")).then(() => {
     const started = recordCompletionStartedStep(change)
@@ -78,6 +81,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: C
         session_id: facts.session!.id,
         session_amount: facts.session!.amount,
         loan: found!.loan!,
+        order_exists: !!facts.orderId || !!found!.halfMadeOrderId,
       })),
     )
     return recordCompletionOutcomeStep(

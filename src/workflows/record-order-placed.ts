@@ -4,7 +4,8 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { awaitsOrder, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { awaitsOrder, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { cartOfOrder } from "../lib/ledger/queries"
 import { isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
 
 /**
@@ -23,8 +24,28 @@ const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: Re
 })
 
 async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<LoanChange | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
+  // Most orders are no loan's, and the webhook's own confirmation records the order it placed
+  // before it lets go of the cart: only a cart with a loan still awaiting an order reads further.
+  const cartId = await cartOfOrder(container, orderId)
+  if (!cartId || !(await awaitsOrderOnCart(container, cartId))) return undefined
+  // Under the cart's lock, read again: the confirmation that placed this order holds the lock
+  // until it has written the row itself, and may have put the loan on the attention list (a
+  // look-alike order beside it). What it wrote stands; only a row still awaiting an order
+  // (open, or listed for failed completions) becomes this order's payment.
+  return underCartLock(container, cartId, async () => {
+    if (!(await awaitsOrderOnCart(container, cartId))) return undefined
+    const loanId = await loanPayingOrder(container, orderId)
+    const row = loanId === undefined ? undefined : await rowOfLoan(container, loanId)
+    if (!row || !awaitsOrder(row)) return undefined
+    return (await recordHeldBy(container, heldBy(row, orderId))).change
+  })
+}
+
+const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Promise<boolean> =>
+  (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).some(awaitsOrder)
+
+async function loanPayingOrder(container: MedusaContainer, orderId: string): Promise<number | undefined> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
     filters: { id: orderId },
@@ -32,17 +53,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   const order = data[0] as
     { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
   const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
-  const loan = payment ? readSessionData(payment.data) : undefined
-  if (!loan) return undefined
-  // Under the cart's lock, read again: the confirmation that placed this order holds the lock
-  // until it has written the row itself, and may have put the loan on the attention list (a
-  // look-alike order beside it). What it wrote stands; only a row still awaiting an order
-  // (open, or listed for failed completions) becomes this order's payment.
-  return underCartLock(container, loan.cart_id, async () => {
-    const row = await rowOfLoan(container, loan.loan_id)
-    if (!row || !awaitsOrder(row)) return undefined
-    return (await recordHeldBy(container, heldBy(row, orderId))).change
-  })
+  return payment ? readSessionData(payment.data)?.loan_id : undefined
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

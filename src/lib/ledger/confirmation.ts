@@ -39,6 +39,8 @@ export interface CartFacts {
   /** The order the cart became, if any. */
   orderId?: string
   row?: LedgerLoan
+  /** The ledger did not know the loan: its row was written from the session just now, and carries no mark of earlier completions. */
+  rowRecordedNow?: boolean
 }
 
 /** What the service and the book say of the loan, and what Medusa's cart totals now. */

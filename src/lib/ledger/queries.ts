@@ -25,22 +25,30 @@ export interface CartPayment {
   completedAt: string | null
   paymentCollectionId: string | null
   sessions: SessionRow[]
+  /** The order the cart became (Medusa's link), if any. */
+  orderId?: string
 }
 
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: ["id", "completed_at", "payment_collection.id", "payment_collection.payment_sessions.*"],
+    fields: ["id", "completed_at", "payment_collection.id", "payment_collection.payment_sessions.*", "order_link.order_id"],
     filters: { id: cartId },
   })
   const cart = data[0] as
-    { completed_at?: string | Date | null; payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null } | undefined
+    | {
+        completed_at?: string | Date | null
+        payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null
+        order_link?: { order_id?: string } | null
+      }
+    | undefined
   return {
     exists: !!cart,
     completedAt: cart?.completed_at ? new Date(cart.completed_at).toISOString() : null,
     paymentCollectionId: cart?.payment_collection?.id ?? null,
     sessions: cart?.payment_collection?.payment_sessions ?? [],
+    orderId: cart?.order_link?.order_id ?? undefined,
   }
 }
 
@@ -69,6 +77,12 @@ export async function cancelWaitingSession(container: MedusaContainer, cartId: s
     data: { ...readSessionData(session.data), loan_status: loanStatus },
     status: "canceled",
   })
+}
+
+export async function cartOfOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { order_id: orderId } })
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id
 }
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {

@@ -30,8 +30,7 @@ const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded
 const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
 export const isUndecided = (entry: BookEntry): boolean => UNDECIDED.has(entry.state)
 
-export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<BookEntry[]> =>
-  ledgerOf(container).listBnplRefunds({ cart_id: cartId }, { order: { created_at: "ASC" } })
+export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<BookEntry[]> => ledgerOf(container).listBookOfCart(cartId)
 
 /** What the book shows refunded on a loan, decimal. */
 export function refundedOn(book: BookEntry[], loanId: number): string {

@@ -4,7 +4,7 @@ import { BnplLoan } from "./models/bnpl-loan"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
 import { BnplRefund } from "./models/bnpl-refund"
 import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
-import { asRead, asWritten, ledgerTable, type Money } from "./sql"
+import { asRead, asReadEntry, asWritten, ledgerTable, type Money, table } from "./sql"
 import type { BookEntry, LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger, WebhookDeliveryRecord } from "./types"
 
 /** A row's columns as written: amounts in any of Medusa's forms ("1234.50", 1234.5, a BigNumber), never their raw values. */
@@ -85,6 +85,16 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
       .where({ ...where, deleted_at: null })
       .first()
     return row && asRead(row)
+  }
+
+  /** The cart's book of refunds, oldest first: read on every confirmation, so plain SQL. */
+  @InjectManager()
+  async listBookOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<BookEntry[]> {
+    const rows = await table(sharedContext, "bnpl_refund")
+      .select("*")
+      .where({ cart_id: cartId, deleted_at: null })
+      .orderBy([{ column: "created_at" }, { column: "id" }])
+    return rows.map(asReadEntry)
   }
 
   /** Which of these payment sessions a row names: reconciliation's backfill skips them. */
@@ -366,9 +376,10 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     await this.updateBnplReconciliations({ id, status, ...end, finished_at: at, heartbeat_at: at }, sharedContext)
   }
 
+  /** One insert per webhook, on the webhook's path: plain SQL, as the ledger's own. */
   @InjectManager()
   async recordWebhookDelivery(delivery: Input<WebhookDeliveryRecord>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await this.createBnplWebhookDeliveries(delivery, sharedContext)
+    await table(sharedContext, "bnpl_webhook_delivery").insert({ id: generateEntityId(undefined, "bnplwh"), ...delivery })
   }
 
   /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */

@@ -1,17 +1,20 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { BigNumberInput, Context } from "@medusajs/framework/types"
 import { BigNumber, trimZeros } from "@medusajs/framework/utils"
-import type { LedgerLoan } from "./types"
+import type { BookEntry, LedgerLoan } from "./types"
 
 /** The ledger's money columns (`bigNumber`), each beside its exact value in `raw_<column>`. */
 export const MONEY = ["amount", "refunded_at_service", "refunded_in_medusa"] as const
 export type Money = (typeof MONEY)[number]
 
 /** The ledger's table, in the caller's transaction when the context carries one (InjectManager fills `manager`). */
-export function ledgerTable(sharedContext: Context) {
+export const ledgerTable = (sharedContext: Context) => table(sharedContext, "bnpl_loan")
+
+/** A table of the module's, in the caller's transaction when the context carries one. */
+export function table(sharedContext: Context, name: "bnpl_loan" | "bnpl_refund" | "bnpl_webhook_delivery") {
   const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
   const knex = manager.getTransactionContext() ?? manager.getKnex()
-  return knex("bnpl_loan")
+  return knex(name)
 }
 
 /**
@@ -34,4 +37,10 @@ export function asRead(row: Record<string, unknown>): LedgerLoan {
   const read = { ...row }
   for (const column of MONEY) read[column] = new BigNumber(read[`raw_${column}`] as BigNumberInput).numeric
   return read as LedgerLoan
+}
+
+/** A book entry read with SQL, as the generated methods return it: its amount a number from its exact value, or null. */
+export function asReadEntry(row: Record<string, unknown>): BookEntry {
+  const raw = row.raw_amount as BigNumberInput | null
+  return { ...row, amount: raw === null || raw === undefined ? null : new BigNumber(raw).numeric } as BookEntry
 }

@@ -1,6 +1,6 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import { AUTHORIZED } from "../../lib/ledger/confirmation"
 import { duringCompletion } from "../../lib/ledger/during-completion"
@@ -15,35 +15,46 @@ export interface AuthorizeInput {
   session_amount: number
   /** The status query's answer that found the loan paid: the authorization takes it (confirmed-loan.ts). */
   loan: LoanRecord
+  /** An order holds the cart already (its own, or one a cut-short completion left): the loan is authorized onto it. */
+  order_exists: boolean
 }
 
 /** What the authorization left: the order holding the loan, or why there is none. */
 export type Authorization = { orderId: string } | { reason: string; outage: boolean }
 
 /**
- * Authorizes the session (Medusa's processPaymentWorkflow) and requires an
- * order in the database: that workflow carries on past a failed completion.
+ * Authorizes the session and requires an order in the database. A cart no order holds is
+ * completed with Medusa's completeCartWorkflow, which authorizes the session as the storefront's
+ * completion does: processPaymentWorkflow would run the same workflow after four look-ups and a
+ * lock of its own (`npm run bench`, webhook → order). A cart an order holds already goes through
+ * processPaymentWorkflow, whose "authorize-existing-order" branch authorizes the session onto
+ * that order. Either carries on past a failed completion and reports the error.
  *
  * processPaymentWorkflow runs on its own here, not with `runAsStep`: nested, its
  * acquireLockStep on the cart id skips (Medusa takes that lock only in a top-level
  * run), and that lock is what keeps it apart from the storefront's own completion
- * of the same cart (completeCartWorkflow takes the same key).
+ * of the same cart (completeCartWorkflow takes the same key). completeCartWorkflow runs on its
+ * own for the same reason.
  */
 export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, async (input: AuthorizeInput, { container }) => {
   // processPaymentWorkflow carries on past a failed cart completion (its step continues on
   // failure) but still reports the error: it becomes the reason the admin reads.
-  const { errors } = await withConfirmedLoan(input.loan, () =>
-    duringCompletion(container, () =>
-      processPaymentWorkflow(container).run({
-        input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
-        throwOnError: false,
-      }),
+  const { errors, result } = await withConfirmedLoan(input.loan, () =>
+    duringCompletion(container, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
+      input.order_exists
+        ? processPaymentWorkflow(container).run({
+            input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
+            throwOnError: false,
+          })
+        : completeCartWorkflow(container).run({ input: { id: input.cart_id }, throwOnError: false }),
     ),
   )
   // Done means an order and the loan authorized on it: an order a cut-short completion left
-  // can exist while the authorization onto it failed (the status query down at that moment).
+  // can exist while the authorization onto it failed (the status query down at that moment). A
+  // completion that went through names its order.
+  const placed = !input.order_exists && !errors.length ? (result as { id?: string } | undefined)?.id : undefined
   const [orderId, session] = await Promise.all([
-    orderOfCart(container, input.cart_id),
+    placed ?? orderOfCart(container, input.cart_id),
     container.resolve(Modules.PAYMENT).retrievePaymentSession(input.session_id, { select: ["status"] }),
   ])
   if (orderId && AUTHORIZED.includes(session.status)) return new StepResponse<Authorization>({ orderId })

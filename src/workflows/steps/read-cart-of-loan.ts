@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CartFacts } from "../../lib/ledger/confirmation"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { cartPayment, orderOfCart, sessionOfLoan } from "../../lib/ledger/queries"
+import { cartPayment, sessionOfLoan } from "../../lib/ledger/queries"
 
 export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 
@@ -9,11 +9,7 @@ export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 export const readCartOfLoanStep = createStep(
   readCartOfLoanStepId,
   async (input: { cart_id: string; loan_id: number; force?: boolean }, { container }) => {
-    const [cart, orderId, row] = await Promise.all([
-      cartPayment(container, input.cart_id),
-      orderOfCart(container, input.cart_id),
-      ledgerOf(container).findLoan({ loan_id: input.loan_id }),
-    ])
+    const [cart, row] = await Promise.all([cartPayment(container, input.cart_id), ledgerOf(container).findLoan({ loan_id: input.loan_id })])
     const session = sessionOfLoan(cart.sessions, input.loan_id)
     const facts: CartFacts = {
       cartId: input.cart_id,
@@ -22,7 +18,7 @@ export const readCartOfLoanStep = createStep(
       session,
       otherAuthorized: cart.sessions.some((s) => s.id !== session?.id && s.status === "authorized"),
       paymentCollectionId: cart.paymentCollectionId,
-      orderId,
+      orderId: cart.orderId,
       row,
     }
     return new StepResponse(facts)

@@ -8,8 +8,11 @@ export const readLoanAtServiceStepId = "bnpl-read-loan-at-service"
 
 /**
  * The status query, the refund history and the book of the cart, with what Medusa's cart totals
- * now and any order a cut-short completion left holding its payment collection (both only while
- * no order holds the cart). Read together: each waits on a different server. Reads only.
+ * now (while no order holds the cart) and any order a cut-short completion left holding its
+ * payment collection (only when a completion with the loan started and never ended, as every
+ * completion with it marks the row first, or when the row was written just now and carries no
+ * marks). Read together: each waits on a different server.
+ * Reads only.
  */
 export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (facts: CartFacts, { container }) => {
   const { client } = bnplFromContainer(container)
@@ -19,7 +22,9 @@ export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (
     client.getRefunds(facts.cartId),
     bookOfCart(container, facts.cartId),
     open ? cartTotal(container, facts.cartId) : undefined,
-    open && facts.paymentCollectionId ? orderOfPaymentCollection(container, facts.paymentCollectionId) : undefined,
+    open && facts.paymentCollectionId && (facts.row?.completion_started_at || facts.rowRecordedNow)
+      ? orderOfPaymentCollection(container, facts.paymentCollectionId)
+      : undefined,
   ])
   const found: LoanFacts = {
     loan: loans.find((candidate) => candidate.loanId === facts.loanId),
