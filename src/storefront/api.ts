@@ -4,10 +4,15 @@ import type { CartEligibility, CartEligibilityResponse, Offer, OfferResponse } f
 
 /**
  * For a product or cart page with no cart yet: may this amount be paid in installments, and
- * how would the plan look? `amount` is in major units, as Medusa's prices are.
+ * how would the plan look? `amount` is in major units, as Medusa's prices are. With
+ * `productId`, a product the store does not finance is answered `product_excluded`.
  */
-export async function getOffer(sdk: BnplSdk, input: { amount: number | string; currencyCode: string; lang?: Lang | string }): Promise<Offer> {
+export async function getOffer(
+  sdk: BnplSdk,
+  input: { amount: number | string; currencyCode: string; productId?: string; lang?: Lang | string },
+): Promise<Offer> {
   const query: Record<string, string> = { amount: String(input.amount), currency_code: input.currencyCode }
+  if (input.productId) query.product_id = input.productId
   const lang = langOf(input.lang)
   if (lang) query.lang = lang
   const { offer } = await sdk.client.fetch<OfferResponse>("/store/bnpl/offer", { query })

@@ -11,6 +11,8 @@ export interface ReasonFacts {
   currency: string
   min: string
   max: string
+  /** The titles of the products the store does not finance, quoted and listed. */
+  items?: string
 }
 
 const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> = {
@@ -21,6 +23,7 @@ const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> 
     not_in_region: () => "El pago a plazos no está disponible en tu región.",
     cart_completed: () => "Este carrito ya es un pedido.",
     loan_paid: () => "Ya pagaste la primera cuota de este carrito: solo falta confirmar tu pedido.",
+    product_excluded: ({ items }) => `Estos productos no se pueden pagar a plazos: ${items}.`,
   },
   en: {
     currency_not_offered: ({ currency }) => `Pay in installments is not available for purchases in ${currency}.`,
@@ -29,11 +32,22 @@ const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> 
     not_in_region: () => "Pay in installments is not available in your region.",
     cart_completed: () => "This cart is already an order.",
     loan_paid: () => "You already paid the first installment for this cart: only confirming your order is left.",
+    product_excluded: ({ items }) => `These items cannot be paid in installments: ${items}.`,
   },
 }
 
 export function reasonMessage(code: ReasonCode, lang: Lang, facts: ReasonFacts): string {
   return REASONS[lang][code](facts)
+}
+
+/** Why a cart holding these products cannot be paid in installments: the refusal of a new session says it too. */
+export const productExcludedMessage = (titles: string[], lang: Lang): string =>
+  REASONS[lang].product_excluded({ currency: "", min: "", max: "", items: quoteTitles(titles, lang) })
+
+/** Product titles as a reason lists them: «Camisa», «Reloj» (es-MX); “Shirt”, “Watch” (English). */
+export function quoteTitles(titles: string[], lang: Lang): string {
+  const [open, close] = lang === "en" ? ["“", "”"] : ["«", "»"]
+  return titles.map((title) => `${open}${title}${close}`).join(", ")
 }
 
 /** How often installments fall, as a phrase: "cada 2 semanas", "every 10 days". */

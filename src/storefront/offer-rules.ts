@@ -1,6 +1,6 @@
 import { amountIneligibility } from "./eligibility"
 import type { Lang } from "./lang"
-import { reasonMessage } from "./messages"
+import { reasonMessage, type ReasonFacts } from "./messages"
 import { formatMoney } from "./money"
 import { fromMinorUnits, minorDigits, splitInstallments, toMinorUnits } from "./plan"
 import type { Offer, ReasonCode } from "./wire"
@@ -54,10 +54,10 @@ export function facts(currency: string, digits: number, min: bigint, max: bigint
   return { currency: upper, min: money(min), max: money(max) }
 }
 
-/** A plan-less answer for a reason that is about the cart, not the amount (an order, a paid loan, the region). */
-export function withReason(offer: Offer, code: ReasonCode): Offer {
+/** A plan-less answer for a reason that is about the cart, not the amount (an order, a paid loan, the region, a product). */
+export function withReason(offer: Offer, code: ReasonCode, more: Pick<ReasonFacts, "items"> = {}): Offer {
   const digits = minorDigits(offer.currency_code)
   const { min_amount, max_amount } = offer.limits
   const known = facts(offer.currency_code, digits, toMinorUnits(min_amount, digits), toMinorUnits(max_amount, digits), offer.lang)
-  return { ...offer, available: false, reason: { code, message: reasonMessage(code, offer.lang, known) } }
+  return { ...offer, available: false, reason: { code, message: reasonMessage(code, offer.lang, { ...known, ...more }) } }
 }

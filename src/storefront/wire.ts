@@ -10,7 +10,15 @@ import { LANGS } from "./lang"
 export const Lang = z.enum(LANGS)
 
 /** Why installments are not offered. `message` is for the shopper, in the answer's `lang`. */
-export const ReasonCode = z.enum(["currency_not_offered", "below_minimum", "above_maximum", "not_in_region", "cart_completed", "loan_paid"])
+export const ReasonCode = z.enum([
+  "currency_not_offered",
+  "below_minimum",
+  "above_maximum",
+  "not_in_region",
+  "cart_completed",
+  "loan_paid",
+  "product_excluded",
+])
 export type ReasonCode = z.infer<typeof ReasonCode>
 export const Reason = z.object({ code: ReasonCode, message: z.string() })
 export type Reason = z.infer<typeof Reason>

@@ -82,6 +82,14 @@ const OptionsShape = z.object({
   maxCompletionAttempts: z.coerce.number().int().min(1).max(100).default(3),
   /** How often reconciliation compares an ordered loan's refunds at the service with Medusa's, in hours (0: every run). */
   refundCheckHours: z.coerce.number().min(0).default(6),
+  /** Products that cannot be paid in installments, by id (`prod_…`). */
+  excludedProducts: z.preprocess(csv, z.array(z.string().min(1)).default([])),
+  /** Products of these collections (`pcol_…`) cannot be paid in installments. */
+  excludedCollections: z.preprocess(csv, z.array(z.string().min(1)).default([])),
+  /** Products in these categories (`pcat_…`) cannot be paid in installments. */
+  excludedCategories: z.preprocess(csv, z.array(z.string().min(1)).default([])),
+  /** Products with any of these tags, by the tag's value (`no-installments`), cannot be paid in installments. */
+  excludedTags: z.preprocess(csv, z.array(z.string().min(1)).default([])),
 })
 
 /** Each option's environment variable: the README's configuration table is this list. */
@@ -114,6 +122,10 @@ export const OPTION_ENV = {
   refundOrphanedLoans: "BNPL_REFUND_ORPHANED_LOANS",
   maxCompletionAttempts: "BNPL_MAX_COMPLETION_ATTEMPTS",
   refundCheckHours: "BNPL_REFUND_CHECK_HOURS",
+  excludedProducts: "BNPL_EXCLUDED_PRODUCTS",
+  excludedCollections: "BNPL_EXCLUDED_COLLECTIONS",
+  excludedCategories: "BNPL_EXCLUDED_CATEGORIES",
+  excludedTags: "BNPL_EXCLUDED_TAGS",
 } as const satisfies Record<keyof z.input<typeof OptionsShape>, string>
 
 export type BnplOptionsInput = Partial<z.input<typeof OptionsShape>>

@@ -6,6 +6,10 @@ import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { readSessionData } from "../../../lib/bnpl/session-data"
 import { readCartForLoan } from "../../../lib/ledger/cart-snapshot"
+import { excludesAny } from "../../../lib/catalog/exclusions"
+import { excludedItemsOfCart } from "../../../lib/catalog/excluded-items"
+import { productExcludedMessage } from "../../../storefront/messages"
+import type { Lang } from "../../../storefront/lang"
 import { ledgerOf, underCartLock } from "../../../lib/ledger/ledger"
 import { cartTotal } from "../../../lib/ledger/queries"
 import { bookOfCart, refundBlock, remainingOn, unexplained } from "../../../lib/ledger/refund-book"
@@ -44,11 +48,14 @@ export interface StartLoanInput {
   customer_id?: string
   /** The payment collection's fields in the answer (the route's query config). */
   fields: string[]
+  /** The shopper's language, for a refusal they read. */
+  lang: Lang
 }
 
 type PaidLoanDecision = { adopt?: { loanId: number; checkoutUrl: string; rowId: string } }
 
 export async function startLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaymentCollectionDTO> {
+  await refuseExcludedProducts(container, input)
   return underCartLock(container, input.cart_id, async () => {
     const [{ snapshot, paid }, decision] = await Promise.all([
       readCartForLoan(container, input.cart_id, input.payment_collection_id),
@@ -71,6 +78,17 @@ export async function startLoan(container: MedusaContainer, input: StartLoanInpu
     const [, collection] = await Promise.all([recordLoan(container, input, session, decision.adopt?.rowId), readCollection(container, input)])
     return collection
   })
+}
+
+/** A cart holding a product the store does not finance gets no loan, before anything else is asked. */
+async function refuseExcludedProducts(container: MedusaContainer, input: StartLoanInput): Promise<void> {
+  const { options } = bnplFromContainer(container)
+  if (!excludesAny(options)) return
+  const excluded = await excludedItemsOfCart(container, input.cart_id, options)
+  if (!excluded.length) return
+  const why = excluded.map((item) => `${item.title} (${item.why})`).join("; ")
+  container.resolve("logger").info(`[bnpl] cart ${input.cart_id}: no loan, the store does not finance ${why}`)
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, productExcludedMessage([...new Set(excluded.map((item) => item.title))], input.lang))
 }
 
 async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput): Promise<PaidLoanDecision> {

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { startLoan } from "./start-loan-session"
 import { isBnplProvider } from "../../../lib/bnpl/session-data"
+import { chooseLang } from "../../../storefront/lang"
 
 /**
  * `POST /store/payment-collections/:id/payment-sessions` for pp_bnpl_bnpl.
@@ -25,6 +26,7 @@ export async function startLoanRoute(req: MedusaRequest, res: MedusaResponse, ne
     cart_id: await cartOfPaymentCollection(req, collectionId),
     customer_id: (req as AuthenticatedMedusaRequest).auth_context?.actor_id,
     fields: req.queryConfig.fields,
+    lang: chooseLang(undefined, req.get("accept-language")),
   })
   res.status(200).json({ payment_collection: paymentCollection })
 }

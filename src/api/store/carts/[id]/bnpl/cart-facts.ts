@@ -5,6 +5,8 @@ import { isBnplProvider, readSessionData } from "../../../../../lib/bnpl/session
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { LoanRecord } from "../../../../../lib/bnpl/wire"
 import { recentLoans } from "./recent-loans"
+import { excludesAny } from "../../../../../lib/catalog/exclusions"
+import { excludedItemsOfCart } from "../../../../../lib/catalog/excluded-items"
 import { BNPL_LEDGER_MODULE } from "../../../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../../../modules/bnpl/service"
 import type { LedgerLoan } from "../../../../../modules/bnpl/types"
@@ -28,6 +30,8 @@ export interface CartFacts {
   known: KnownLoan[]
   /** The service's status query, or undefined when it failed. */
   live: LoanRecord[] | undefined
+  /** The titles of the cart's products the store does not finance (its excluded products). */
+  excludedItems: string[]
 }
 
 interface CartRow {
@@ -58,11 +62,13 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
   const cart = data[0] as CartRow | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id '${cartId}' not found`)
 
-  const [offeredInRegion, orderId, ledger, live] = await Promise.all([
+  const { options } = bnplFromContainer(scope)
+  const [offeredInRegion, orderId, ledger, live, excluded] = await Promise.all([
     regionOffersBnpl(scope, cart.region_id),
     orderOfCart(scope, cartId),
     ledgerRows(scope, cartId),
     recentLoans(client, cartId),
+    excludesAny(options) ? excludedItemsOfCart(scope, cartId, options) : [],
   ])
   return {
     cartId,
@@ -73,6 +79,7 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
     offeredInRegion,
     known: knownLoans(cart, ledger),
     live,
+    excludedItems: [...new Set(excluded.map((item) => item.title))],
   }
 }
 

@@ -1,6 +1,7 @@
 import type { BnplOptions } from "../../../../../lib/bnpl/options"
 import { LOAN_PAYMENT } from "../../../../../lib/bnpl/status"
 import type { Lang } from "../../../../../storefront/lang"
+import { quoteTitles } from "../../../../../storefront/messages"
 import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
 import type { CartEligibility, CartLoan, LoanState } from "../../../../../storefront/wire"
 import type { CartFacts, KnownLoan } from "./cart-facts"
@@ -22,6 +23,10 @@ export function cartEligibility(facts: CartFacts, options: BnplOptions, lang: La
   }
   if (paid) return { ...base, ...unavailable(withReason(offer, "loan_paid")), next_step: "complete_cart" }
   if (!facts.offeredInRegion) return { ...base, ...unavailable(withReason(offer, "not_in_region")), next_step: "choose_another_method" }
+  if (facts.excludedItems.length) {
+    const items = quoteTitles(facts.excludedItems, lang)
+    return { ...base, ...unavailable(withReason(offer, "product_excluded", { items })), next_step: "choose_another_method" }
+  }
   if (!offer.available) return { ...base, ...unavailable(offer), next_step: "choose_another_method" }
   return { ...base, available: true, reason: null, offer, next_step: "pay" }
 }
