@@ -4,6 +4,7 @@ import { h, money } from "../dom"
 import { t } from "../i18n"
 
 export interface Offer {
+  productId: string
   variantId: string
   title: string
   description: string
@@ -16,7 +17,7 @@ export function offersOf(products: HttpTypes.StoreProduct[]): Offer[] {
     const variant = product.variants?.find((v) => v.calculated_price?.calculated_amount != null)
     if (!variant) return []
     const price = Number(variant.calculated_price?.calculated_amount)
-    return [{ variantId: variant.id, title: product.title, description: product.description ?? "", price }]
+    return [{ productId: product.id, variantId: variant.id, title: product.title, description: product.description ?? "", price }]
   })
 }
 

@@ -54,7 +54,8 @@ export async function shopPage(app: HTMLElement, store: DemoStore): Promise<void
   picker.start()
   await Promise.all(
     offers.map(async (o) => {
-      const offer = await getOffer(store.sdk, { amount: o.price, currencyCode: currency, lang }).catch(() => undefined)
+      // With the product, a product the store does not finance shows no installments line.
+      const offer = await getOffer(store.sdk, { amount: o.price, currencyCode: currency, productId: o.productId, lang }).catch(() => undefined)
       picker.setProductOffer(o.variantId, offer ? formatInstallments(offer, lang) : null)
     }),
   )
