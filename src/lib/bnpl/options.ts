@@ -82,6 +82,8 @@ const OptionsShape = z.object({
   maxCompletionAttempts: z.coerce.number().int().min(1).max(100).default(3),
   /** How often reconciliation compares an ordered loan's refunds at the service with Medusa's, in hours (0: every run). */
   refundCheckHours: z.coerce.number().min(0).default(6),
+  /** When Medusa receives a return whose refund is due on an order a loan paid, refund that amount at once (booked, once). */
+  refundOnReturn: z.preprocess(bool, z.boolean()).default(false),
   /** Products that cannot be paid in installments, by id (`prod_…`). */
   excludedProducts: z.preprocess(csv, z.array(z.string().min(1)).default([])),
   /** Products of these collections (`pcol_…`) cannot be paid in installments. */
@@ -122,6 +124,7 @@ export const OPTION_ENV = {
   refundOrphanedLoans: "BNPL_REFUND_ORPHANED_LOANS",
   maxCompletionAttempts: "BNPL_MAX_COMPLETION_ATTEMPTS",
   refundCheckHours: "BNPL_REFUND_CHECK_HOURS",
+  refundOnReturn: "BNPL_REFUND_ON_RETURN",
   excludedProducts: "BNPL_EXCLUDED_PRODUCTS",
   excludedCollections: "BNPL_EXCLUDED_COLLECTIONS",
   excludedCategories: "BNPL_EXCLUDED_CATEGORIES",

@@ -110,7 +110,7 @@ export interface OrderPayment {
   captured: string
   refunded: string
   /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
-  refunds: Array<{ id: string; amount: string; created_at: string }>
+  refunds: Array<{ id: string; amount: string; created_at: string; note: string | null }>
   canceled: boolean
 }
 
@@ -124,7 +124,7 @@ interface OrderRow {
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
       captures?: Array<{ amount: unknown } | null> | null
-      refunds?: Array<{ id: string; amount: unknown; created_at: string | Date } | null> | null
+      refunds?: Array<{ id: string; amount: unknown; created_at: string | Date; note?: string | null } | null> | null
     } | null> | null
   } | null> | null
 }
@@ -145,6 +145,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
       "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
       "payment_collections.payments.refunds.created_at",
+      "payment_collections.payments.refunds.note",
     ],
     filters: { id: orderId },
   })
@@ -164,7 +165,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           captured: sum(payment.captures),
           refunded: sum(payment.refunds),
           refunds: (payment.refunds ?? []).flatMap((r) =>
-            r ? [{ id: r.id, amount: sum([r]), created_at: new Date(r.created_at).toISOString() }] : [],
+            r ? [{ id: r.id, amount: sum([r]), created_at: new Date(r.created_at).toISOString(), note: r.note ?? null }] : [],
           ),
           canceled: !!payment.canceled_at,
         },

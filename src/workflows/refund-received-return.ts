@@ -1,0 +1,83 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { centsToDecimal } from "../lib/bnpl/refunds"
+import { toCents } from "../lib/bnpl/money"
+import { withRefundSender } from "../lib/bnpl/refund-sender"
+import { underCartLock } from "../lib/ledger/ledger"
+import { orderPayments } from "../lib/ledger/queries"
+import { bookingSender } from "../lib/ledger/refund-book"
+
+/**
+ * `refundOnReturn`: Medusa received a return of an order a loan paid, and the order now owes
+ * the shopper money (its summary's pending difference is below zero). That amount, at most what
+ * the loan's captured payment has left, is refunded through Medusa's own refund of the payment,
+ * so Medusa records it, and the provider's booked sender sends it to the service once
+ * (src/lib/ledger/refund-book.ts). The refund carries the return's id in its note: a second
+ * delivery of the event finds it and refunds nothing. Under the cart's lock, as every refund.
+ *
+ * Nothing is guessed: an uncaptured payment, an order that owes nothing, or a refund the service
+ * refuses or leaves unclear (booked, and on the loans page) is logged and left to the admin.
+ */
+export interface RefundReceivedReturnInput {
+  order_id: string
+  return_id: string
+}
+
+export type ReturnRefund =
+  | { outcome: "refunded"; amount: string }
+  | { outcome: "already_refunded" | "nothing_due" | "not_a_loan" }
+  | { outcome: "not_captured" | "refused"; reason: string }
+
+const noteOf = (returnId: string) => `Return ${returnId} received (refund on return)`
+
+const refundReceivedReturnStep = createStep("bnpl-refund-received-return", async (input: RefundReceivedReturnInput, { container }) => {
+  const [payment] = await orderPayments(container, input.order_id)
+  if (!payment || payment.canceled) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
+  const result = await underCartLock(container, payment.session.cart_id, () => refundDue(container, input))
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loan`)
+  if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded: ${result.reason}`)
+  return new StepResponse<ReturnRefund>(result)
+})
+
+async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<ReturnRefund> {
+  // Read again under the lock: a refund of the order page or an earlier delivery may have been first.
+  const [[payment], owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
+  if (!payment || payment.canceled) return { outcome: "not_a_loan" }
+  const note = noteOf(input.return_id)
+  if (payment.refunds.some((refund) => refund.note === note)) return { outcome: "already_refunded" }
+  if (owed <= 0n) return { outcome: "nothing_due" }
+  const refundable = toCents(payment.captured) - toCents(payment.refunded)
+  if (refundable <= 0n) {
+    return {
+      outcome: "not_captured",
+      reason: `the loan's payment has nothing captured left to refund; capture it, then refund ${centsToDecimal(owed)} from the order`,
+    }
+  }
+  const amount = centsToDecimal(owed < refundable ? owed : refundable)
+  const reason = `return ${input.return_id} received`
+  try {
+    await withRefundSender(bookingSender(container, reason), () =>
+      refundPaymentWorkflow(container).run({ input: { payment_id: payment.paymentId, amount, note } }),
+    )
+    return { outcome: "refunded", amount }
+  } catch (error) {
+    return { outcome: "refused", reason: (error as Error).message }
+  }
+}
+
+/** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
+async function owedToShopper(container: MedusaContainer, orderId: string): Promise<bigint> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["id", "summary.pending_difference"], filters: { id: orderId } })
+  const pending = (data[0] as { summary?: { pending_difference?: unknown } } | undefined)?.summary?.pending_difference
+  const cents = toCents(String(pending ?? 0))
+  return cents < 0n ? -cents : 0n
+}
+
+export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
+  return new WorkflowResponse(refundReceivedReturnStep(input))
+})
