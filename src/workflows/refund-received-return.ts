@@ -6,7 +6,7 @@ import { centsToDecimal } from "../lib/bnpl/refunds"
 import { toCents } from "../lib/bnpl/money"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { underCartLock } from "../lib/ledger/ledger"
-import { orderPayments } from "../lib/ledger/queries"
+import { cartOfOrder, orderPayments } from "../lib/ledger/queries"
 import { bookingSender } from "../lib/ledger/refund-book"
 
 /**
@@ -33,9 +33,10 @@ export type ReturnRefund =
 const noteOf = (returnId: string) => `Return ${returnId} received (refund on return)`
 
 const refundReceivedReturnStep = createStep("bnpl-refund-received-return", async (input: RefundReceivedReturnInput, { container }) => {
-  const [payment] = await orderPayments(container, input.order_id)
-  if (!payment || payment.canceled) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
-  const result = await underCartLock(container, payment.session.cart_id, () => refundDue(container, input))
+  // The cart names the lock; the payment is read under it (refundDue).
+  const cartId = await cartOfOrder(container, input.order_id)
+  if (!cartId) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
+  const result = await underCartLock(container, cartId, () => refundDue(container, input))
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loan`)
   if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded: ${result.reason}`)

@@ -28,17 +28,13 @@ export async function emitBnplEvents(container: MedusaContainer, events: BnplEve
     })
 }
 
-/** Announces a row written at once: a new row (`before` undefined) or a patch no compensation undoes. */
-export const emitLoanChange = (container: MedusaContainer, before: LoanRow | undefined, after: LoanRow) =>
-  emitBnplEvents(container, loanEvents(before, after))
-
 /**
  * Writes a new loan's ledger row and announces it (`bnpl.loan.created`): every writer of new
  * rows comes here. No compensation removes a row, so the announcement goes out at once.
  */
 export async function recordNewLoan(container: MedusaContainer, loan: NewLoan): Promise<LedgerLoan> {
   const row = await ledgerOf(container).recordNewLoan(loan)
-  await emitLoanChange(container, undefined, row)
+  await emitBnplEvents(container, loanEvents(undefined, row))
   return row
 }
 
