@@ -14,8 +14,8 @@ jest.setTimeout(120_000)
 /**
  * Money where the service's answer is unclear, as the documentation allows: a reply lost after
  * the service applied a refund, a 503 before it applied anything, a history that shows a refund
- * later than the plugin's re-reads look (the sandbox's `refund.historyDelayMs`, past the 3.75 s
- * of RECHECK_DELAYS_MS), and requests slow enough (`latencyMs`) for another path to run meanwhile.
+ * some seconds after it is made (the sandbox's `refund.historyDelayMs`), and requests slow enough
+ * (`latencyMs`) for another path to run meanwhile.
  * The plugin never sends a refund twice on a guess, Medusa records only a refund the service
  * accepted or the admin recorded, an order is cancelled only with its loan refunded in full, and
  * the paths that move a loan's money take turns.
@@ -24,7 +24,7 @@ jest.setTimeout(120_000)
 // as the documentation allows: until then the status query still shows the loan OUTSTANDING.
 const env = useSandbox({ refundSettleMs: 10_000 })
 
-/** Longer than the plugin's re-reads of the history after an unclear reply. */
+/** A history that lists a refund well after the admin's request has its answer. */
 const LATE_HISTORY_MS = 6_000
 
 /** Requests the sandbox has received on a path so far, answered or not. */
@@ -136,6 +136,24 @@ medusaIntegrationTestRunner({
       expect(serviceRefunds(order.loanId)).toEqual(["25.00"])
       expect((await payment(order.orderId)).refunds).toEqual([25])
       expect((await bookOf(order.loanId)).map((e) => e.state)).toEqual(["accepted", "unknown"])
+    })
+
+    it("a portal refund that shows in the history during an unanswered refund is no proof that the unanswered one applied", async () => {
+      const order = await capturedOrder()
+      // The merchant refunds 40.00 in the service's portal; the history lists it two seconds later.
+      env.sandbox.setFaults({ refund: { historyDelayMs: 2_000 } })
+      env.sandbox.refundAtService(order.cartId, "40.00")
+      // The admin's refund from the order page is answered 503 before the service applies anything.
+      env.sandbox.setFaults({ refund: { failNext: 1, errorStatus: 503, historyDelayMs: 2_000 } })
+
+      const unanswered = await refund(order.paymentId, 25)
+      await setTimeout(2_500)
+
+      expect(unanswered.status).toBe(400)
+      expect(unanswered.data.message).toMatch(/no clear answer/)
+      expect(serviceRefunds(order.loanId)).toEqual(["40.00"])
+      expect((await payment(order.orderId)).refunds).toEqual([])
+      expect((await bookOf(order.loanId)).map((e) => [e.kind, e.state])).toEqual([["requested", "unknown"]])
     })
 
     it("an order whose unclear refund the admin dismissed is cancelled only with a new refund of the whole loan", async () => {

@@ -40,12 +40,9 @@ const TROUBLE: Record<Trouble, FaultConfig> = {
   latency: { status: { latencyMs: 600 }, refundHistory: { latencyMs: 600 } },
 }
 
-/** Longer than the plugin's re-reads of the history after an unclear reply (3.75 s in all). */
+/** A history that lists a refund well after the request that made it has its answer. */
 const LATE_HISTORY_MS = 6_000
-/**
- * For a reply that never comes, the re-reads start only once the client gives up: longer than
- * its time-out (the http spec's 4 s, the chaos run's 1.5 s) and the re-reads together.
- */
+/** For a reply that never comes, well after the client gives up (the http spec's time-out is 4 s, the chaos run's 1.5 s). */
 const HANG_LATE_HISTORY_MS = 12_000
 /** A slow answer that no client times out on (the http spec's is 4 s, the chaos run's 1.5 s). */
 const SLOW_ANSWER_MS = 600

@@ -77,7 +77,7 @@ function asAdminError(error: unknown, loanId: number): unknown {
   if (error instanceof RefundUnknownError) {
     return new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The service gave no clear answer to the refund of ${error.totalAmount} on loan ${loanId}, and its refund history does not prove it yet. No other refund of the loan is sent until you check the service's portal and record it (it happened) or dismiss it (it did not) on the loans page.`,
+      `The service gave no clear answer to the refund of ${error.totalAmount} on loan ${loanId}: it may or may not have happened. No other refund of the loan is sent until you check the service's portal and record it (it happened) or dismiss it (it did not) on the loans page.`,
     )
   }
   return error

@@ -5,7 +5,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { worstRequestMs } from "../bnpl/client"
 import type { BnplOptions } from "../bnpl/options"
 import { bnplFromContainer } from "../bnpl/resolve-options"
-import { RECHECK_DELAYS_MS } from "../bnpl/refunds"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
 import type { BnplLedgerService } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
@@ -39,10 +38,9 @@ export const CART_LOCK_WAIT = { timeout: 30, retryInterval: 0.05 } as const
 
 /**
  * The most requests to the service made one after another under a cart's lock: a refund in
- * full reads the status, counts the refund history, sends the refund and, after a lost reply,
- * reads the history again once per RECHECK_DELAYS_MS.
+ * full reads the status, counts the refund history and sends the refund.
  */
-const REQUESTS_UNDER_LOCK = 3 + RECHECK_DELAYS_MS.length
+const REQUESTS_UNDER_LOCK = 3
 /** Medusa's own work under the lock: the cart's completion, the payment's records. */
 const MEDUSA_WORK_MS = 30_000
 
@@ -52,8 +50,7 @@ const MEDUSA_WORK_MS = 30_000
  * that died (Redis locking) blocks it this long at most.
  */
 export function cartLockTtlSeconds(options: Pick<BnplOptions, "timeoutMs" | "retries">): number {
-  const waits = RECHECK_DELAYS_MS.reduce((sum, ms) => sum + ms, 0)
-  return Math.ceil((REQUESTS_UNDER_LOCK * worstRequestMs(options) + waits + MEDUSA_WORK_MS) / 1000)
+  return Math.ceil((REQUESTS_UNDER_LOCK * worstRequestMs(options) + MEDUSA_WORK_MS) / 1000)
 }
 
 export const cartLockTtlOf = (container: MedusaContainer): number => cartLockTtlSeconds(bnplFromContainer(container).options)

@@ -54,7 +54,7 @@ export function undecidedReason(entry: BookEntry, loanId: number): string {
   if (entry.kind === "outside") {
     return `A refund of unknown amount was made outside Medusa (the service's portal) on loan ${loanId}${entry.refund_date ? ` on ${entry.refund_date}` : ""}. Record its amount, or dismiss it with a reason.`
   }
-  return `The refund of ${toDecimal(entry.amount ?? 0)} on loan ${loanId} got no clear answer from the service, and its history does not show it yet. Check the loan in the service's portal, then record or dismiss it.`
+  return `The refund of ${toDecimal(entry.amount ?? 0)} on loan ${loanId} got no clear answer from the service: it may or may not have happened. Check the loan in the service's portal, then record or dismiss it.`
 }
 
 /**
@@ -180,15 +180,12 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
   if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
   const entry = await ledger.bookRefundRequest({ ...request, key, refused: existing })
   const { client } = bnplFromContainer(container)
-  // Every other entry that stands for a history entry explains one before this request may.
-  const explained = book.filter((e) => e.id !== entry.id && standsForHistoryEntry(e)).length
   try {
-    const done = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key, { explained })
-    const reply = done.outcome === "accepted" ? done.reply : undefined
+    const reply = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key)
     const accepted = await ledger.recordRefundOutcome(entry.id, "accepted", {
-      refund_id: reply ? String(reply.refundId) : null,
-      refund_date: reply?.refundDate ?? (done.outcome === "recovered" ? done.refundDate : null),
-      refund_status: reply?.refundStatus ?? null,
+      refund_id: String(reply.refundId),
+      refund_date: reply.refundDate,
+      refund_status: reply.refundStatus,
     })
     await emitBookEntries(container, [accepted])
     return accepted

@@ -200,8 +200,8 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   /**
    * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
    * key, booked first by the plugin's sender where one runs (refund-sender.ts). After a lost
-   * reply the refund history is re-read (refunds.ts); without proof that it applied, Medusa
-   * records nothing and the refund waits, unclear, for the admin.
+   * reply nothing can prove it applied or not (refunds.ts): Medusa records nothing and the
+   * refund waits, unclear, for the admin.
    */
   async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.sessionData(data)
@@ -215,11 +215,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       return { data: session }
     }
     const request = { cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" }
-    const done = await refundOnce(this.client, request, key).catch((error) => {
+    const reply = await refundOnce(this.client, request, key).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })
-    const how = done.outcome === "accepted" ? `${done.reply.refundId} requested` : "found applied after a lost reply"
-    this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: ${how}`)
+    this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: ${reply.refundId} requested`)
     return { data: session }
   }
 
@@ -319,7 +318,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (error instanceof RefundUnknownError) {
       return new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}, and its refund history does not prove it yet. Medusa records nothing and no other refund of the loan is sent until you settle it on the loans page: check the loan in the service's portal, then record it (it happened) or dismiss it (it did not).`,
+        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}: it may or may not have happened. Medusa records nothing and no other refund of the loan is sent until you settle it on the loans page: check the loan in the service's portal, then record it (it happened) or dismiss it (it did not).`,
       )
     }
     if (error instanceof MedusaError) return error
