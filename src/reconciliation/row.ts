@@ -14,7 +14,7 @@ import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { awaitsOrder } from "../lib/ledger/ledger"
 import { listLoanWorkflow } from "../workflows/list-loan"
 import { recordLoanStatusWorkflow } from "../workflows/record-loan-status"
-import { cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
+import { type CartPayment, cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The status query decides;
@@ -104,8 +104,7 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     await recordOrderPlacedWorkflow(ctx.container).run({ input: { order_id: orderId } })
     return "in_order"
   }
-  if (!cart.exists || orderId)
-    return settleOrphan(ctx, row, cart.exists ? `its cart was completed into order ${orderId} with another payment` : "its cart no longer exists")
+  if (!cart.exists || orderId) return settleOrphan(ctx, row, orphanReason(cart, row, orderId))
   if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
   const { result: resumed } = await resumePaidLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id } })
   if (resumed) return (await confirm(ctx, row)).outcome
@@ -114,6 +113,13 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     row,
     "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
   )
+}
+
+function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {
+  if (!cart.exists) return "its cart no longer exists"
+  // Placed before its financing (orderBeforeFinancing), the order was cancelled, then the loan paid.
+  if (cart.paymentCollectionCanceled && sessionOfLoan(cart.sessions, row.loan_id)) return `its order ${orderId} was cancelled before the loan was paid`
+  return `its cart was completed into order ${orderId} with another payment`
 }
 
 const undecidedOrRefunded = (book: BookEntry[], loanId: number): boolean =>

@@ -1,5 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
+import { cartOfOrder, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
+import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { cancelRefundWorkflow } from "../workflows/cancel-refund"
 import { refundCheckWorkflow } from "../workflows/refund-check"
 
@@ -8,12 +11,30 @@ import { refundCheckWorkflow } from "../workflows/refund-check"
  * (src/api/admin/orders/cancel-with-loans.ts); an order the store's own code cancelled gets what
  * remains refunded now. Then the refund check brings the ledger up to date at once instead of at
  * the next reconciliation, and lists a loan the cancel left unrefunded.
+ *
+ * An order placed before its financing (`orderBeforeFinancing`) has no loan paid yet: its loan
+ * is cancelled at the service, so the shopper can no longer pay it. One paid meanwhile is left
+ * open: nothing can authorize it on a cancelled order, and reconciliation refunds it in full
+ * (or lists it) as a loan no order holds.
  */
 export default async function bnplOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
   const rows = await ledgerOf(container).listBnplLoans({ order_id: event.data.id }, { select: ["id"] })
-  if (!rows.length) return
+  if (!rows.length) return cancelAwaitedLoans(container, event.data.id)
   await cancelRefundWorkflow(container).run({ input: { order_id: event.data.id } })
   for (const row of rows) await refundCheckWorkflow(container).run({ input: { ledger_id: row.id } })
+}
+
+async function cancelAwaitedLoans(container: SubscriberArgs["container"], orderId: string): Promise<void> {
+  const cartId = await cartOfOrder(container, orderId)
+  if (!cartId) return
+  const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
+  if (!open.length) return
+  const { sessions } = await cartPayment(container, cartId)
+  const reason = `order ${orderId} was cancelled before the loan was paid`
+  for (const row of open) {
+    if (sessionOfLoan(sessions, row.loan_id)?.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) continue
+    await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
+  }
 }
 
 export const config: SubscriberConfig = { event: "order.canceled" }

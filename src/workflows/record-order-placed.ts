@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
@@ -34,9 +34,11 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
   // (open, or listed for failed completions) becomes this order's payment.
   return underCartLock(container, cartId, async () => {
     if (!(await awaitsOrderOnCart(container, cartId))) return undefined
-    const loanId = await loanPayingOrder(container, orderId)
-    const row = loanId === undefined ? undefined : await rowOfLoan(container, loanId)
+    const loan = await loanOfOrder(container, orderId)
+    const row = loan && (await rowOfLoan(container, loan.loanId))
     if (!row || !awaitsOrder(row)) return undefined
+    // Placed before the loan is paid (orderBeforeFinancing): the paid loan authorizes it later.
+    if (loan.awaitsFinancing) return ledgerOf(container).recordOrderAwaitingFinancing(row)
     return (await recordHeldBy(container, heldBy(row, orderId))).change
   })
 }
@@ -44,16 +46,31 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string): P
 const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Promise<boolean> =>
   (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).some(awaitsOrder)
 
-async function loanPayingOrder(container: MedusaContainer, orderId: string): Promise<number | undefined> {
+/** The loan that paid the order, else the one whose session awaits its payment (`pending_authorization`). */
+async function loanOfOrder(container: MedusaContainer, orderId: string): Promise<{ loanId: number; awaitsFinancing: boolean } | undefined> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
+    fields: [
+      "id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.data",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.data",
+    ],
     filters: { id: orderId },
   })
-  const order = data[0] as
-    { payment_collections?: Array<{ payments?: Array<{ provider_id: string; data: unknown } | null> | null } | null> } | undefined
-  const payment = (order?.payment_collections ?? []).flatMap((c) => c?.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
-  return payment ? readSessionData(payment.data)?.loan_id : undefined
+  type Held = { provider_id: string; data: unknown; status?: string } | null
+  const order = data[0] as { payment_collections?: Array<{ payments?: Held[] | null; payment_sessions?: Held[] | null } | null> } | undefined
+  const collections = (order?.payment_collections ?? []).flatMap((c) => (c ? [c] : []))
+  const payment = collections.flatMap((c) => c.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
+  const paid = payment && readSessionData(payment.data)?.loan_id
+  if (paid != null) return { loanId: paid, awaitsFinancing: false }
+  const session = collections
+    .flatMap((c) => c.payment_sessions ?? [])
+    .find((p) => isBnplProvider(p?.provider_id) && p?.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
+  const awaited = session && readSessionData(session.data)?.loan_id
+  return awaited == null ? undefined : { loanId: awaited, awaitsFinancing: true }
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

@@ -84,6 +84,8 @@ const OptionsShape = z.object({
   refundCheckHours: z.coerce.number().min(0).default(6),
   /** When Medusa receives a return whose refund is due on an order a loan paid, refund that amount at once (booked, once). */
   refundOnReturn: z.preprocess(bool, z.boolean()).default(false),
+  /** Place the order (payment pending, stock reserved) before the shopper goes to the service; the paid loan authorizes it, an unpaid one cancels it. */
+  orderBeforeFinancing: z.preprocess(bool, z.boolean()).default(false),
   /** Products that cannot be paid in installments, by id (`prod_…`). */
   excludedProducts: z.preprocess(csv, z.array(z.string().min(1)).default([])),
   /** Products of these collections (`pcol_…`) cannot be paid in installments. */
@@ -125,6 +127,7 @@ export const OPTION_ENV = {
   maxCompletionAttempts: "BNPL_MAX_COMPLETION_ATTEMPTS",
   refundCheckHours: "BNPL_REFUND_CHECK_HOURS",
   refundOnReturn: "BNPL_REFUND_ON_RETURN",
+  orderBeforeFinancing: "BNPL_ORDER_BEFORE_FINANCING",
   excludedProducts: "BNPL_EXCLUDED_PRODUCTS",
   excludedCollections: "BNPL_EXCLUDED_COLLECTIONS",
   excludedCategories: "BNPL_EXCLUDED_CATEGORIES",

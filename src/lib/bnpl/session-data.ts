@@ -21,6 +21,8 @@ export const SessionData = z.object({
   currency_code: z.string(),
   loan_status: LoanStatus.optional(),
   captured: z.boolean().optional(),
+  /** The store places the order before the shopper pays (`orderBeforeFinancing`): the storefront completes the cart, then redirects. */
+  order_before_financing: z.boolean().optional(),
 })
 export type SessionData = z.infer<typeof SessionData>
 

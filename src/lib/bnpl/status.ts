@@ -23,19 +23,23 @@ export const SESSION_STATUS: Record<LoanStatus, PaymentSessionStatus> = {
 
 /**
  * What `authorizePayment` answers for a loan whose amount matches: paid loans
- * authorize (or capture, with autoCapture), an unpaid one refuses so the cart
- * does not complete, a cancelled one ends the session. A HISTORICAL loan (paid off, or
- * refunded: the record does not say which) never makes a new order (docs/service-api.md, "Status").
+ * authorize (or capture, with autoCapture), a cancelled one ends the session. An unpaid one
+ * refuses, so the cart does not complete; with `orderBeforeFinancing` it answers
+ * `pending_authorization` instead, and Medusa places the order with its payment pending (the
+ * paid loan authorizes it later). A HISTORICAL loan (paid off, or refunded: the record does not
+ * say which) never makes a new order (docs/service-api.md, "Status").
  */
 export type Authorization = { status: PaymentSessionStatus; captured: boolean } | { refuse: "not_yet_paid" | "closed" }
 
-export function authorizationOf(status: LoanStatus, autoCapture: boolean): Authorization {
+export function authorizationOf(status: LoanStatus, mode: { autoCapture: boolean; orderBeforeFinancing: boolean }): Authorization {
   switch (LOAN_PAYMENT[status]) {
     case "paid":
       if (status === "HISTORICAL") return { refuse: "closed" }
-      return autoCapture ? { status: PaymentSessionStatus.CAPTURED, captured: true } : { status: PaymentSessionStatus.AUTHORIZED, captured: false }
+      return mode.autoCapture
+        ? { status: PaymentSessionStatus.CAPTURED, captured: true }
+        : { status: PaymentSessionStatus.AUTHORIZED, captured: false }
     case "pending":
-      return { refuse: "not_yet_paid" }
+      return mode.orderBeforeFinancing ? { status: PaymentSessionStatus.PENDING_AUTHORIZATION, captured: false } : { refuse: "not_yet_paid" }
     case "cancelled":
       return { status: PaymentSessionStatus.CANCELED, captured: false }
     default:

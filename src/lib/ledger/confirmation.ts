@@ -36,6 +36,8 @@ export interface CartFacts {
   /** Another session of the cart's collection is authorized (an order paid some other way). */
   otherAuthorized: boolean
   paymentCollectionId: string | null
+  /** The cart's order was cancelled (with the loan unpaid, `orderBeforeFinancing`): nothing is authorized on it. */
+  paymentCollectionCanceled?: boolean
   /** The order the cart became, if any. */
   orderId?: string
   row?: LedgerLoan
@@ -84,8 +86,9 @@ export function decideBeforeService(facts: CartFacts): Decision | undefined {
   if (row.state === "needs_attention" && !facts.force) {
     return answer({ outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" })
   }
-  // An order paid some other way must not gain this loan as a second payment.
-  if (orderId && facts.otherAuthorized) return answer({ outcome: "no_pending_session" })
+  // An order paid some other way must not gain this loan as a second payment, nor a cancelled order
+  // its first: reconciliation settles such a loan as an orphan (refunded in full, or listed).
+  if (orderId && (facts.otherAuthorized || facts.paymentCollectionCanceled)) return answer({ outcome: "no_pending_session" })
   if (!CONFIRMABLE_SESSION[session.status as PaymentSessionStatus]) return answer({ outcome: "no_pending_session" })
   return undefined
 }

@@ -24,6 +24,8 @@ export interface CartPayment {
   exists: boolean
   completedAt: string | null
   paymentCollectionId: string | null
+  /** Medusa cancels the collection with its order: nothing may be authorized on it then. */
+  paymentCollectionCanceled: boolean
   sessions: SessionRow[]
   /** The order the cart became (Medusa's link), if any. */
   orderId?: string
@@ -33,13 +35,20 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: ["id", "completed_at", "payment_collection.id", "payment_collection.payment_sessions.*", "order_link.order_id"],
+    fields: [
+      "id",
+      "completed_at",
+      "payment_collection.id",
+      "payment_collection.status",
+      "payment_collection.payment_sessions.*",
+      "order_link.order_id",
+    ],
     filters: { id: cartId },
   })
   const cart = data[0] as
     | {
         completed_at?: string | Date | null
-        payment_collection?: { id: string; payment_sessions?: SessionRow[] } | null
+        payment_collection?: { id: string; status?: string; payment_sessions?: SessionRow[] } | null
         order_link?: { order_id?: string } | null
       }
     | undefined
@@ -47,6 +56,7 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
     exists: !!cart,
     completedAt: cart?.completed_at ? new Date(cart.completed_at).toISOString() : null,
     paymentCollectionId: cart?.payment_collection?.id ?? null,
+    paymentCollectionCanceled: cart?.payment_collection?.status === "canceled",
     sessions: cart?.payment_collection?.payment_sessions ?? [],
     orderId: cart?.order_link?.order_id ?? undefined,
   }
@@ -69,7 +79,7 @@ export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRo
 /** Cancels the session still waiting with the loan, so its cart can no longer complete with it. */
 export async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number, loanStatus: LoanStatus): Promise<void> {
   const session = sessionOfLoan((await cartPayment(container, cartId)).sessions, loanId)
-  if (!session || session.status !== "pending") return
+  if (!session || (session.status !== "pending" && session.status !== "pending_authorization")) return
   await container.resolve(Modules.PAYMENT).updatePaymentSession({
     id: session.id,
     amount: session.amount,

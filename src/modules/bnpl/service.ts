@@ -198,6 +198,16 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     return this.change(row, { ...patch, completion_started_at: null, loan_status: loanStatus }, sharedContext)
   }
 
+  /**
+   * The cart's order was placed with the loan's payment pending (`orderBeforeFinancing`): the
+   * completion ended, so its mark goes; the row stays open until the loan is paid or ends.
+   */
+  @InjectManager()
+  async recordOrderAwaitingFinancing(row: LedgerLoan, @MedusaContext() sharedContext: Context = {}): Promise<LoanChange | undefined> {
+    if (!row.completion_started_at) return undefined
+    return this.change(row, { completion_started_at: null }, sharedContext)
+  }
+
   /** The loan goes on the admin's attention list, `reason` saying what to do. */
   @InjectManager()
   async listForAttention(

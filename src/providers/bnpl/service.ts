@@ -112,6 +112,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       amount: toDecimal(amount),
       currency_code: currency_code.toLowerCase(),
       loan_status: "REQUEST",
+      ...(this.options.orderBeforeFinancing ? { order_before_financing: true } : {}),
     }
     return { id: String(created.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
   }
@@ -133,7 +134,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
         `Loan ${loan.loanId} was paid for ${loan.totalAmount}, not the cart's ${session.amount}. Start the payment again; the paid loan is refunded or listed for the store.`,
       )
     }
-    const decision = authorizationOf(loan.status, this.options.autoCapture)
+    const decision = authorizationOf(loan.status, this.options)
     if ("refuse" in decision) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

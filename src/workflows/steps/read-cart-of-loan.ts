@@ -18,6 +18,7 @@ export const readCartOfLoanStep = createStep(
       session,
       otherAuthorized: cart.sessions.some((s) => s.id !== session?.id && s.status === "authorized"),
       paymentCollectionId: cart.paymentCollectionId,
+      paymentCollectionCanceled: cart.paymentCollectionCanceled,
       orderId: cart.orderId,
       row,
     }
