@@ -84,7 +84,12 @@ medusaIntegrationTestRunner({
       expect((await sessionsOfCart(getContainer(), placed.cartId)).map((s) => s.status)).toEqual(["pending_authorization"])
       expect(env.sandbox.state.loans.get(placed.loanId)?.status).toBe("REQUEST")
       // The completion ended in an order: its mark goes (order.placed), so no later confirmation looks for a crash's leftovers.
-      expect(await until(() => rowOf(placed.loanId), (row) => !row.completion_started_at)).toMatchObject({
+      expect(
+        await until(
+          () => rowOf(placed.loanId),
+          (row) => !row.completion_started_at,
+        ),
+      ).toMatchObject({
         state: "open",
         order_id: null,
         completion_started_at: null,
@@ -129,7 +134,14 @@ medusaIntegrationTestRunner({
 
       await reconcile()
 
-      expect((await until(() => orderState(placed.orderId), (state) => state.status === "canceled")).status).toBe("canceled")
+      expect(
+        (
+          await until(
+            () => orderState(placed.orderId),
+            (state) => state.status === "canceled",
+          )
+        ).status,
+      ).toBe("canceled")
       expect(await rowOf(placed.loanId)).toMatchObject({ state: "cancelled" })
     })
 
@@ -144,7 +156,12 @@ medusaIntegrationTestRunner({
         (status) => status === "CANCELLED",
       )
       expect(env.sandbox.state.loans.get(placed.loanId)?.status).toBe("CANCELLED")
-      expect(await until(() => rowOf(placed.loanId), (row) => row.state === "cancelled")).toMatchObject({ state: "cancelled" })
+      expect(
+        await until(
+          () => rowOf(placed.loanId),
+          (row) => row.state === "cancelled",
+        ),
+      ).toMatchObject({ state: "cancelled" })
       expect((await orderState(placed.orderId)).reserved).toBe(0)
     })
 

@@ -118,7 +118,8 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {
   if (!cart.exists) return "its cart no longer exists"
   // Placed before its financing (orderBeforeFinancing), the order was cancelled, then the loan paid.
-  if (cart.paymentCollectionCanceled && sessionOfLoan(cart.sessions, row.loan_id)) return `its order ${orderId} was cancelled before the loan was paid`
+  if (cart.paymentCollectionCanceled && sessionOfLoan(cart.sessions, row.loan_id))
+    return `its order ${orderId} was cancelled before the loan was paid`
   return `its cart was completed into order ${orderId} with another payment`
 }
 
