@@ -95,6 +95,12 @@ medusaIntegrationTestRunner({
         completion_started_at: null,
       })
 
+      // The order page's card says so, with the loan's page to send the shopper again.
+      const card = await api.get(`/admin/bnpl/orders/${placed.orderId}/loan`, await adminHeaders(api))
+      expect(card.status).toBe(200)
+      expect(card.data).toMatchObject({ loan_id: placed.loanId, awaiting_financing: true, loan: { status: "REQUEST" } })
+      expect(card.data.checkout_url).toMatch(/^http/)
+
       await env.sandbox.pay(placed.loanId)
       const financed = await until(
         () => orderState(placed.orderId),
@@ -104,12 +110,36 @@ medusaIntegrationTestRunner({
       expect(financed.payment_status).toBe("authorized")
       expect(await rowOf(placed.loanId)).toMatchObject({ state: "ordered", order_id: placed.orderId })
       expect(await ordersOfCart(getContainer(), placed.cartId)).toEqual([{ order_id: placed.orderId }])
+      const paidCard = await api.get(`/admin/bnpl/orders/${placed.orderId}/loan`, await adminHeaders(api))
+      expect(paidCard.data).toMatchObject({ awaiting_financing: false, checkout_url: null, loan: { status: "OUTSTANDING" } })
 
       // A second delivery, and reconciliation, find it done: still one payment on one order.
       expect((await postWebhook(env, notification(placed.cartId, placed.loanId))).status).toBe(200)
       await reconcile()
       expect((await orderState(placed.orderId)).payments).toHaveLength(1)
       expect(await ordersOfCart(getContainer(), placed.cartId)).toHaveLength(1)
+    })
+
+    it("tells the storefront to send the shopper of an order awaiting its financing to the loan's page, then to show the order", async () => {
+      const placed = await placedBeforeFinancing()
+      const eligibility = async () =>
+        (
+          await api.get(`/store/carts/${placed.cartId}/bnpl`, {
+            headers: { "x-publishable-api-key": shop.store.publishableKey },
+          })
+        ).data.bnpl
+
+      const waiting = await eligibility()
+      expect(waiting).toMatchObject({ next_step: "pay_order", order_before_financing: true, loan: { loan_id: placed.loanId, status: "pending" } })
+      expect(waiting.loan.checkout_url).toMatch(/^http/)
+
+      await env.sandbox.pay(placed.loanId)
+      await until(
+        () => orderState(placed.orderId),
+        (state) => state.payments.length > 0,
+      )
+      // The loan's status may be the one the store read a moment ago (recent-loans.ts): the step is decided by the order's payment.
+      expect(await eligibility()).toMatchObject({ next_step: "show_order", loan: { loan_id: placed.loanId } })
     })
 
     it("cancels the order, its stock released, when its loan is abandoned past the loan time-out", async () => {

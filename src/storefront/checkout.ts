@@ -51,6 +51,10 @@ export async function startInstallmentCheckout(sdk: BnplSdk, cart: StoreCart, pr
  * loan. A new loan starts only when there is none to resume (the last one was cancelled or
  * declined, or the cart changed). A cart whose loan is paid, or that is an order already, goes to
  * `returnUrl`, whose page completes it (`completeOnReturn`).
+ *
+ * When the store places orders before their financing (`order_before_financing`, the store's
+ * `orderBeforeFinancing`), the cart is completed here, before the redirect: the order holds the
+ * stock while the shopper pays, and the loan's page is where the shopper goes next.
  */
 export async function installmentCheckoutUrl(sdk: BnplSdk, cart: StoreCart, options: { returnUrl: string; lang?: Lang | string }): Promise<string> {
   const bnpl = await getCartEligibility(sdk, cart.id, { lang: options.lang })
@@ -58,11 +62,26 @@ export async function installmentCheckoutUrl(sdk: BnplSdk, cart: StoreCart, opti
     case "complete_cart":
     case "show_order":
       return options.returnUrl
+    case "pay_order":
+      return bnpl.loan?.checkout_url ?? options.returnUrl
     case "choose_another_method":
       throw new InstallmentCheckoutError(bnpl.reason?.message ?? "Pay in installments is not available for this cart.", "unavailable")
     case "pay": {
       const resumable = bnpl.loan && (bnpl.loan.status === "pending" || bnpl.loan.status === "unknown") ? bnpl.loan.checkout_url : null
-      return resumable ?? (await startInstallmentCheckout(sdk, cart, bnpl.provider_id)).checkoutUrl
+      const url = resumable ?? (await startInstallmentCheckout(sdk, cart, bnpl.provider_id)).checkoutUrl
+      if (bnpl.order_before_financing) await placeOrderBeforeFinancing(sdk, cart.id)
+      return url
     }
   }
+}
+
+/**
+ * Completes the cart before the shopper pays, when the store says `order_before_financing`: it
+ * answers with the order, its payment pending until the loan's first installment is paid.
+ */
+export async function placeOrderBeforeFinancing(sdk: BnplSdk, cartId: string): Promise<void> {
+  const result = await sdk.store.cart.complete(cartId).catch((error: unknown) => {
+    throw new InstallmentCheckoutError(errorMessage(error) ?? "The store could not place the order.", "refused")
+  })
+  if (result.type !== "order") throw new InstallmentCheckoutError(result.error?.message ?? "The store could not place the order.", "refused")
 }

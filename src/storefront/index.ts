@@ -3,7 +3,13 @@
  * storefront on `@medusajs/js-sdk`. Framework-free; the SDK is a type, not a dependency.
  */
 export { getOffer, getCartEligibility } from "./api"
-export { installmentCheckoutUrl, startInstallmentCheckout, InstallmentCheckoutError, type InstallmentCheckout } from "./checkout"
+export {
+  installmentCheckoutUrl,
+  placeOrderBeforeFinancing,
+  startInstallmentCheckout,
+  InstallmentCheckoutError,
+  type InstallmentCheckout,
+} from "./checkout"
 export { completeOnReturn, type ReturnState, type CompleteOnReturnOptions } from "./complete"
 export { formatInstallments, formatPlan } from "./format"
 export { checkoutTexts, type CheckoutTexts } from "./messages"

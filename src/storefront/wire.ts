@@ -71,9 +71,11 @@ export type CartLoan = z.infer<typeof CartLoan>
  * - `pay`: offer the method (a pending loan may be resumed at `loan.checkout_url`, or replaced);
  * - `complete_cart`: a loan is paid, complete the cart (no new loan may start);
  * - `show_order`: the cart is an order already;
+ * - `pay_order`: the cart is an order placed before its financing (`order_before_financing`), and
+ *   its loan waits for the first installment at `loan.checkout_url`;
  * - `choose_another_method`: installments are not available, `reason` says why.
  */
-export const NextStep = z.enum(["pay", "complete_cart", "show_order", "choose_another_method"])
+export const NextStep = z.enum(["pay", "complete_cart", "show_order", "pay_order", "choose_another_method"])
 export type NextStep = z.infer<typeof NextStep>
 
 export const CartEligibility = z.object({
@@ -89,6 +91,8 @@ export const CartEligibility = z.object({
   /** False when the service's status query failed: loan states are what the store last knew. */
   status_known: z.boolean(),
   lang: Lang,
+  /** The store places the order before the shopper pays: complete the cart after the session, then send the shopper to the loan's page. */
+  order_before_financing: z.boolean().optional(),
   /** The payment provider to start the session with: `pp_bnpl_{id}`, with the id the store chose (absent from older stores: `pp_bnpl_bnpl`). */
   provider_id: z.string().optional(),
 })

@@ -47,6 +47,10 @@ export const en = {
       refundedInMedusa: "Refunded in Medusa",
       refundsDisagree: "The service and Medusa disagree on what was refunded: reconciliation will record or list it.",
       openLoans: "Open the loans page",
+      awaitingFinancing: "Awaiting financing",
+      awaitingFinancingHelp:
+        "The order was placed before the shopper paid the loan's first installment. Do not ship it yet: the payment is authorized once the loan is paid, and the order is cancelled if the loan ends unpaid.",
+      checkoutLink: "The loan's page, to send the shopper again",
     },
     book: {
       action: "Settle refunds…",

@@ -45,6 +45,10 @@ export const es: Translations = {
       refundedInMedusa: "Reembolsado en Medusa",
       refundsDisagree: "El servicio y Medusa no coinciden en lo reembolsado: la conciliación lo registrará o lo listará.",
       openLoans: "Abrir la página de préstamos",
+      awaitingFinancing: "En espera del financiamiento",
+      awaitingFinancingHelp:
+        "El pedido se creó antes de que el cliente pagara la primera cuota del préstamo. No lo envíes todavía: el pago se autoriza cuando el préstamo se paga, y el pedido se cancela si el préstamo termina sin pagarse.",
+      checkoutLink: "La página del préstamo, para enviarla de nuevo al cliente",
     },
     book: {
       action: "Resolver reembolsos…",

@@ -71,6 +71,7 @@ function Loan({ view, format, currency }: { view: LoanView; format: Format; curr
   const others = view.loans.filter((entry) => !entry.is_order_loan)
   return (
     <>
+      {view.awaiting_financing && <AwaitingFinancing checkoutUrl={view.checkout_url} />}
       <Row label={t("bnpl.widget.loan")}>
         <span className="flex items-center gap-x-2">
           <span data-testid="bnpl-loan-id">{view.loan_id}</span>
@@ -92,6 +93,27 @@ function Loan({ view, format, currency }: { view: LoanView; format: Format; curr
       <WebhookDeliveries loanId={view.loan_id} />
       {others.length > 0 && <OtherLoans loans={others} />}
     </>
+  )
+}
+
+/** An order placed before its financing: not to be shipped until the loan's first installment is paid. */
+function AwaitingFinancing({ checkoutUrl }: { checkoutUrl: string | null }) {
+  const { t } = useTranslation()
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="bnpl-loan-awaiting-financing">
+      <StatusBadge color="orange">{t("bnpl.widget.awaitingFinancing")}</StatusBadge>
+      <Text size="small" leading="compact" className="text-ui-fg-subtle">
+        {t("bnpl.widget.awaitingFinancingHelp")}
+      </Text>
+      {checkoutUrl && (
+        <Text size="small" leading="compact" className="break-all">
+          {`${t("bnpl.widget.checkoutLink")}: `}
+          <a href={checkoutUrl} target="_blank" rel="noreferrer" className="text-ui-fg-interactive" data-testid="bnpl-loan-checkout-link">
+            {checkoutUrl}
+          </a>
+        </Text>
+      )}
+    </div>
   )
 }
 
@@ -252,6 +274,8 @@ function Message({ children, error = false }: { children: ReactNode; error?: boo
 function paidThroughBnpl(order: AdminOrder): boolean | undefined {
   const collections: Array<{ payments?: Array<{ provider_id: string }> }> | undefined = order.payment_collections
   if (!collections || collections.some((collection) => !collection.payments)) return undefined
+  // No payment at all: an order placed before its financing, or another method's not yet paid; the route decides.
+  if (collections.every((collection) => !collection.payments?.length)) return undefined
   return collections.some((collection) => collection.payments?.some((payment) => payment.provider_id?.startsWith(PROVIDER_PREFIX)))
 }
 

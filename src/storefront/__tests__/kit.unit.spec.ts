@@ -141,6 +141,34 @@ describe("installmentCheckoutUrl", () => {
   })
 })
 
+describe("installmentCheckoutUrl when the store places orders before their financing", () => {
+  const RETURN = "/mx/checkout/bnpl/success?cart_id=cart_1"
+  const pending = { ...loan("pending"), checkout_url: "http://service.test/checkout/5001?token=t" }
+
+  it("completes the cart before it answers the loan's page, so the order holds the stock while the shopper pays", async () => {
+    const { sdk, calls } = stubSdk({
+      fetch: () => ({ bnpl: { ...eligibility(pending, "pay"), order_before_financing: true } }),
+      complete: () => ({ type: "order", order: ORDER }),
+    })
+    await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).resolves.toBe(pending.checkout_url)
+    expect(calls.map((c) => c.kind)).toEqual(["fetch", "complete"])
+  })
+
+  it("does not send the shopper away when the store refuses the order", async () => {
+    const { sdk } = stubSdk({
+      fetch: () => ({ bnpl: { ...eligibility(pending, "pay"), order_before_financing: true } }),
+      complete: () => ({ ...notPaidYet(), error: { message: "Out of stock", name: "x", type: "not_allowed" } }),
+    })
+    await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).rejects.toMatchObject({ kind: "refused", message: "Out of stock" })
+  })
+
+  it("sends the shopper of an order awaiting its financing to the loan's page again", async () => {
+    const { sdk, calls } = stubSdk({ fetch: () => ({ bnpl: eligibility(pending, "pay_order") }) })
+    await expect(installmentCheckoutUrl(sdk, CART, { returnUrl: RETURN })).resolves.toBe(pending.checkout_url)
+    expect(calls.map((c) => c.kind)).toEqual(["fetch"])
+  })
+})
+
 describe("completeOnReturn", () => {
   it("places the order on the first try when the loan is confirmed", async () => {
     const { sdk, calls } = stubSdk({ complete: () => ({ type: "order", order: ORDER }) })

@@ -1,4 +1,4 @@
-import { getCartEligibility, startInstallmentCheckout } from "../../../storefront"
+import { getCartEligibility, placeOrderBeforeFinancing, startInstallmentCheckout } from "../../../storefront"
 import { errorText, h, money, show, type StatusArea } from "./dom"
 import { lang, t } from "./i18n"
 import { BNPL_PROVIDER_ID, MANUAL_PROVIDER_ID, type Cart, type DemoStore, type Order } from "./store"
@@ -82,9 +82,12 @@ export async function pay(app: HTMLElement, store: DemoStore, cart: Cart, method
   const cartQuery = `?cart_id=${encodeURIComponent(cart.id)}`
   if (eligibility.next_step === "complete_cart" || eligibility.next_step === "show_order")
     return location.assign(`/demo/checkout/bnpl/success${cartQuery}`)
+  if (eligibility.next_step === "pay_order" && eligibility.loan?.checkout_url) return location.assign(eligibility.loan.checkout_url)
   if (!eligibility.available) return location.assign(`/demo/cart${cartQuery}`)
   status.step(t.steps.startingPlan)
   const { checkoutUrl } = await startInstallmentCheckout(store.sdk, cart)
+  // The store places the order first (orderBeforeFinancing): its stock is held while the shopper pays.
+  if (eligibility.order_before_financing) await placeOrderBeforeFinancing(store.sdk, cart.id)
   status.step(t.steps.redirecting)
   location.assign(checkoutUrl)
 }

@@ -15,6 +15,9 @@ import type { LedgerLoanJson } from "../loans/ledger-view"
  *   loans: LoanEntry[],            // every loan of the cart, the order's own first
  *   refunds: RefundRecord[],       // the cart's refund history, as the service reports it
  *   ledger: LedgerLoanJson | null, // the plugin's own row for the loan (../loans/ledger-view.ts)
+ *   awaiting_financing: boolean,   // placed before its financing (orderBeforeFinancing), the loan not paid yet:
+ *                                  // do not ship it; `checkout_url` is the loan's page, to send the shopper again
+ *   checkout_url: string | null,
  * }
  * ```
  *
@@ -38,6 +41,8 @@ export interface LoanView {
   loans: LoanEntry[]
   refunds: RefundRecord[]
   ledger: LedgerLoanJson | null
+  awaiting_financing: boolean
+  checkout_url: string | null
 }
 
 export interface ServiceFailure {
@@ -52,6 +57,7 @@ export function buildLoanView(
   loans: LoanRecord[],
   refunds: RefundRecord[],
   ledger: LedgerLoanJson | null,
+  awaiting?: { checkoutUrl: string },
 ): LoanView {
   const entries = loans.map((loan) => ({ ...loan, is_order_loan: loan.loanId === ids.loanId }))
   const ordered = [...entries.filter((e) => e.is_order_loan), ...entries.filter((e) => !e.is_order_loan)]
@@ -63,5 +69,7 @@ export function buildLoanView(
     loans: ordered,
     refunds,
     ledger,
+    awaiting_financing: !!awaiting,
+    checkout_url: awaiting?.checkoutUrl ?? null,
   }
 }

@@ -15,6 +15,8 @@ import type { LedgerLoan } from "../../../../../modules/bnpl/types"
 export interface KnownLoan {
   loanId: number
   checkoutUrl: string | null
+  /** Its session awaits it on an order placed before the loan is paid (`pending_authorization`). */
+  awaitsFinancing?: boolean
   ledger?: Pick<LedgerLoan, "state" | "order_id">
 }
 
@@ -40,7 +42,7 @@ interface CartRow {
   region_id: string | null
   total: number | string | { toString(): string }
   completed_at: Date | string | null
-  payment_collection?: { payment_sessions?: Array<{ provider_id: string; data: unknown } | null> | null } | null
+  payment_collection?: { payment_sessions?: Array<{ provider_id: string; status: string; data: unknown } | null> | null } | null
 }
 
 /** Reads the cart, its region, order, sessions and ledger rows, and asks the service, at once where it can. */
@@ -55,6 +57,7 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
       "total",
       "completed_at",
       "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.status",
       "payment_collection.payment_sessions.data",
     ],
     filters: { id: cartId },
@@ -89,11 +92,17 @@ function knownLoans(cart: CartRow, ledger: LedgerLoan[]): KnownLoan[] {
   for (const session of cart.payment_collection?.payment_sessions ?? []) {
     if (!session || !isBnplProvider(session.provider_id)) continue
     const data = readSessionData(session.data)
-    if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url })
+    const awaitsFinancing = session.status === "pending_authorization"
+    if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url, awaitsFinancing })
   }
   for (const row of ledger) {
     const known = loans.get(row.loan_id)
-    loans.set(row.loan_id, { loanId: row.loan_id, checkoutUrl: known?.checkoutUrl ?? null, ledger: { state: row.state, order_id: row.order_id } })
+    loans.set(row.loan_id, {
+      ...known,
+      loanId: row.loan_id,
+      checkoutUrl: known?.checkoutUrl ?? null,
+      ledger: { state: row.state, order_id: row.order_id },
+    })
   }
   return [...loans.values()]
 }

@@ -16,9 +16,13 @@ export function cartEligibility(facts: CartFacts, options: BnplOptions, lang: La
   const paid = loans.find((loan) => loan.status === "paid")
   const loan = paid ?? loans[loans.length - 1] ?? null
   const offer = buildOffer(facts.total, facts.currencyCode, options, lang)
-  const base = { cart_id: facts.cartId, loan, loans, status_known: Boolean(facts.live), lang }
+  const base = { cart_id: facts.cartId, loan, loans, status_known: Boolean(facts.live), lang, order_before_financing: options.orderBeforeFinancing }
 
   if (facts.completed || facts.orderId) {
+    // An order placed before its financing: the shopper pays its loan's first installment.
+    const awaited = facts.known.find((known) => known.awaitsFinancing)
+    const payable = awaited && loans.find((l) => l.loan_id === awaited.loanId && l.status !== "cancelled" && l.status !== "paid" && l.checkout_url)
+    if (payable) return { ...base, loan: payable, ...unavailable(withReason(offer, "cart_completed")), next_step: "pay_order" }
     return { ...base, ...unavailable(withReason(offer, "cart_completed")), next_step: "show_order" }
   }
   if (paid) return { ...base, ...unavailable(withReason(offer, "loan_paid")), next_step: "complete_cart" }

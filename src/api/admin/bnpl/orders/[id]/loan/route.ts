@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
@@ -18,13 +18,14 @@ import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-vi
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanView | ServiceFailure>) {
   const orderId = req.params.id
-  const payment = await bnplPaymentOf(req.scope, orderId)
+  const { session: payment, awaitingFinancing } = await bnplPaymentOf(req.scope, orderId)
 
   const { client } = bnplFromContainer(req.scope)
   const ledger = ledgerRowOfOrder(req.scope, orderId, payment.loan_id)
   try {
     const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
-    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row))
+    const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
+    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row, awaiting))
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
@@ -55,15 +56,22 @@ interface PaymentRow {
 
 interface OrderRow {
   id: string
-  payment_collections?: Array<{ payments?: PaymentRow[] | null } | null> | null
+  payment_collections?: Array<{
+    payments?: PaymentRow[] | null
+    payment_sessions?: Array<{ provider_id: string; status: string; data: Record<string, unknown> | null } | null> | null
+  } | null> | null
 }
 
-/** The session data of the order's pp_bnpl_bnpl payment: the live one, else the latest. */
-async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promise<SessionData> {
+/**
+ * The session data of the order's pp_bnpl_bnpl payment: the live one, else the latest. An order
+ * placed before its financing (`orderBeforeFinancing`) has no payment yet: its session awaiting
+ * the loan (`pending_authorization`) names it.
+ */
+async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promise<{ session: SessionData; awaitingFinancing: boolean }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.*"],
+    fields: ["id", "payment_collections.payments.*", "payment_collections.payment_sessions.*"],
     filters: { id: orderId },
   })
   const order = data[0] as OrderRow | undefined
@@ -77,10 +85,13 @@ async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promi
     .map((payment) => readSessionData(payment.data))
     .filter((read): read is SessionData => !!read)
     .pop()
-  if (!session) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
-  }
-  return session
+  if (session) return { session, awaitingFinancing: false }
+  const awaited = (order.payment_collections ?? [])
+    .flatMap((collection) => collection?.payment_sessions ?? [])
+    .find((candidate) => isBnplProvider(candidate?.provider_id) && candidate?.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
+  const awaitedData = awaited ? readSessionData(awaited.data) : undefined
+  if (awaitedData) return { session: awaitedData, awaitingFinancing: true }
+  throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
 }
 
 const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
