@@ -17,14 +17,15 @@ import { httpCalls } from "../model/system"
  * checks, *Refund in full*, *Retry completion*, time passing, and two of these racing on one
  * cart; then the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
  *
- * Two Medusas, one after the other, on one sandbox: the provider reads `autoCapture` once, when
- * Medusa boots, so the sequences with it on run in a second boot (BNPL_AUTO_CAPTURE=true), where
- * a completion the store refuses after the capture is rolled back with a refund.
+ * Three Medusas, one after the other, on one sandbox: the provider reads its options once, when
+ * Medusa boots, so the sequences with `autoCapture` on run in a second boot (BNPL_AUTO_CAPTURE=true),
+ * where a completion the store refuses after the capture is rolled back with a refund, and those
+ * with `orderBeforeFinancing` in a third, where the storefront places the order before the shopper pays.
  *
  * Replay a failure with the FC_SEED, FC_PATH and FC_AUTO_CAPTURE it prints (`FC_SHRINK=1` to
  * shrink it), or with the FC_SEQUENCE it prints (the commands it performed, exactly); FC_AUTO_CAPTURE=1
- * runs only the autoCapture Medusa, 0 only the other. `FC_RUNS` and `FC_AUTO_CAPTURE_RUNS` change
- * the number of sequences of each.
+ * runs only the autoCapture Medusa, 0 only the plain one, FC_ORDER_FIRST=1 only the orderBeforeFinancing
+ * one. `FC_RUNS`, `FC_AUTO_CAPTURE_RUNS` and `FC_ORDER_FIRST_RUNS` change the number of sequences of each.
  */
 jest.setTimeout(60 * 60_000)
 
@@ -53,26 +54,51 @@ const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_ORPH
 const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
 const QUICK_RUNS = 50
 const AUTO_CAPTURE_RUNS = 15
+const ORDER_FIRST_RUNS = 15
 
-/** Which Medusa a replay needs: unset, both run. */
-const only = process.env.FC_AUTO_CAPTURE
+/** The three Medusas: as installed, with autoCapture, with orderBeforeFinancing. */
+type Mode = "plain" | "autoCapture" | "orderFirst"
+const MODES: Record<Mode, { env: Record<string, string>; runs: () => number; replay: string; label?: string }> = {
+  plain: { env: {}, runs: () => number("FC_RUNS") ?? QUICK_RUNS, replay: "FC_AUTO_CAPTURE=0" },
+  autoCapture: {
+    env: { BNPL_AUTO_CAPTURE: "true" },
+    runs: () => number("FC_AUTO_CAPTURE_RUNS") ?? AUTO_CAPTURE_RUNS,
+    replay: "FC_AUTO_CAPTURE=1",
+    label: "autoCapture",
+  },
+  orderFirst: {
+    env: { BNPL_ORDER_BEFORE_FINANCING: "true" },
+    runs: () => number("FC_ORDER_FIRST_RUNS") ?? ORDER_FIRST_RUNS,
+    replay: "FC_ORDER_FIRST=1",
+    label: "orderBeforeFinancing",
+  },
+}
 
-function modelSuite(autoCapture: boolean) {
-  const runs = autoCapture ? (number("FC_AUTO_CAPTURE_RUNS") ?? AUTO_CAPTURE_RUNS) : (number("FC_RUNS") ?? QUICK_RUNS)
-  const wanted = only === undefined || only === (autoCapture ? "1" : "0")
+/** Which Medusa a replay needs (FC_AUTO_CAPTURE=0 or 1, or FC_ORDER_FIRST=1): unset, all run. */
+function wanted(mode: Mode): boolean {
+  if (process.env.FC_ORDER_FIRST === "1") return mode === "orderFirst"
+  const only = process.env.FC_AUTO_CAPTURE
+  if (only !== undefined) return mode === (only === "1" ? "autoCapture" : "plain")
+  return true
+}
+
+function modelSuite(mode: Mode) {
+  const { runs: runsOf, replay, label } = MODES[mode]
+  const runs = runsOf()
+  const autoCapture = mode === "autoCapture"
   medusaIntegrationTestRunner({
-    env: autoCapture ? { BNPL_AUTO_CAPTURE: "true" } : {},
+    env: MODES[mode].env,
     testSuite: ({ api, getContainer, dbConnection }) => {
       const shop = useStorefront(env, api, getContainer)
-      const name = `accounts for every loan and every refund after random sequences of shoppers, admin, service and reconciliation${autoCapture ? ", with autoCapture" : ""}`
+      const name = `accounts for every loan and every refund after random sequences of shoppers, admin, service and reconciliation${label ? `, with ${label}` : ""}`
 
-      ;(wanted ? it : it.skip)(name, async () => {
+      ;(wanted(mode) ? it : it.skip)(name, async () => {
         const { store, admin } = await httpCalls(env.backendUrl, shop.store, ADMIN)
         // knex binds `?`; the model writes `$1`-style parameters, each once and in order.
         const sql: Sql = async <Row extends object>(text: string, params: unknown[] = []) =>
           ((await dbConnection.raw(text.replace(/\$\d+/g, "?"), params)) as { rows: Row[] }).rows
         const report = await runMoneyModel(
-          { store, admin, sandbox: env.sandbox, sql, autoCapture, orderRefusal: refusal },
+          { store, admin, sandbox: env.sandbox, sql, autoCapture, orderBeforeFinancing: mode === "orderFirst", orderRefusal: refusal },
           {
             numRuns: runs,
             // Side by side, each on its own carts (fault-setting and money-moving commands run alone: gate.ts).
@@ -83,12 +109,12 @@ function modelSuite(autoCapture: boolean) {
             sequence: process.env.FC_SEQUENCE ? (JSON.parse(process.env.FC_SEQUENCE) as Sequence) : undefined,
             shrink: process.env.FC_SHRINK === "1",
             verbose: process.env.FC_VERBOSE === "1",
-            replay: `FC_AUTO_CAPTURE=${autoCapture ? 1 : 0}`,
-            label: autoCapture ? "autoCapture" : undefined,
+            replay,
+            label,
             log: (line) => process.stdout.write(`${line}\n`),
           },
         )
-        const figures = { seed: report.seed, autoCapture, loans: report.loans, orders: report.orders, unclear: report.unclear, kinds: report.kinds }
+        const figures = { seed: report.seed, mode, loans: report.loans, orders: report.orders, unclear: report.unclear, kinds: report.kinds }
         process.stdout.write(`money model figures: ${JSON.stringify(figures)}\n`)
         expect(report.failures.map(formatFailure)).toEqual([])
         expect(report.sequences).toBeGreaterThanOrEqual(process.env.FC_PATH || process.env.FC_SEQUENCE ? 1 : runs)
@@ -97,15 +123,23 @@ function modelSuite(autoCapture: boolean) {
   })
 }
 
-modelSuite(false)
+/**
+ * @medusajs/test-utils boots one Medusa per file: it leaves the first boot's database connection,
+ * closed, registered in the framework's global container, where the next boot would take it up
+ * again. Forgotten here (awilix has no unregister; an undefined registration is none), the next
+ * boot opens its own, to its own database.
+ */
+async function forgetLastBootsConnection() {
+  const { container } = await import("@medusajs/framework")
+  container.register(ContainerRegistrationKeys.PG_CONNECTION, undefined as never)
+}
+
+modelSuite("plain")
 describe("with autoCapture", () => {
-  // @medusajs/test-utils boots one Medusa per file: it leaves the first boot's database connection,
-  // closed, registered in the framework's global container, where the next boot would take it up
-  // again. Forgotten here (awilix has no unregister; an undefined registration is none), the
-  // second boot opens its own, to its own database.
-  beforeAll(async () => {
-    const { container } = await import("@medusajs/framework")
-    container.register(ContainerRegistrationKeys.PG_CONNECTION, undefined as never)
-  })
-  modelSuite(true)
+  beforeAll(forgetLastBootsConnection)
+  modelSuite("autoCapture")
+})
+describe("with orderBeforeFinancing", () => {
+  beforeAll(forgetLastBootsConnection)
+  modelSuite("orderFirst")
 })

@@ -210,7 +210,8 @@ export class SequenceRun {
       case "complete":
         return !order && loans.length > 0
       case "refused-complete":
-        return !!this.system.orderRefusal && !order
+        // Placed before its financing, the order is refused before any payment: not this command's case.
+        return !!this.system.orderRefusal && !order && !this.system.orderBeforeFinancing
       case "pay":
         return loans.some((loan) => loan.status === "REQUEST" && !loan.expired)
       case "late-webhook":
@@ -220,10 +221,12 @@ export class SequenceRun {
       case "cancel":
         return !!order && order.order_status !== "canceled"
       case "capture":
-        return !!order && order.captured === 0 && !order.canceled
+        return !!order?.payment_id && order.captured === 0 && !order.canceled
       case "refund":
       case "refund-during-lag":
-        return !!order && order.order_status !== "canceled" && (order.captured > order.refunded || (order.captured === 0 && !order.canceled))
+        return (
+          !!order?.payment_id && order.order_status !== "canceled" && (order.captured > order.refunded || (order.captured === 0 && !order.canceled))
+        )
       case "refund-check":
         return !!order
       case "settle-unclear":
@@ -518,8 +521,10 @@ export class SequenceRun {
   private async buy(cart: CartInPlay): Promise<string> {
     const session = await this.session(cart)
     if (!session.startsWith("200")) return `session ${session}`
+    // The storefront places the order before the redirect when the store says so.
+    const placed = this.system.orderBeforeFinancing ? `; ${await this.complete(cart)}` : ""
     const paid = await this.pay(cart, { kind: "pay", cart: 0, loan: "newest", webhook: "deliver" })
-    return `session ${session}; ${paid}`
+    return `session ${session}${placed}; ${paid}`
   }
 
   private async change(cart: CartInPlay, quantity: number): Promise<string> {

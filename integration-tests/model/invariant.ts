@@ -239,6 +239,8 @@ export function checkAsk(ask: AdminAsk): string[] {
 
 function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, LedgerRow>): string[] {
   const name = `order ${order.order_id} (${order.order_status}, payment ${order.payment_id ?? "none"}: captured ${centsToDecimal(order.captured)}, refunded ${centsToDecimal(order.refunded)}${order.canceled ? ", canceled" : ""})`
+  // Placed before its financing (orderBeforeFinancing): once everything settled, its loan paid it or it was cancelled.
+  if (!order.payment_id) return order.order_status === "canceled" ? [] : [`${name}: live, yet no payment: its loan neither paid it nor ended it`]
   const loan = facts.loans.find((candidate) => candidate.loanId === order.loan_id)
   if (!loan) return [`${name}: holds no loan of the financing service`]
   const service = refundedCents(loan)

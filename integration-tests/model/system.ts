@@ -14,6 +14,8 @@ export interface ModelSystem {
   sql: Sql
   /** Medusa captures a loan's payment when the cart completes (BNPL_AUTO_CAPTURE=true). */
   autoCapture: boolean
+  /** The store places the order before the loan is paid (BNPL_ORDER_BEFORE_FINANCING=true): the shopper completes the cart first. */
+  orderBeforeFinancing?: boolean
   /** The store's own code refusing orders after the payment, where the model can install it (in Medusa's process). */
   orderRefusal?: OrderRefusal
 }
