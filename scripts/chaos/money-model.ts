@@ -8,9 +8,10 @@ import type { Scenario, ScenarioResult } from "./scenario"
 /**
  * The randomized model test of the rule for money at full size: 1,000 random sequences of
  * shoppers, admin, service and reconciliation against Medusa "a", then 200 more against a Medusa
- * booted with BNPL_AUTO_CAPTURE=true (the provider reads it once, at boot; "a" is stopped
- * meanwhile, and the next scenario starts it again), each ending with the rule for money
- * (integration-tests/model). `npm test` runs the quick size (50, and 15 with autoCapture) in the
+ * booted with BNPL_AUTO_CAPTURE=true and 200 against one booted with BNPL_ORDER_BEFORE_FINANCING=true
+ * (the provider reads its options once, at boot; "a" is stopped meanwhile, and the next scenario
+ * starts it again), each ending with the rule for money (integration-tests/model). `npm test` runs
+ * the quick size (50, and 15 with each option) in the
  * http spec money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  * Medusa runs in its own process here, so the store cannot refuse an order after the payment
  * (the `refused-complete` command, which needs a hook in Medusa's process): the http spec covers it.
@@ -20,31 +21,64 @@ import type { Scenario, ScenarioResult } from "./scenario"
  * quadratic time. The model's "time passes" moves a sequence's own loans past it instead.
  *
  * Replay: `FC_SEED=<seed> FC_PATH=<path> FC_AUTO_CAPTURE=<0|1> npm run test:chaos -- --only=money-model`
- * (or the same variables with the http spec), or `FC_SEQUENCE='<json>'` as a failure prints it; FC_RUNS and FC_AUTO_CAPTURE_RUNS set the number of
- * sequences; FC_AUTO_CAPTURE=0 runs only Medusa "a", 1 only the autoCapture one.
+ * (or `FC_ORDER_FIRST=1`; or the same variables with the http spec), or `FC_SEQUENCE='<json>'` as a
+ * failure prints it; FC_RUNS, FC_AUTO_CAPTURE_RUNS and FC_ORDER_FIRST_RUNS set the number of sequences;
+ * FC_AUTO_CAPTURE=0 runs only Medusa "a", 1 only the autoCapture one, FC_ORDER_FIRST=1 only the orderBeforeFinancing one.
  */
-const FULL_SEQUENCES = 1_000
-const QUICK_SEQUENCES = 2
-const FULL_AUTO_CAPTURE_SEQUENCES = 200
-const QUICK_AUTO_CAPTURE_SEQUENCES = 1
+/** The three Medusas, each booted with its options (the provider reads them once, at boot). */
+type Mode = "plain" | "autoCapture" | "orderFirst"
+const MODES: Record<
+  Mode,
+  { title: string; env: Record<string, string>; full: number; quick: number; runsVar: string; replay: string; label?: string }
+> = {
+  plain: { title: "without autoCapture", env: {}, full: 1_000, quick: 2, runsVar: "FC_RUNS", replay: "FC_AUTO_CAPTURE=0" },
+  autoCapture: {
+    title: "with autoCapture",
+    env: { BNPL_AUTO_CAPTURE: "true" },
+    full: 200,
+    quick: 1,
+    runsVar: "FC_AUTO_CAPTURE_RUNS",
+    replay: "FC_AUTO_CAPTURE=1",
+    label: "autoCapture",
+  },
+  orderFirst: {
+    title: "with orderBeforeFinancing",
+    env: { BNPL_ORDER_BEFORE_FINANCING: "true" },
+    full: 200,
+    quick: 1,
+    runsVar: "FC_ORDER_FIRST_RUNS",
+    replay: "FC_ORDER_FIRST=1",
+    label: "orderBeforeFinancing",
+  },
+}
 /** Sequences driven at once, each on its own carts; commands that set a fault or move money run alone (gate.ts). */
 const CONCURRENCY = 4
 const PRINTED_IN_FULL = 20
 
 const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
 
+/** The Medusas a replay needs (FC_AUTO_CAPTURE=0 or 1, FC_ORDER_FIRST=1); unset, all three. */
+function wanted(): Mode[] {
+  if (process.env.FC_ORDER_FIRST === "1") return ["orderFirst"]
+  if (process.env.FC_AUTO_CAPTURE !== undefined) return [process.env.FC_AUTO_CAPTURE === "1" ? "autoCapture" : "plain"]
+  return ["plain", "autoCapture", "orderFirst"]
+}
+
 export const moneyModelScenario: Scenario = {
   name: "money model",
   async run(ctx: ChaosContext): Promise<ScenarioResult> {
-    const only = process.env.FC_AUTO_CAPTURE
     const reports: Array<[string, ModelReport]> = []
-    if (only !== "1") reports.push(["without autoCapture", await runOn(ctx, ctx.medusa.url, false)])
-    if (only !== "0") {
+    for (const mode of wanted()) {
+      const { title, env } = MODES[mode]
+      if (mode === "plain") {
+        reports.push([title, await runOn(ctx, ctx.medusa.url, mode)])
+        continue
+      }
       await ctx.medusa.stop() // one Medusa at a time on the machine's cores
-      const { process: medusa, bootMs } = await ctx.stack.medusa("auto-capture", { BNPL_AUTO_CAPTURE: "true" })
-      ctx.say(`Medusa with autoCapture up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
+      const { process: medusa, bootMs } = await ctx.stack.medusa(mode === "autoCapture" ? "auto-capture" : "order-first", env)
+      ctx.say(`Medusa ${title} up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
       try {
-        reports.push(["with autoCapture", await runOn(ctx, medusa.url, true)])
+        reports.push([title, await runOn(ctx, medusa.url, mode)])
       } finally {
         await medusa.stop()
       }
@@ -62,17 +96,16 @@ export const moneyModelScenario: Scenario = {
   },
 }
 
-async function runOn(ctx: ChaosContext, url: string, autoCapture: boolean): Promise<ModelReport> {
+async function runOn(ctx: ChaosContext, url: string, mode: Mode): Promise<ModelReport> {
   const { stack } = ctx
   const { store, admin } = await httpCalls(url, stack.store, stack.secrets.admin)
   const sql: Sql = (text, params) => stack.db.query(text, params)
   stack.sandbox.setFaults({})
-  const full = autoCapture ? FULL_AUTO_CAPTURE_SEQUENCES : FULL_SEQUENCES
-  const quick = autoCapture ? QUICK_AUTO_CAPTURE_SEQUENCES : QUICK_SEQUENCES
+  const { full, quick, runsVar, replay, label } = MODES[mode]
   return runMoneyModel(
-    { store, admin, sandbox: stack.sandbox, sql, autoCapture },
+    { store, admin, sandbox: stack.sandbox, sql, autoCapture: mode === "autoCapture", orderBeforeFinancing: mode === "orderFirst" },
     {
-      numRuns: number(autoCapture ? "FC_AUTO_CAPTURE_RUNS" : "FC_RUNS") ?? (ctx.sizes.quick ? quick : full),
+      numRuns: number(runsVar) ?? (ctx.sizes.quick ? quick : full),
       size: { minCommands: 3, maxCommands: 10 },
       seed: number("FC_SEED"),
       path: process.env.FC_PATH,
@@ -81,8 +114,8 @@ async function runOn(ctx: ChaosContext, url: string, autoCapture: boolean): Prom
       // A replayed sequence runs by itself, as it first ran only if the run was sequential: say so in the report.
       concurrency: concurrency(),
       verbose: process.env.FC_VERBOSE === "1",
-      replay: `FC_AUTO_CAPTURE=${autoCapture ? 1 : 0}`,
-      label: autoCapture ? "autoCapture" : undefined,
+      replay,
+      label,
       log: ctx.say,
     },
   )
