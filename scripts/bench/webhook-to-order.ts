@@ -6,6 +6,8 @@ import { countOrders } from "../harness/orders"
 import { mapLimited, waitUntil } from "../harness/pool"
 import { countBy, distribution, type Distribution } from "../harness/stats"
 import { orderOf, SYSTEM } from "../harness/store-api"
+import type { CpuProfile } from "../harness/inspector"
+import { writeProfiles } from "./cpu-profile"
 
 /** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
 const ORDERS_SETTLE_MS = 30_000
@@ -34,10 +36,12 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
   const loans = await loanCheckouts(ctx.api, await ctx.carts.carts(n), ctx.config.prepConcurrency)
   const system = await checkouts(ctx.api, await ctx.carts.carts(n), SYSTEM, ctx.config.prepConcurrency)
   const half = Math.ceil(n / 2)
-  const sys1 = await completeAll(ctx, system.slice(0, half))
-  const bnpl1 = await payAll(ctx, loans.slice(0, half))
+  const profiled = profiler(ctx)
+  const sys1 = await profiled("system", () => completeAll(ctx, system.slice(0, half)))
+  const bnpl1 = await profiled("webhooks", () => payAll(ctx, loans.slice(0, half)))
   const sys2 = await completeAll(ctx, system.slice(half))
   const bnpl2 = await payAll(ctx, loans.slice(half))
+  profiled.write()
   const bnpl = merge(bnpl1, bnpl2)
   const baseline = merge(sys1, sys2)
   const ratio = bnpl.perSecond / baseline.perSecond
@@ -53,6 +57,22 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
     details: { bnpl: summary(bnpl), baseline: summary(baseline), concurrency: ctx.config.concurrency },
   }
   return { rows: [row], baseline }
+}
+
+/**
+ * With `BENCH_CPU_PROFILE=<file.md>`, the first half of each side runs under Medusa's CPU profiler
+ * (cpu-profile.ts); otherwise `work` runs as it is.
+ */
+function profiler(ctx: BenchContext) {
+  const file = process.env.BENCH_CPU_PROFILE
+  const profiles: Array<[string, CpuProfile]> = []
+  const profiled = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    if (!file) return work()
+    const { result, profile } = await ctx.medusa.cpuProfile(work)
+    profiles.push([label, profile])
+    return result
+  }
+  return Object.assign(profiled, { write: () => file && writeProfiles(file, profiles) })
 }
 
 /** The customers pay; the sandbox sends each webhook; pay() resolves after its first delivery. */

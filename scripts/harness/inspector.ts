@@ -5,7 +5,7 @@ import { z } from "zod"
 
 /**
  * Just enough of the DevTools protocol to ask another Node process (started with
- * `--inspect=127.0.0.1:port`) for a full garbage collection and its memory usage afterwards:
+ * `--inspect=127.0.0.1:port`) for a CPU profile, or for a full garbage collection and its memory usage afterwards:
  * without a forced GC, V8 keeps garbage around for as long as it has room, and RSS says
  * little about what a process actually retains. A minimal WebSocket client (text frames
  * only) keeps this free of dependencies; Node 20 has none built in.
@@ -28,6 +28,32 @@ export async function memoryAfterGc(inspectPort: number): Promise<MemoryUsage> {
     const expression = "JSON.stringify(process.memoryUsage())"
     const evaluated = await session.call("Runtime.evaluate", { expression, returnByValue: true })
     return MemoryUsage.parse(JSON.parse(Evaluated.parse(evaluated).result.value))
+  } finally {
+    session.close()
+  }
+}
+
+/** A V8 CPU profile as the DevTools protocol answers it (Profiler.stop). */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
+  startTime: number
+  endTime: number
+  samples?: number[]
+  timeDeltas?: number[]
+}
+
+/** Samples the inspected process's CPU while `work` runs, every `intervalUs` microseconds. */
+export async function cpuProfile<T>(inspectPort: number, work: () => Promise<T>, intervalUs = 1000): Promise<{ result: T; profile: CpuProfile }> {
+  const targets = Targets.parse(await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json())
+  if (!targets.length) throw new Error(`no inspector target on port ${inspectPort}`)
+  const session = await DevToolsSession.open(targets[0].webSocketDebuggerUrl)
+  try {
+    await session.call("Profiler.enable")
+    await session.call("Profiler.setSamplingInterval", { interval: intervalUs })
+    await session.call("Profiler.start")
+    const result = await work()
+    const stopped = (await session.call("Profiler.stop", {}, 300_000)) as { profile: CpuProfile }
+    return { result, profile: stopped.profile }
   } finally {
     session.close()
   }

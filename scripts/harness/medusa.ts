@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process"
 import { resolve } from "node:path"
-import { memoryAfterGc, type MemoryUsage } from "./inspector"
+import { type CpuProfile, cpuProfile, memoryAfterGc, type MemoryUsage } from "./inspector"
 import { LogFile } from "./log-file"
 import { run } from "./proc"
 import { onTeardown } from "./teardown"
@@ -50,6 +50,12 @@ export class MedusaProcess {
     this.child = child
     await waitForHealth(`${this.url}/health`, child, timeoutMs)
     return Date.now() - started
+  }
+
+  /** Samples this process's CPU while `work` runs (needs `inspectPort`). */
+  cpuProfile<T>(work: () => Promise<T>): Promise<{ result: T; profile: CpuProfile }> {
+    if (!this.inspectPort) throw new Error(`Medusa ${this.name} was started without the inspector`)
+    return cpuProfile(this.inspectPort, work)
   }
 
   /** Memory after two forced full GCs: what the process really retains (needs `inspectPort`). */
