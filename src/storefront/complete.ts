@@ -12,6 +12,11 @@ import type { CartEligibility } from "./wire"
  * - `paid_unconfirmed`: paid, but the order is not placed yet; the store finishes it by
  *   itself (webhook, reconciliation), so tell the shopper and do not start another loan;
  * - `error`: the store could not be asked.
+ *
+ * When the store places orders before their financing (`order_before_financing`), the cart is an
+ * order already: `order` only once its loan is paid; `not_paid` while the order waits for the first
+ * installment (`installmentCheckoutUrl` answers the loan's page again); `cancelled` when the loan
+ * ended unpaid, which cancels the order too.
  */
 export type ReturnState =
   | { state: "order"; order: StoreOrder; message: string }
@@ -45,6 +50,7 @@ export async function completeOnReturn(sdk: BnplSdk, cartId: string, options: Co
 
   if (options.outcome === "error") {
     const known = await eligibility()
+    if (known?.next_step === "pay_order") return { state: "not_paid", message: texts.orderNotPaid }
     const paidOrOrdered = known?.next_step === "complete_cart" || known?.next_step === "show_order"
     if (!paidOrOrdered) return { state: "cancelled", message: texts.cancelled }
   }
@@ -54,7 +60,17 @@ export async function completeOnReturn(sdk: BnplSdk, cartId: string, options: Co
   for (let attempt = 1; attempt <= attempts; attempt++) {
     onAttempt?.(attempt, attempts)
     const result = await sdk.store.cart.complete(cartId).catch((error: unknown) => ({ type: "failed" as const, message: errorMessage(error) }))
-    if (result.type === "order") return { state: "order", order: result.order, message: texts.order }
+    if (result.type === "order") {
+      if (!awaitsPayment(result.order)) return { state: "order", order: result.order, message: texts.order }
+      // An order placed before its financing exists before the money does: it counts once the loan is paid.
+      known = await eligibility()
+      const awaited = known?.order_before_financing ? known.loan?.status : undefined
+      if (!awaited || awaited === "paid") return { state: "order", order: result.order, message: texts.order }
+      if (awaited === "cancelled") return { state: "cancelled", message: texts.orderCancelled }
+      if (attempt === attempts) return { state: "not_paid", message: texts.orderNotPaid }
+      if (attempt < attempts) await sleep(delayMs)
+      continue
+    }
     detail = result.type === "cart" ? result.error?.message : result.message
     known = await eligibility()
     if (known?.loan?.status === "cancelled" && known.next_step === "pay") return { state: "cancelled", message: texts.cancelled }
@@ -63,4 +79,10 @@ export async function completeOnReturn(sdk: BnplSdk, cartId: string, options: Co
   if (known?.loan?.status === "paid") return { state: "paid_unconfirmed", message: texts.paidUnconfirmed }
   if (known?.loan?.status === "pending") return { state: "not_paid", message: texts.notPaid }
   return { state: "error", message: texts.error, detail }
+}
+
+/** No payment collection of the order is paid or authorized yet (Medusa's default order fields carry them). */
+function awaitsPayment(order: StoreOrder): boolean {
+  const collections = order.payment_collections ?? []
+  return collections.length > 0 && collections.every((collection) => collection.status === "not_paid" || collection.status === "awaiting")
 }

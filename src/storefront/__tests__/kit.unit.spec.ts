@@ -169,6 +169,46 @@ describe("installmentCheckoutUrl when the store places orders before their finan
   })
 })
 
+describe("completeOnReturn when the store places orders before their financing", () => {
+  const AWAITING = { ...ORDER, payment_collections: [{ id: "paycol_1", status: "not_paid" }] } as unknown as HttpTypes.StoreOrder
+  const orderFirst = (status: CartLoan["status"]) => ({ bnpl: { ...eligibility(loan(status), "show_order"), order_before_financing: true } })
+
+  it("answers the order once its loan is paid", async () => {
+    const { sdk } = stubSdk({ complete: () => ({ type: "order", order: AWAITING }), fetch: () => orderFirst("paid") })
+    await expect(completeOnReturn(sdk, "cart_1", { lang: "en" })).resolves.toMatchObject({ state: "order", order: AWAITING })
+  })
+
+  it("waits while the order's loan is unpaid, then says the order waits for the first installment", async () => {
+    const { sdk, calls } = stubSdk({ complete: () => ({ type: "order", order: AWAITING }), fetch: () => orderFirst("pending") })
+    await expect(completeOnReturn(sdk, "cart_1", { lang: "en", attempts: 3, sleep: noSleep })).resolves.toEqual({
+      state: "not_paid",
+      message: "Your order is reserved and waits for the first installment: pay it to confirm the order.",
+    })
+    expect(calls.filter((c) => c.kind === "complete")).toHaveLength(3)
+  })
+
+  it("says the order went with a loan that ended unpaid", async () => {
+    const { sdk } = stubSdk({ complete: () => ({ type: "order", order: AWAITING }), fetch: () => orderFirst("cancelled") })
+    await expect(completeOnReturn(sdk, "cart_1", { lang: "en" })).resolves.toMatchObject({
+      state: "cancelled",
+      message: expect.stringContaining("your order with it"),
+    })
+  })
+
+  it("on the error return, sends the shopper of an order still awaiting its loan back to pay it", async () => {
+    const { sdk, calls } = stubSdk({ fetch: () => ({ bnpl: { ...eligibility(loan("pending"), "pay_order"), order_before_financing: true } }) })
+    await expect(completeOnReturn(sdk, "cart_1", { outcome: "error", lang: "en" })).resolves.toMatchObject({ state: "not_paid" })
+    expect(calls.map((c) => c.kind)).toEqual(["fetch"])
+  })
+
+  it("asks nothing more for an order whose payment is authorized", async () => {
+    const paid = { ...ORDER, payment_collections: [{ id: "paycol_1", status: "authorized" }] } as unknown as HttpTypes.StoreOrder
+    const { sdk, calls } = stubSdk({ complete: () => ({ type: "order", order: paid }) })
+    await expect(completeOnReturn(sdk, "cart_1")).resolves.toMatchObject({ state: "order" })
+    expect(calls.map((c) => c.kind)).toEqual(["complete"])
+  })
+})
+
 describe("completeOnReturn", () => {
   it("places the order on the first try when the loan is confirmed", async () => {
     const { sdk, calls } = stubSdk({ complete: () => ({ type: "order", order: ORDER }) })
