@@ -43,16 +43,16 @@ export interface CartFacts {
   row?: LedgerLoan
   /** The ledger did not know the loan: its row was written from the session just now, and carries no mark of earlier completions. */
   rowRecordedNow?: boolean
+  /** What Medusa's cart totals now; it counts only while no order holds the cart. */
+  cartTotal?: BigNumberInput
 }
 
-/** What the service and the book say of the loan, and what Medusa's cart totals now. */
+/** What the service and the book say of the loan. */
 export interface LoanFacts {
   loan?: LoanRecord
   history: RefundRecord[]
   loans: LoanRecord[]
   book: BookEntry[]
-  /** The cart's total, read when no order holds the cart yet. */
-  cartTotal?: BigNumberInput
   /** An order that holds the cart's payment collection while no order is linked to the cart. */
   halfMadeOrderId?: string
 }
@@ -114,7 +114,7 @@ export function decideWithService(facts: CartFacts, found: LoanFacts): Decision 
       loanStatus: learned,
     }
   }
-  const total = facts.orderId ? undefined : found.cartTotal
+  const total = facts.orderId ? undefined : facts.cartTotal
   if (total !== undefined && !sameAmount(total, session.amount)) {
     return {
       change: "failure",

@@ -1,15 +1,24 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CartFacts } from "../../lib/ledger/confirmation"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { cartPayment, sessionOfLoan } from "../../lib/ledger/queries"
+import { cartPayment, cartTotal, sessionOfLoan } from "../../lib/ledger/queries"
 
 export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 
-/** What Medusa and the ledger hold of a loan's cart: its session of the loan, its order, the loan's row. Reads only. */
+/**
+ * What Medusa and the ledger hold of a loan's cart: its session of the loan, its order, the loan's
+ * row, and what the cart totals now. The total is read beside the rest, not after it: it is the
+ * slowest read of the confirmation (totals are computed), and a cart that is an order already
+ * (rare on this path) is its only waste. Reads only.
+ */
 export const readCartOfLoanStep = createStep(
   readCartOfLoanStepId,
   async (input: { cart_id: string; loan_id: number; force?: boolean }, { container }) => {
-    const [cart, row] = await Promise.all([cartPayment(container, input.cart_id), ledgerOf(container).findLoan({ loan_id: input.loan_id })])
+    const [cart, row, total] = await Promise.all([
+      cartPayment(container, input.cart_id),
+      ledgerOf(container).findLoan({ loan_id: input.loan_id }),
+      cartTotal(container, input.cart_id),
+    ])
     const session = sessionOfLoan(cart.sessions, input.loan_id)
     const facts: CartFacts = {
       cartId: input.cart_id,
@@ -21,6 +30,7 @@ export const readCartOfLoanStep = createStep(
       paymentCollectionCanceled: cart.paymentCollectionCanceled,
       orderId: cart.orderId,
       row,
+      cartTotal: total,
     }
     return new StepResponse(facts)
   },

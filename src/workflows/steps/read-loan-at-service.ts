@@ -1,27 +1,24 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import type { CartFacts, LoanFacts } from "../../lib/ledger/confirmation"
-import { cartTotal, orderOfPaymentCollection } from "../../lib/ledger/queries"
+import { orderOfPaymentCollection } from "../../lib/ledger/queries"
 import { bookOfCart } from "../../lib/ledger/refund-book"
 
 export const readLoanAtServiceStepId = "bnpl-read-loan-at-service"
 
 /**
- * The status query, the refund history and the book of the cart, with what Medusa's cart totals
- * now (while no order holds the cart) and any order a cut-short completion left holding its
- * payment collection (only when a completion with the loan started and never ended, as every
- * completion with it marks the row first, or when the row was written just now and carries no
- * marks). Read together: each waits on a different server.
- * Reads only.
+ * The status query, the refund history and the book of the cart, with any order a cut-short
+ * completion left holding its payment collection (only when a completion with the loan started
+ * and never ended, as every completion with it marks the row first, or when the row was written
+ * just now and carries no marks). Read together: each waits on a different server. Reads only.
  */
 export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (facts: CartFacts, { container }) => {
   const { client } = bnplFromContainer(container)
   const open = !facts.orderId
-  const [loans, history, book, total, halfMadeOrderId] = await Promise.all([
+  const [loans, history, book, halfMadeOrderId] = await Promise.all([
     client.getLoans(facts.cartId),
     client.getRefunds(facts.cartId),
     bookOfCart(container, facts.cartId),
-    open ? cartTotal(container, facts.cartId) : undefined,
     open && facts.paymentCollectionId && (facts.row?.completion_started_at || facts.rowRecordedNow)
       ? orderOfPaymentCollection(container, facts.paymentCollectionId)
       : undefined,
@@ -31,7 +28,6 @@ export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (
     loans,
     history,
     book,
-    cartTotal: total,
     halfMadeOrderId,
   }
   return new StepResponse(found)

@@ -13,13 +13,14 @@ const facts = (over: Partial<CartFacts> = {}): CartFacts => ({
   otherAuthorized: false,
   paymentCollectionId: "pay_col_1",
   row: row(),
+  cartTotal: 1500,
   ...over,
 })
 
 const loan = (over: Partial<LoanRecord> = {}) =>
   ({ loanId: 7, status: "OUTSTANDING", totalAmount: "1500.00", authorizeDate: "2026-11-27T10:00:00Z", ...over }) as LoanRecord
 
-const found = (over: Partial<LoanFacts> = {}): LoanFacts => ({ loan: loan(), loans: [loan()], history: [], book: [], cartTotal: 1500, ...over })
+const found = (over: Partial<LoanFacts> = {}): LoanFacts => ({ loan: loan(), loans: [loan()], history: [], book: [], ...over })
 
 describe("the confirmation's decision", () => {
   it("answers without the service when Medusa's facts decide", () => {
@@ -50,9 +51,9 @@ describe("the confirmation's decision", () => {
       change: "failure",
       confirmation: { outcome: "amount_mismatch" },
     })
-    expect(decideWithService(facts(), found({ cartTotal: 1600 }))).toMatchObject({ change: "failure", confirmation: { outcome: "cart_changed" } })
+    expect(decideWithService(facts({ cartTotal: 1600 }), found())).toMatchObject({ change: "failure", confirmation: { outcome: "cart_changed" } })
     // The cart's order holds it already: its total no longer matters.
-    expect(decideWithService(facts({ orderId: "order_1" }), found({ cartTotal: 1600 }))).toMatchObject({ change: "start" })
+    expect(decideWithService(facts({ orderId: "order_1", cartTotal: 1600 }), found())).toMatchObject({ change: "start" })
   })
 
   it("lists a paid loan with a refund in the book, and marks a restart after a completion that never ended", () => {
