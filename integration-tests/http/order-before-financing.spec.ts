@@ -143,6 +143,21 @@ medusaIntegrationTestRunner({
       expect(await eligibility()).toMatchObject({ next_step: "show_order", loan: { loan_id: placed.loanId } })
     })
 
+    it("authorizes the order when the shopper comes back to the return page before the webhook does", async () => {
+      const placed = await placedBeforeFinancing()
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(placed.loanId)
+      env.sandbox.setFaults({})
+
+      const back = await shop.complete(placed.cartId)
+
+      expect(back.status).toBe(200)
+      expect(back.data).toMatchObject({ type: "order", order: { id: placed.orderId } })
+      expect(back.data.order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["authorized"])
+      expect((await orderState(placed.orderId)).payments).toHaveLength(1)
+      expect(await rowOf(placed.loanId)).toMatchObject({ state: "ordered", order_id: placed.orderId })
+    })
+
     it("cancels the order, its stock released, when its loan is abandoned past the loan time-out", async () => {
       const placed = await placedBeforeFinancing()
       await dbConnection.raw(`UPDATE bnpl_loan SET created_at = now() - interval '13 hours' WHERE loan_id = ?`, [placed.loanId])

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, type PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { holdCartLock, rowOfLoan } from "../../../lib/ledger/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
@@ -25,6 +25,10 @@ import { markCompletionStartedWorkflow } from "../../../workflows/mark-completio
  * loan's completion as started, so that a crash in it is known to the next
  * confirmation.
  *
+ * An order placed before its financing (`orderBeforeFinancing`) holds the cart already: the
+ * shopper back from the service gets it authorized here when the loan is paid (the webhook may
+ * not have come yet).
+ *
  * A cart whose total moved away from its loan's amount (code that changed
  * the cart without refreshing its payment collection) is refused here:
  * Medusa's completion would place an order the loan does not pay for.
@@ -37,8 +41,10 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   if (!loan || !cart.paymentCollectionId) return next()
   const holder = await orderOfPaymentCollection(req.scope, cart.paymentCollectionId)
   const linked = holder && (await orderOfCart(req.scope, cartId))
-  // The confirmation takes the cart's lock itself; Medusa's route then finds the order it made.
-  if (holder && !linked) {
+  // The confirmation takes the cart's lock itself; Medusa's route then finds the order it made. An
+  // order placed before its financing is the cart's already: the return page authorizes its
+  // session through the same confirmation once the status query shows the loan paid.
+  if (holder && (!linked || session.status === PaymentSessionStatus.PENDING_AUTHORIZATION)) {
     await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
     return next()
   }
