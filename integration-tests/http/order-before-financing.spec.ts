@@ -101,6 +101,9 @@ medusaIntegrationTestRunner({
       expect(card.status).toBe(200)
       expect(card.data).toMatchObject({ loan_id: placed.loanId, awaiting_financing: true, loan: { status: "REQUEST" } })
       expect(card.data.checkout_url).toMatch(/^http/)
+      // And the loans page, on the loan's row.
+      const listed = async () => (await api.get(`/admin/bnpl/loans?q=${placed.loanId}`, await adminHeaders(api))).data.loans[0]
+      expect(await listed()).toMatchObject({ loan_id: placed.loanId, state: "open", order_id: null, awaiting_order_id: placed.orderId })
 
       await env.sandbox.pay(placed.loanId)
       const financed = await until(
@@ -111,6 +114,7 @@ medusaIntegrationTestRunner({
       expect(financed.payment_status).toBe("authorized")
       expect(await rowOf(placed.loanId)).toMatchObject({ state: "ordered", order_id: placed.orderId })
       expect(await ordersOfCart(getContainer(), placed.cartId)).toEqual([{ order_id: placed.orderId }])
+      expect(await listed()).toMatchObject({ state: "ordered", order_id: placed.orderId, awaiting_order_id: null })
       const paidCard = await api.get(`/admin/bnpl/orders/${placed.orderId}/loan`, await adminHeaders(api))
       expect(paidCard.data).toMatchObject({ awaiting_financing: false, checkout_url: null, loan: { status: "OUTSTANDING" } })
 

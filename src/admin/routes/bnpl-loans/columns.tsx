@@ -1,12 +1,12 @@
 import { StatusBadge, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import type { LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
+import type { LedgerListRow, LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
 import { STATE_COLOR, STATUS_COLOR } from "../../lib/badges"
 import { formatFor } from "../../lib/format"
 import type { RowActions } from "./row-actions"
 
-const column = createDataTableColumnHelper<LedgerLoanJson>()
+const column = createDataTableColumnHelper<LedgerListRow>()
 
 /** The ledger's columns, in the admin's language; the last one holds the row actions. */
 export function useLedgerColumns(actions: RowActions) {
@@ -47,7 +47,19 @@ export function useLedgerColumns(actions: RowActions) {
         cell: ({ row }) =>
           `${format.money(row.original.refunded_at_service, row.original.currency_code)} / ${format.money(row.original.refunded_in_medusa, row.original.currency_code)}`,
       }),
-      column.accessor("order_id", { header: t("bnpl.loans.column.order"), cell: ({ getValue }) => getValue() ?? "—" }),
+      column.accessor("order_id", {
+        header: t("bnpl.loans.column.order"),
+        cell: ({ row }) =>
+          row.original.order_id ??
+          (row.original.awaiting_order_id ? (
+            <div className="flex flex-col items-start gap-y-1 py-2" data-testid={`bnpl-ledger-awaiting-${row.original.loan_id}`}>
+              <span>{row.original.awaiting_order_id}</span>
+              <StatusBadge color="orange">{t("bnpl.widget.awaitingFinancing")}</StatusBadge>
+            </div>
+          ) : (
+            "—"
+          )),
+      }),
       column.accessor("created_at", { header: t("bnpl.loans.column.created"), cell: ({ getValue }) => format.date(getValue()) }),
       column.action({ actions: ({ row }) => actions.for(row.original) }),
     ]

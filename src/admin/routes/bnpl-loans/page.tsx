@@ -16,7 +16,7 @@ import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { LEDGER_STATES, type LedgerStateName } from "../../../api/admin/bnpl/loans/ledger-states"
-import type { LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
+import type { LedgerListRow, LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
 import { WebhookDeliveries } from "../../components/webhook-deliveries"
 import { useAttentionCount, useLedger } from "../../lib/ledger-api"
 import { messageOf } from "../../lib/sdk"
@@ -32,7 +32,7 @@ import { SettleRefundsDrawer } from "./settle-refunds"
  * address open it filtered, so the order widget can link to one loan.
  */
 const PAGE_SIZE = 20
-const filter = createDataTableFilterHelper<LedgerLoanJson>()
+const filter = createDataTableFilterHelper<LedgerListRow>()
 
 const isState = (value: string | null): value is LedgerStateName => LEDGER_STATES.some((state) => state === value)
 

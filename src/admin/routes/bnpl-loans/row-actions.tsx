@@ -2,13 +2,13 @@ import { ArrowPath, ArrowUturnLeft, ReceiptPercent } from "@medusajs/icons"
 import { type DataTableAction, toast, usePrompt } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import type { LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
+import type { LedgerListRow } from "../../../api/admin/bnpl/loans/ledger-view"
 import { formatFor } from "../../lib/format"
 import { useRefundInFull, useRetryCompletion } from "../../lib/ledger-api"
 import { messageOf } from "../../lib/sdk"
 
 export interface RowActions {
-  for(row: LedgerLoanJson): DataTableAction<LedgerLoanJson>[]
+  for(row: LedgerListRow): DataTableAction<LedgerListRow>[]
 }
 
 const PAID = new Set(["OUTSTANDING", "HISTORICAL"])
@@ -18,13 +18,13 @@ const PAID = new Set(["OUTSTANDING", "HISTORICAL"])
  * cart completed again, or be refunded in full. An ordered loan is refunded
  * through Medusa's own order page; a final one has nothing left to do.
  */
-function actionable(row: LedgerLoanJson): boolean {
+function actionable(row: LedgerListRow): boolean {
   if (row.state === "needs_attention") return true
   return row.state === "open" && PAID.has(row.loan_status)
 }
 
 /** `onSettleRefunds` opens the book of a listed loan (settle-refunds.tsx). */
-export function useRowActions(onSettleRefunds: (row: LedgerLoanJson) => void): RowActions {
+export function useRowActions(onSettleRefunds: (row: LedgerListRow) => void): RowActions {
   const { t, i18n } = useTranslation()
   const prompt = usePrompt()
   // `mutate` is stable across renders; the mutation objects are not.
@@ -33,10 +33,10 @@ export function useRowActions(onSettleRefunds: (row: LedgerLoanJson) => void): R
 
   return useMemo(() => {
     const format = formatFor(i18n.language)
-    const failed = (row: LedgerLoanJson) => (error: unknown) =>
+    const failed = (row: LedgerListRow) => (error: unknown) =>
       toast.error(t("bnpl.loans.actionFailed", { loanId: row.loan_id, message: messageOf(error) }))
 
-    const retryRow = (row: LedgerLoanJson) =>
+    const retryRow = (row: LedgerListRow) =>
       retry(row.id, {
         onSuccess: ({ loan }) =>
           toast.success(t("bnpl.loans.retried", { loanId: row.loan_id, state: t(`bnpl.ledgerState.${loan.state}`, { defaultValue: loan.state }) })),
@@ -44,7 +44,7 @@ export function useRowActions(onSettleRefunds: (row: LedgerLoanJson) => void): R
       })
 
     // Irreversible at the service: ask first, with the amount in the admin's words.
-    const refundRow = async (row: LedgerLoanJson) => {
+    const refundRow = async (row: LedgerListRow) => {
       const amount = format.money(row.amount, row.currency_code)
       const confirmed = await prompt({
         title: t("bnpl.loans.refundPrompt.title", { loanId: row.loan_id }),

@@ -49,8 +49,11 @@ export const ListLoansQuery = z.strictObject({
 })
 export type ListLoansQuery = z.infer<typeof ListLoansQuery>
 
+/** A row of the list, with `awaiting_order_id`: an order placed before its financing (`orderBeforeFinancing`) that waits on this loan, else null. */
+export type LedgerListRow = LedgerLoanJson & { awaiting_order_id: string | null }
+
 export interface LoanListResponse {
-  loans: LedgerLoanJson[]
+  loans: LedgerListRow[]
   count: number
   limit: number
   offset: number

@@ -1,4 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { parseInput } from "./parse-input"
@@ -7,8 +10,9 @@ import { parseInput } from "./parse-input"
  * GET /admin/bnpl/loans: the loan ledger, newest first, for the admin's loans
  * page. `state` narrows to one state (`needs_attention` is the attention
  * list); `q` finds a loan by its id, or by part of its cart or order id.
- * Answers `{ loans, count, limit, offset }` (ledger-view.ts); a bad query
- * answers 400 naming the field.
+ * Answers `{ loans, count, limit, offset }` (ledger-view.ts), each loan with
+ * `awaiting_order_id`: the order placed before its financing that waits on it,
+ * else null; a bad query answers 400 naming the field.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanListResponse>) {
   const query = parseInput(ListLoansQuery, req.query, "query")
@@ -21,7 +25,33 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<L
     take: query.limit,
     order: orderOf(query.order),
   })
-  res.json({ loans: loans.map(ledgerJson), count, limit: query.limit, offset: query.offset })
+  const awaiting = await ordersAwaitingFinancing(req.scope, loans)
+  res.json({
+    loans: loans.map((row) => ({ ...ledgerJson(row), awaiting_order_id: awaiting.get(row.id) ?? null })),
+    count,
+    limit: query.limit,
+    offset: query.offset,
+  })
+}
+
+/**
+ * Open loans whose cart is already an order placed before its financing (`orderBeforeFinancing`):
+ * the loan's session waits on that order (`pending_authorization`). Two reads for the page.
+ */
+async function ordersAwaitingFinancing(container: MedusaContainer, rows: LedgerLoan[]): Promise<Map<string, string>> {
+  const open = rows.filter((row) => row.state === "open" && row.payment_session_id)
+  if (!open.length) return new Map()
+  const sessions = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions({ id: open.map((row) => row.payment_session_id!) }, { select: ["id", "status"] })
+  const waiting = new Set(sessions.filter((s) => s.status === PaymentSessionStatus.PENDING_AUTHORIZATION).map((s) => s.id))
+  const awaited = open.filter((row) => waiting.has(row.payment_session_id!))
+  if (!awaited.length) return new Map()
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order_cart", fields: ["order_id", "cart_id"], filters: { cart_id: awaited.map((row) => row.cart_id) } })
+  const orderOfCart = new Map((data as Array<{ order_id: string; cart_id: string }>).map((link) => [link.cart_id, link.order_id]))
+  return new Map(awaited.flatMap((row) => (orderOfCart.has(row.cart_id) ? [[row.id, orderOfCart.get(row.cart_id)!] as const] : [])))
 }
 
 function searchTerms(q: string): Array<Record<string, unknown>> {
