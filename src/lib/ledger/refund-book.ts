@@ -65,21 +65,33 @@ export function undecidedReason(entry: BookEntry, loanId: number): string {
 export function unexplained(history: RefundRecord[], book: BookEntry[]): RefundRecord[] {
   const left = [...history].sort((a, b) => Date.parse(a.refundDate) - Date.parse(b.refundDate))
   const atService = book.filter(standsForHistoryEntry)
-  // A dated entry explains the history entry nearest its date: the reply's own date, the history's
-  // for a refund booked from it, or for a refund Medusa recorded, the moment it did (just after
-  // the service). A portal refund beside it keeps its own date, and so the amount the admin gives.
-  for (const entry of atService.filter((e) => e.refund_date)) {
+  // A dated entry explains the history entry nearest its moment: the reply's own date, the
+  // history's for a refund booked from it, or for a refund Medusa recorded, the moment it did (just
+  // after the service). A request whose reply was lost (or not kept yet) has only the moment it was
+  // booked, just before it was sent: if it applied, its entry is dated just after. A portal refund
+  // beside it keeps its own date, and so the amount the admin gives.
+  const dated = atService.flatMap((entry) => {
+    const at = momentOf(entry)
+    return at === undefined ? [] : [at]
+  })
+  for (const at of dated) {
     if (!left.length) return []
-    const at = Date.parse(entry.refund_date!)
     const nearest = left.reduce(
       (best, candidate, i) => (Math.abs(Date.parse(candidate.refundDate) - at) < Math.abs(Date.parse(left[best].refundDate) - at) ? i : best),
       0,
     )
     left.splice(nearest, 1)
   }
-  // Entries without a date (sent, reply not yet kept) explain the oldest of the rest.
-  const undated = atService.filter((e) => !e.refund_date).length
+  // Entries with no moment at all explain the oldest of the rest.
+  const undated = atService.length - dated.length
   return left.slice(undated).reverse()
+}
+
+/** When an entry's refund happened at the service, or about: see `unexplained`. */
+function momentOf(entry: BookEntry): number | undefined {
+  if (entry.refund_date) return Date.parse(entry.refund_date)
+  if (entry.kind === "requested" && entry.created_at) return new Date(entry.created_at).getTime()
+  return undefined
 }
 
 /**

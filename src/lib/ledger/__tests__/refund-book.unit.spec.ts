@@ -73,6 +73,21 @@ describe("the book of refunds", () => {
     ])
   })
 
+  it("a request whose reply was lost explains the history entry nearest the moment it was booked, not the oldest one", () => {
+    // The money model's seed 1116676296, path 572: an admin refund, a portal refund, an admin refund, a
+    // second admin refund whose reply was lost (recorded by the admin, so no date of the service's),
+    // then a portal refund. Taken for the oldest entry, the lost reply's refund hid the first portal
+    // refund, and the admin was asked for the amount of the lost reply's date.
+    const entries = history("2026-11-27T10:00:01Z", "2026-11-27T10:00:05Z", "2026-11-27T10:00:09Z", "2026-11-27T10:00:12Z", "2026-11-27T10:00:40Z")
+    const lost = { ...entry(1, "accepted", "314.01"), created_at: new Date("2026-11-27T10:00:11.900Z") } as BookEntry
+    const book = [
+      entry(1, "accepted", "1674.75", "requested", "2026-11-27T10:00:01Z"),
+      entry(1, "accepted", "418.68", "requested", "2026-11-27T10:00:09Z"),
+      lost,
+    ]
+    expect(unexplained(entries, book).map((e) => e.refundDate)).toEqual(["2026-11-27T10:00:40Z", "2026-11-27T10:00:05Z"])
+  })
+
   it("gives an unexplained entry to the paid loan that was the latest paid at its date", () => {
     const loans = [
       loan(1, "HISTORICAL", "2026-11-01T00:00:00Z"),
