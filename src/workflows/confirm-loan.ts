@@ -1,9 +1,10 @@
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type Confirmation, type Decision, decideBeforeService, decideWithService } from "../lib/ledger/confirmation"
+import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { acquireCartLockStep } from "./steps/acquire-cart-lock"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
+import { readHalfMadeOrderStep } from "./steps/read-half-made-order"
 import { readLoanAtServiceStep } from "./steps/read-loan-at-service"
 import { recordCompletionOutcomeStep } from "./steps/record-completion-outcome"
 import {
@@ -55,12 +56,17 @@ const is =
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
   const lock = acquireCartLockStep(input)
-  const seen = readCartOfLoanStep(input)
+  // Medusa's facts and the service's answers are read at once: the service is asked even when
+  // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
+  const [seen, service] = parallelize(readCartOfLoanStep(input), readLoanAtServiceStep(input))
   const recorded = when("bnpl-loan-has-no-row", { seen }, ({ seen }) => !!seen.session && !seen.row).then(() => recordLoanOfSessionStep(seen))
   const facts = transform({ seen, recorded }, ({ seen, recorded }) => ({ ...seen, row: seen.row ?? recorded, rowRecordedNow: !seen.row }))
   const early = transform({ facts }, ({ facts }) => decideBeforeService(facts))
-  const found = when("bnpl-ask-the-service", { early }, ({ early }) => !early).then(() => readLoanAtServiceStep(facts))
-  const decision = transform({ facts, early, found }, ({ facts, early, found }) => early ?? decideWithService(facts, found!))
+  const halfMade = when("bnpl-may-hold-half-made-order", { facts, early }, ({ facts, early }) => !early && mayHoldHalfMadeOrder(facts)).then(() =>
+    readHalfMadeOrderStep(transform({ facts }, ({ facts }) => ({ payment_collection_id: facts.paymentCollectionId! }))),
+  )
+  const found = transform({ service, halfMade }, ({ service, halfMade }) => ({ ...service, halfMadeOrderId: halfMade ?? undefined }))
+  const decision = transform({ facts, early, found }, ({ facts, early, found }) => early ?? decideWithService(facts, found))
   // Each write step takes the row and the decision; only the listing needs what the service answered.
   const change = transform({ facts, decision }, ({ facts, decision }): ConfirmationChange => ({ row: facts.row!, decision }))
 
@@ -73,15 +79,15 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: C
   const completed = when("bnpl-complete-cart", { decision }, is("start")).then(() => {
     const started = recordCompletionStartedStep(change)
     const rolledForward = rollForwardCompletionStep(
-      transform({ input, found }, ({ input, found }) => ({ cart_id: input.cart_id, order_id: found!.halfMadeOrderId })),
+      transform({ input, found }, ({ input, found }) => ({ cart_id: input.cart_id, order_id: found.halfMadeOrderId })),
     )
     const authorization = authorizeLoanSessionStep(
       transform({ input, facts, found }, ({ input, facts, found }) => ({
         cart_id: input.cart_id,
         session_id: facts.session!.id,
         session_amount: facts.session!.amount,
-        loan: found!.loan!,
-        order_exists: !!facts.orderId || !!found!.halfMadeOrderId,
+        loan: found.loan!,
+        order_exists: !!facts.orderId || !!found.halfMadeOrderId,
       })),
     )
     return recordCompletionOutcomeStep(

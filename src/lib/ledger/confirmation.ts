@@ -73,6 +73,10 @@ export type Decision =
 
 const answer = (confirmation: Confirmation): Decision => ({ change: "none", confirmation })
 
+/** A completion with the loan may have been cut short after its order was made: look for that order. */
+export const mayHoldHalfMadeOrder = (facts: CartFacts): boolean =>
+  !facts.orderId && !!facts.paymentCollectionId && (!!facts.row?.completion_started_at || !!facts.rowRecordedNow)
+
 /** What the facts of Medusa alone decide; `undefined` when the service must be asked. */
 export function decideBeforeService(facts: CartFacts): Decision | undefined {
   const { session, row, orderId } = facts
