@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { awaitsFinancing } from "../lib/bnpl/session-data"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { cartOfOrder, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
@@ -32,7 +32,7 @@ async function cancelAwaitedLoans(container: SubscriberArgs["container"], orderI
   const { sessions } = await cartPayment(container, cartId)
   const reason = `order ${orderId} was cancelled before the loan was paid`
   for (const row of open) {
-    if (sessionOfLoan(sessions, row.loan_id)?.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) continue
+    if (!awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) continue
     await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
   }
 }

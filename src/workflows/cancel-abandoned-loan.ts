@@ -8,6 +8,7 @@ import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { awaitsFinancing } from "../lib/bnpl/session-data"
 
 /**
  * Ends an unpaid loan: reconciliation's answer to a loan left past the loan
@@ -48,7 +49,7 @@ async function cancelAbandoned(
   }
   if (session) await cancelWaitingSession(container, row.cart_id, row.loan_id, "CANCELLED")
   const change = await ledger.recordCancelled(row)
-  if (cart.orderId && session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION && !cart.paymentCollectionCanceled) {
+  if (cart.orderId && awaitsFinancing(session) && !cart.paymentCollectionCanceled) {
     await cancelAwaitingOrder(container, cart.orderId, row.loan_id)
   }
   return { output: { cancelled: true }, change }

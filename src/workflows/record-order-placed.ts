@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { awaitsOrder, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import { cartOfOrder } from "../lib/ledger/queries"
-import { isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
+import { awaitedSessionData, isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now
@@ -66,10 +66,7 @@ async function loanOfOrder(container: MedusaContainer, orderId: string): Promise
   const payment = collections.flatMap((c) => c.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
   const paid = payment && readSessionData(payment.data)?.loan_id
   if (paid != null) return { loanId: paid, awaitsFinancing: false }
-  const session = collections
-    .flatMap((c) => c.payment_sessions ?? [])
-    .find((p) => isBnplProvider(p?.provider_id) && p?.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
-  const awaited = session && readSessionData(session.data)?.loan_id
+  const awaited = awaitedSessionData(collections.flatMap((c) => c.payment_sessions ?? []))?.loan_id
   return awaited == null ? undefined : { loanId: awaited, awaitsFinancing: true }
 }
 

@@ -1,3 +1,4 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { Decimal, LoanStatus } from "./wire"
 import { CartSnapshot } from "./cart-snapshot"
@@ -32,4 +33,19 @@ export const InitiateData = z.object({ cart: CartSnapshot })
 export const readSessionData = (data: unknown): SessionData | undefined => {
   const parsed = SessionData.safeParse(data)
   return parsed.success ? parsed.data : undefined
+}
+
+type SessionLike = { provider_id: string; status?: string; data?: unknown } | null | undefined
+
+/**
+ * The plugin's session of an order placed before its financing (`orderBeforeFinancing`): Medusa
+ * placed the order with it `pending_authorization`, and the paid loan authorizes it later.
+ */
+export const awaitsFinancing = (session: SessionLike): boolean =>
+  !!session && isBnplProvider(session.provider_id) && session.status === PaymentSessionStatus.PENDING_AUTHORIZATION
+
+/** The session data of the loan an order placed before its financing waits on, if any. */
+export const awaitedSessionData = (sessions: SessionLike[]): SessionData | undefined => {
+  const session = sessions.find(awaitsFinancing)
+  return session ? readSessionData(session.data) : undefined
 }

@@ -3,7 +3,7 @@ import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { holdCartLock, rowOfLoan } from "../../../lib/ledger/ledger"
 import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
-import { isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
+import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
@@ -44,7 +44,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   // The confirmation takes the cart's lock itself; Medusa's route then finds the order it made. An
   // order placed before its financing is the cart's already: the return page authorizes its
   // session through the same confirmation once the status query shows the loan paid.
-  if (holder && (!linked || session.status === PaymentSessionStatus.PENDING_AUTHORIZATION)) {
+  if (holder && (!linked || awaitsFinancing(session))) {
     await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
     return next()
   }

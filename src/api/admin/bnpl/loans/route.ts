@@ -1,8 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
+import { awaitsFinancing } from "../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { parseInput } from "./parse-input"
 
@@ -43,8 +44,8 @@ async function ordersAwaitingFinancing(container: MedusaContainer, rows: LedgerL
   if (!open.length) return new Map()
   const sessions = await container
     .resolve(Modules.PAYMENT)
-    .listPaymentSessions({ id: open.map((row) => row.payment_session_id!) }, { select: ["id", "status"] })
-  const waiting = new Set(sessions.filter((s) => s.status === PaymentSessionStatus.PENDING_AUTHORIZATION).map((s) => s.id))
+    .listPaymentSessions({ id: open.map((row) => row.payment_session_id!) }, { select: ["id", "provider_id", "status"] })
+  const waiting = new Set(sessions.filter(awaitsFinancing).map((s) => s.id))
   const awaited = open.filter((row) => waiting.has(row.payment_session_id!))
   if (!awaited.length) return new Map()
   const { data } = await container

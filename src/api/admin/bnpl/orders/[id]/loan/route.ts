@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
-import { isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
+import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
@@ -86,10 +86,7 @@ async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promi
     .filter((read): read is SessionData => !!read)
     .pop()
   if (session) return { session, awaitingFinancing: false }
-  const awaited = (order.payment_collections ?? [])
-    .flatMap((collection) => collection?.payment_sessions ?? [])
-    .find((candidate) => isBnplProvider(candidate?.provider_id) && candidate?.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
-  const awaitedData = awaited ? readSessionData(awaited.data) : undefined
+  const awaitedData = awaitedSessionData((order.payment_collections ?? []).flatMap((collection) => collection?.payment_sessions ?? []))
   if (awaitedData) return { session: awaitedData, awaitingFinancing: true }
   throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
 }
