@@ -45,6 +45,8 @@ export const CartSnapshot = z.object({
   replacesLoan: z.boolean(),
   /** The cart's paid loan, which the new session takes over instead of creating a loan (src/api/store/payment-collections/start-loan-session.ts). */
   adoptLoan: z.object({ loanId: z.number().int(), checkoutUrl: z.string() }).optional(),
+  /** Where the service sends the shopper back, when not the checkout's pages: an order's balance returns to its payment-link page. */
+  returnUrls: z.object({ success: z.string(), error: z.string(), cart: z.string() }).optional(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshot>
 

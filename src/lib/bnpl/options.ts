@@ -44,6 +44,8 @@ const OptionsShape = z.object({
   errorUrl: httpUrl.optional(),
   /** Where the service's "back to the cart" link goes (default `{storefrontUrl}/cart`). */
   cartUrl: httpUrl.optional(),
+  /** The storefront's page for Medusa's payment link, before the collection's id (default `{storefrontUrl}/payment-collection`): an order's balance returns there. */
+  paymentLinkUrl: httpUrl.optional(),
   /** This Medusa server's public URL: the webhook URL given to the service is `{backendUrl}/hooks/bnpl`. */
   backendUrl: httpUrl,
   /** How the webhook proves it comes from the service: `none`, `basic`, `bearer` or `jwt` (HS512). */
@@ -107,6 +109,7 @@ export const OPTION_ENV = {
   successUrl: "BNPL_SUCCESS_URL",
   errorUrl: "BNPL_ERROR_URL",
   cartUrl: "BNPL_CART_URL",
+  paymentLinkUrl: "BNPL_PAYMENT_LINK_URL",
   backendUrl: "BNPL_BACKEND_URL",
   webhookAuth: "BNPL_WEBHOOK_AUTH",
   webhookToken: "BNPL_WEBHOOK_TOKEN",
@@ -154,6 +157,7 @@ export const BnplOptions = OptionsShape.superRefine((o, ctx) => {
   successUrl: o.successUrl ?? `${o.storefrontUrl}/checkout/bnpl/success`,
   errorUrl: o.errorUrl ?? `${o.storefrontUrl}/checkout/bnpl/error`,
   cartUrl: o.cartUrl ?? `${o.storefrontUrl}/cart`,
+  paymentLinkUrl: o.paymentLinkUrl ?? (o.storefrontUrl ? `${o.storefrontUrl}/payment-collection` : undefined),
   // The HS512 webhook JWT is signed with the merchant's API token unless agreed otherwise.
   webhookToken: o.webhookToken ?? (o.webhookAuth === "jwt" ? o.apiToken : undefined),
   webHookUrl: `${o.backendUrl}/hooks/bnpl`,

@@ -7,7 +7,7 @@ import { readSessionData } from "../bnpl/session-data"
 import { toDecimal } from "../bnpl/money"
 import { recordNewLoan } from "./emit-events"
 import { ledgerOf } from "./ledger"
-import type { SessionRow } from "./queries"
+import { paysOrderBalance, type SessionRow } from "./queries"
 import { findSuspectOrder } from "./suspects"
 
 /** A step's compensation: the row as it was before the step's change. */
@@ -79,7 +79,9 @@ export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
 
 /** `orderId` holds the loan's payment: the ledger records it, with any look-alike a cut-short completion left. */
 export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ change: LoanChange; suspectOrderId?: string }> {
-  const suspect = held.interrupted ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
+  // A balance's authorization places no order, so it can leave no look-alike.
+  const suspect =
+    held.interrupted && !paysOrderBalance(held.cartId) ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
   const change = await ledgerOf(container).recordOrdered(held.row, held.orderId, suspect)
   if (suspect) {
     container

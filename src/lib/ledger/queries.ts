@@ -31,7 +31,16 @@ export interface CartPayment {
   orderId?: string
 }
 
+/**
+ * A loan pays a cart at checkout, or an order's balance through Medusa's payment link. The
+ * service knows a loan by the `cartId` it was made with: a cart's id, or for a balance the id of
+ * the order's payment collection for it (Medusa prefixes its ids by entity), so a balance's loan
+ * never shares a `cartId`, its status query or its refund history, with the order's first loan.
+ */
+export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("pay_col_")
+
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
+  if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
@@ -62,13 +71,35 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
   }
 }
 
+/** A balance's payment collection read as a cart's: its sessions, and the order it belongs to. */
+async function balancePayment(container: MedusaContainer, paymentCollectionId: string): Promise<CartPayment> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data }, orderId] = await Promise.all([
+    query.graph({ entity: "payment_collection", fields: ["id", "status", "payment_sessions.*"], filters: { id: paymentCollectionId } }),
+    orderOfPaymentCollection(container, paymentCollectionId),
+  ])
+  const collection = data[0] as { id: string; status?: string; payment_sessions?: SessionRow[] | null } | undefined
+  return {
+    exists: !!collection,
+    completedAt: null,
+    paymentCollectionId: collection?.id ?? null,
+    paymentCollectionCanceled: collection?.status === "canceled",
+    sessions: collection?.payment_sessions ?? [],
+    orderId,
+  }
+}
+
 /**
- * The cart's total as Medusa computes it now. Medusa's completion authorizes the session's
+ * The cart's total as Medusa computes it now (a balance's: what its payment collection asks). Medusa's completion authorizes the session's
  * amount without comparing it with the cart (complete-cart's own documentation), so code
  * that changed the cart without refreshing its payment collection would place an order
  * the loan does not pay for. Costly (totals are computed): read only for a loan's cart.
  */
 export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
+  if (paysOrderBalance(cartId)) {
+    const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["amount"] })
+    return collection?.amount as BigNumberInput | undefined
+  }
   // The cart module computes totals itself; asking it directly spares Query's planning (a quarter of the read).
   const [cart] = await container.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["total"] })
   return cart?.total as BigNumberInput | undefined
@@ -97,6 +128,7 @@ export async function cartOfOrder(container: MedusaContainer, orderId: string): 
 }
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  if (paysOrderBalance(cartId)) return orderOfPaymentCollection(container, cartId)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   return (data[0] as { order_id?: string } | undefined)?.order_id

@@ -82,13 +82,14 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       // cancels by cart: the old loan must go before the new one exists.
       if (cart.replacesLoan) await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
       const withCart = (url: string) => appendQuery(url, "cart_id", cart.cartId)
+      const urls = cart.returnUrls ?? { success: this.options.successUrl, error: this.options.errorUrl, cart: this.options.cartUrl }
       return this.client.createLoan({
         totalPrice: toPesos(amount),
         shopId: this.options.shopId,
         cartId: cart.cartId,
-        successUrl: withCart(this.options.successUrl),
-        errorUrl: withCart(this.options.errorUrl),
-        cartUrl: withCart(this.options.cartUrl),
+        successUrl: withCart(urls.success),
+        errorUrl: withCart(urls.error),
+        cartUrl: withCart(urls.cart),
         webHookUrl: this.options.webHookUrl,
         ...loanLines(cart, amount),
       })

@@ -6,8 +6,9 @@ import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { readSessionData } from "../../../lib/bnpl/session-data"
 import { readCartForLoan } from "../../../lib/ledger/cart-snapshot"
+import { type OrderBalance, readBalanceForLoan } from "../../../lib/ledger/balance-snapshot"
 import { excludesAny } from "../../../lib/catalog/exclusions"
-import { excludedItemsOfCart } from "../../../lib/catalog/excluded-items"
+import { excludedItemsOfCart, excludedItemsOfOrder } from "../../../lib/catalog/excluded-items"
 import { productExcludedMessage } from "../../../storefront/messages"
 import type { Lang } from "../../../storefront/lang"
 import { ledgerOf, underCartLock } from "../../../lib/ledger/ledger"
@@ -43,8 +44,13 @@ export interface StartLoanInput {
   payment_collection_id: string
   /** The plugin's provider as the store registered it (`pp_bnpl_{id}`). */
   provider_id: string
-  /** The payment collection's cart, from Medusa's link: never from the storefront. */
+  /**
+   * The payment collection's cart, from Medusa's link: never from the storefront. For an
+   * order's balance, the collection's own id (queries.ts, `paysOrderBalance`).
+   */
   cart_id: string
+  /** The collection is an order's balance (Medusa's payment link), not a cart's. */
+  balance?: OrderBalance
   customer_id?: string
   /** The payment collection's fields in the answer (the route's query config). */
   fields: string[]
@@ -58,12 +64,15 @@ export async function startLoan(container: MedusaContainer, input: StartLoanInpu
   await refuseExcludedProducts(container, input)
   return underCartLock(container, input.cart_id, async () => {
     const [{ snapshot, paid }, decision] = await Promise.all([
-      readCartForLoan(container, input.cart_id, input.payment_collection_id),
+      input.balance ? readBalanceForLoan(container, input.balance) : readCartForLoan(container, input.cart_id, input.payment_collection_id),
       settlePaidLoan(container, input),
     ])
     if (paid) {
       // A second loan for a paid cart would be a second payable loan: the service refunds by cart, not by loan.
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart is already paid. Start a new cart to buy again.")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        input.balance ? "This balance is already paid." : "This cart is already paid. Start a new cart to buy again.",
+      )
     }
     const adoptLoan = decision.adopt ? { loanId: decision.adopt.loanId, checkoutUrl: decision.adopt.checkoutUrl } : undefined
     const { result: session } = await createPaymentSessionsWorkflow(container).run({
@@ -84,7 +93,9 @@ export async function startLoan(container: MedusaContainer, input: StartLoanInpu
 async function refuseExcludedProducts(container: MedusaContainer, input: StartLoanInput): Promise<void> {
   const { options } = bnplFromContainer(container)
   if (!excludesAny(options)) return
-  const excluded = await excludedItemsOfCart(container, input.cart_id, options)
+  const excluded = input.balance
+    ? await excludedItemsOfOrder(container, input.balance.orderId, options)
+    : await excludedItemsOfCart(container, input.cart_id, options)
   if (!excluded.length) return
   const why = excluded.map((item) => `${item.title} (${item.why})`).join("; ")
   container.resolve("logger").info(`[bnpl] cart ${input.cart_id}: no loan, the store does not finance ${why}`)

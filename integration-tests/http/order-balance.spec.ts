@@ -1,0 +1,144 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { useSandbox } from "../helpers/environment"
+import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
+import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { reconciled } from "../helpers/reconcile"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
+
+jest.setTimeout(180_000)
+
+/**
+ * An order's balance paid in installments through Medusa's payment link: the merchant edits a
+ * loan-paid order (an item added), Medusa opens a payment collection for the difference, and the
+ * shopper starts a loan on it from the payment-link page. The loan is made for exactly that
+ * amount under the collection's own id, the webhook (after the status query) authorizes the
+ * collection's session through Medusa's no-cart path, and the order holds two loans, each
+ * refunded on its own.
+ */
+// Reconciliation visits a loan as soon as it exists.
+const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0" })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const shop = useStorefront(env, api, getContainer)
+    const storeHeaders = () => ({ headers: { "x-publishable-api-key": shop.store.publishableKey }, validateStatus: () => true })
+    const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+
+    async function paidOrder() {
+      const { cartId, loanId } = await paidCart(env, shop)
+      expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(200)
+      const [order] = await ordersOfCart(getContainer(), cartId)
+      return { orderId: order.order_id as string, loanId }
+    }
+
+    type Collection = {
+      id: string
+      status: string
+      amount: number
+      payments: Array<{ id: string; data: { loan_id: number; cart_id: string }; captured_at: string | null }>
+    }
+    async function collections(orderId: string): Promise<Collection[]> {
+      const { data } = await query().graph({
+        entity: "order",
+        fields: ["payment_collections.id", "payment_collections.status", "payment_collections.amount", "payment_collections.payments.*"],
+        filters: { id: orderId },
+      })
+      return (data[0] as { payment_collections: Collection[] }).payment_collections
+    }
+
+    /** The merchant adds an item to the order in the admin (an order edit): Medusa asks the difference in a new payment collection. */
+    async function balanceOf(orderId: string, variant = 1): Promise<Collection> {
+      const headers = await adminHeaders(api)
+      const begin = await api.post("/admin/order-edits", { order_id: orderId }, headers)
+      expect(begin.status).toBe(200)
+      const added = await api.post(
+        `/admin/order-edits/${orderId}/items`,
+        { items: [{ variant_id: shop.store.variantIds[variant], quantity: 1 }] },
+        headers,
+      )
+      expect(added.status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${orderId}/request`, {}, headers)).status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${orderId}/confirm`, {}, headers)).status).toBe(200)
+      const open = (await collections(orderId)).filter((c) => c.status === "not_paid")
+      expect(open).toHaveLength(1)
+      return open[0]
+    }
+
+    const startBalanceLoan = (collectionId: string) =>
+      api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
+
+    it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      expect(Number(balance.amount)).toBeGreaterThan(0)
+
+      const started = await startBalanceLoan(balance.id)
+      expect(started.status).toBe(200)
+      const session = started.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === "pp_bnpl_bnpl")
+      const loanId: number = session.data.loan_id
+      expect(loanId).not.toBe(firstLoan)
+      const atService = env.sandbox.state.loans.get(loanId)!
+      expect(atService.cartId).toBe(balance.id)
+      expect(Number(atService.request.totalPrice)).toBe(Number(balance.amount))
+      expect(atService.request.successUrl).toContain(`/payment-collection/${balance.id}?order_id=${orderId}`)
+      expect(atService.request.buyer?.email).toBe("cliente@example.com")
+
+      await env.sandbox.pay(loanId)
+      const webhook = await postWebhook(env, notification(balance.id, loanId))
+      expect(webhook.status).toBe(200)
+
+      const after = await collections(orderId)
+      const paid = after.find((c) => c.id === balance.id)!
+      expect(paid.status).toBe("authorized")
+      expect(paid.payments).toHaveLength(1)
+      expect(paid.payments[0].data.loan_id).toBe(loanId)
+      const [row] = await ledger().listBnplLoans({ loan_id: loanId })
+      expect(row).toMatchObject({ state: "ordered", order_id: orderId, cart_id: balance.id, payment_collection_id: balance.id })
+
+      // A copy of the webhook changes nothing.
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      expect((await collections(orderId)).flatMap((c) => c.payments)).toHaveLength(2)
+    })
+
+    it("refunds each loan of the order on its own: the balance's payment refunds the balance's loan", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const started = await startBalanceLoan(balance.id)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+
+      const headers = await adminHeaders(api)
+      const payment = (await collections(orderId)).find((c) => c.id === balance.id)!.payments[0]
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, headers)).status).toBe(200)
+      const refund = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, { ...headers, validateStatus: () => true })
+      expect(refund.status).toBe(200)
+      expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
+      expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+    })
+
+    it("reconciliation authorizes a paid balance whose webhook was lost", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const started = await startBalanceLoan(balance.id)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(loanId)
+      env.sandbox.setFaults({})
+
+      const summary = await reconciled(api, await adminHeaders(api))
+      expect(summary).toMatchObject({ authorized: 1 })
+      expect((await collections(orderId)).find((c) => c.id === balance.id)!.status).toBe("authorized")
+    })
+
+    it("answers 404 for a collection that is neither a cart's nor an order's, and makes no loan", async () => {
+      const before = env.sandbox.state.loans.size
+      const missing = await startBalanceLoan("pay_col_does_not_exist")
+      expect(missing.status).toBe(404)
+      expect(missing.data.message).toContain("belongs to neither a cart nor an order")
+      expect(env.sandbox.state.loans.size).toBe(before)
+    })
+  },
+})
