@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { setTimeout } from "node:timers/promises"
-import { FRESH_MS } from "../../src/api/store/carts/[id]/bnpl/recent-loans"
+import { FRESH_MS } from "../../src/api/store/bnpl/recent-loans"
 import { useSandbox } from "../helpers/environment"
 import { ordersOfCart, useStorefront } from "../helpers/store"
 

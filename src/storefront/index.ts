@@ -11,10 +11,24 @@ export {
   type InstallmentCheckout,
 } from "./checkout"
 export { completeOnReturn, type ReturnState, type CompleteOnReturnOptions } from "./complete"
+export { getBalanceEligibility, balanceCheckoutUrl, confirmBalanceOnReturn, type BalanceReturnState } from "./balance"
 export { formatInstallments, formatPlan } from "./format"
 export { checkoutTexts, type CheckoutTexts } from "./messages"
 export { formatMoney } from "./money"
 export { chooseLang, langOf, langFromAcceptLanguage, DEFAULT_LANG, LANGS, type Lang } from "./lang"
 export { minorDigits, toMinorUnits, fromMinorUnits, splitInstallments } from "./plan"
 export { BNPL_PROVIDER_ID, type BnplSdk, type StoreCart, type StoreOrder } from "./sdk"
-export type { Offer, OfferResponse, CartEligibility, CartEligibilityResponse, CartLoan, LoanState, NextStep, Reason, ReasonCode } from "./wire"
+export type {
+  Offer,
+  OfferResponse,
+  CartEligibility,
+  CartEligibilityResponse,
+  CartLoan,
+  LoanState,
+  NextStep,
+  Reason,
+  ReasonCode,
+  BalanceEligibility,
+  BalanceEligibilityResponse,
+  BalanceNextStep,
+} from "./wire"

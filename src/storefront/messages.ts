@@ -24,6 +24,7 @@ const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> 
     cart_completed: () => "Este carrito ya es un pedido.",
     loan_paid: () => "Ya pagaste la primera cuota de este carrito: solo falta confirmar tu pedido.",
     product_excluded: ({ items }) => `Estos productos no se pueden pagar a plazos: ${items}.`,
+    balance_paid: () => "El saldo de este pedido ya está pagado.",
   },
   en: {
     currency_not_offered: ({ currency }) => `Pay in installments is not available for purchases in ${currency}.`,
@@ -33,6 +34,7 @@ const REASONS: Record<Lang, Record<ReasonCode, (facts: ReasonFacts) => string>> 
     cart_completed: () => "This cart is already an order.",
     loan_paid: () => "You already paid the first installment for this cart: only confirming your order is left.",
     product_excluded: ({ items }) => `These items cannot be paid in installments: ${items}.`,
+    balance_paid: () => "This order's balance is already paid.",
   },
 }
 
@@ -71,6 +73,10 @@ export const KIT_TEXTS = {
     paidUnconfirmed: "Recibimos tu pago, pero tu pedido aún no está confirmado. Te avisaremos por correo en cuanto lo esté.",
     error: "No pudimos confirmar tu pedido. Inténtalo de nuevo en unos momentos.",
     noCheckoutUrl: "El servicio de financiamiento no devolvió una página de pago. Inténtalo de nuevo.",
+    balancePaid: "El saldo de tu pedido está pagado.",
+    balancePaidUnconfirmed: "Recibimos tu pago; el saldo de tu pedido se confirmará en unos momentos.",
+    balanceNotPaid: "El saldo de tu pedido todavía no está pagado. Vuelve a intentarlo o elige otra forma de pago.",
+    balanceError: "No pudimos confirmar el pago del saldo. Inténtalo de nuevo en unos momentos.",
   },
   en: {
     installments: (count: number, each: string, days: number) => `or ${count} payments of ${each} ${every(days, "en")}`,
@@ -84,6 +90,10 @@ export const KIT_TEXTS = {
     paidUnconfirmed: "We received your payment, but your order is not confirmed yet. We will email you as soon as it is.",
     error: "We could not confirm your order. Try again in a moment.",
     noCheckoutUrl: "The financing service did not return a payment page. Try again.",
+    balancePaid: "Your order's balance is paid.",
+    balancePaidUnconfirmed: "We received your payment; your order's balance will be confirmed in a moment.",
+    balanceNotPaid: "Your order's balance is not paid yet. Try again, or choose another way to pay.",
+    balanceError: "We could not confirm the balance's payment. Try again in a moment.",
   },
 } satisfies Record<Lang, Record<string, unknown>>
 export type KitTexts = (typeof KIT_TEXTS)[Lang]

@@ -2,7 +2,8 @@ import { z } from "zod"
 import { LANGS } from "./lang"
 
 /**
- * What the two store routes answer: `GET /store/bnpl/offer` and `GET /store/carts/:id/bnpl`.
+ * What the store routes answer: `GET /store/bnpl/offer`, `GET /store/carts/:id/bnpl` and
+ * `GET /store/bnpl/payment-collections/:id` (an order's balance, Medusa's payment link).
  * The routes build their answers against these schemas; the kit imports only their types, so
  * a storefront bundle carries no zod.
  */
@@ -18,6 +19,7 @@ export const ReasonCode = z.enum([
   "cart_completed",
   "loan_paid",
   "product_excluded",
+  "balance_paid",
 ])
 export type ReasonCode = z.infer<typeof ReasonCode>
 export const Reason = z.object({ code: ReasonCode, message: z.string() })
@@ -99,3 +101,34 @@ export const CartEligibility = z.object({
 export type CartEligibility = z.infer<typeof CartEligibility>
 export const CartEligibilityResponse = z.object({ bnpl: CartEligibility })
 export type CartEligibilityResponse = z.infer<typeof CartEligibilityResponse>
+
+/**
+ * What the payment-link page of an order's balance does next:
+ * - `pay`: offer the method (a pending loan may be resumed at `loan.checkout_url`);
+ * - `confirming`: a loan of the balance is paid and the store is recording it: ask again in a moment;
+ * - `paid`: the balance is paid: show the order;
+ * - `choose_another_method`: installments are not available, `reason` says why.
+ */
+export const BalanceNextStep = z.enum(["pay", "confirming", "paid", "choose_another_method"])
+export type BalanceNextStep = z.infer<typeof BalanceNextStep>
+
+export const BalanceEligibility = z.object({
+  payment_collection_id: z.string(),
+  order_id: z.string().nullable(),
+  /** What the collection asks, in major units. */
+  amount: z.number().nonnegative(),
+  currency_code: z.string(),
+  available: z.boolean(),
+  reason: Reason.nullable(),
+  next_step: BalanceNextStep,
+  offer: Offer,
+  /** The loan that decides the next step: a paid one first, else the newest. */
+  loan: CartLoan.nullable(),
+  loans: z.array(CartLoan),
+  status_known: z.boolean(),
+  lang: Lang,
+  provider_id: z.string(),
+})
+export type BalanceEligibility = z.infer<typeof BalanceEligibility>
+export const BalanceEligibilityResponse = z.object({ bnpl: BalanceEligibility })
+export type BalanceEligibilityResponse = z.infer<typeof BalanceEligibilityResponse>

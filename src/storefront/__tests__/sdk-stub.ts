@@ -3,7 +3,7 @@ import type { BnplSdk, CompleteCartResult, StoreCart } from "../sdk"
 
 /** What a test's stub store answers; each handler may throw as the SDK does. */
 export interface StubStore {
-  fetch?: (path: string, query: Record<string, string>) => unknown
+  fetch?: (path: string, query: Record<string, string>, init: { method?: string; body?: unknown }) => unknown
   initiate?: (cart: StoreCart, body: HttpTypes.StoreInitializePaymentSession) => HttpTypes.StorePaymentCollectionResponse
   complete?: (cartId: string) => CompleteCartResult
 }
@@ -20,16 +20,29 @@ export class StubFetchError extends Error {
 
 /** A stand-in for `new Medusa(...)`, recording every call the kit makes. */
 export function stubSdk(store: StubStore) {
-  const calls: Array<{ kind: "fetch" | "initiate" | "complete"; path?: string; query?: Record<string, string>; cartId?: string; body?: unknown }> = []
+  const calls: Array<{
+    kind: "fetch" | "initiate" | "complete"
+    path?: string
+    query?: Record<string, string>
+    method?: string
+    cartId?: string
+    body?: unknown
+  }> = []
   const unexpected = (what: string) => () => {
     throw new Error(`unexpected ${what}`)
   }
   const sdk: BnplSdk = {
     client: {
-      fetch: async <T>(input: RequestInfo | URL, init?: { query?: Record<string, string> }): Promise<T> => {
+      fetch: async <T>(input: RequestInfo | URL, init?: { query?: Record<string, string>; method?: string; body?: unknown }): Promise<T> => {
         const path = String(input)
-        calls.push({ kind: "fetch", path, query: init?.query })
-        return (store.fetch ?? unexpected(`fetch ${path}`))(path, init?.query ?? {}) as T
+        calls.push({
+          kind: "fetch",
+          path,
+          query: init?.query,
+          ...(init?.method ? { method: init.method } : {}),
+          ...(init?.body ? { body: init.body } : {}),
+        })
+        return (store.fetch ?? unexpected(`fetch ${path}`))(path, init?.query ?? {}, { method: init?.method, body: init?.body }) as T
       },
     },
     store: {

@@ -9,6 +9,9 @@ export const LangParam = z
   .regex(/^(es|en)([-_][a-z0-9]{1,8})*$/i, "must be es-MX or en")
   .optional()
 
+/** The query of a route whose only parameter is the shopper's language. */
+export const LangQuery = z.object({ lang: LangParam })
+
 /**
  * The query, validated: a bad one is Medusa's 400 `invalid_data`, naming each field and
  * what it must be, e.g. "Invalid query: amount must be a decimal amount such as 1234.50".

@@ -1,10 +1,10 @@
 import type { BnplOptions } from "../../../../../lib/bnpl/options"
-import { LOAN_PAYMENT } from "../../../../../lib/bnpl/status"
 import type { Lang } from "../../../../../storefront/lang"
 import { quoteTitles } from "../../../../../storefront/messages"
 import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
-import type { CartEligibility, CartLoan, LoanState } from "../../../../../storefront/wire"
-import type { CartFacts, KnownLoan } from "./cart-facts"
+import type { CartEligibility } from "../../../../../storefront/wire"
+import type { CartFacts } from "./cart-facts"
+import { cartLoans } from "../../../bnpl/known-loans"
 
 /**
  * What the payment step should show for a cart. The rule for paid loans (the ledger's): a
@@ -36,40 +36,3 @@ export function cartEligibility(facts: CartFacts, options: BnplOptions, lang: La
 }
 
 const unavailable = (offer: CartEligibility["offer"]) => ({ available: false, reason: offer.reason, offer })
-
-/**
- * Every loan of the cart, oldest first: those the store knows of (sessions, ledger) and
- * those the service lists for the cart. The status comes from the service; when it could
- * not be asked, from the ledger where the ledger has decided, else `unknown`.
- */
-function cartLoans(facts: CartFacts): CartLoan[] {
-  const byId = new Map<number, KnownLoan | undefined>(facts.known.map((known) => [known.loanId, known]))
-  for (const record of facts.live ?? []) if (!byId.has(record.loanId)) byId.set(record.loanId, undefined)
-  return [...byId.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([loanId, known]) => {
-      const record = facts.live?.find((r) => r.loanId === loanId)
-      const status: LoanState = record ? LOAN_PAYMENT[record.status] : facts.live ? "unknown" : ledgerState(known)
-      return {
-        loan_id: loanId,
-        status,
-        order_id: known?.ledger?.order_id ?? null,
-        checkout_url: status === "pending" || status === "unknown" ? (known?.checkoutUrl ?? null) : null,
-      }
-    })
-}
-
-/** What the ledger's state says of the payment, when the service cannot be asked. */
-function ledgerState(known: KnownLoan | undefined): LoanState {
-  switch (known?.ledger?.state) {
-    case "ordered":
-    case "refunded":
-    case "needs_attention":
-      return "paid"
-    case "cancelled":
-      return "cancelled"
-    case "open":
-    case undefined:
-      return "unknown"
-  }
-}

@@ -1,13 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { CartEligibilityResponse } from "../../../../../storefront/wire"
-import { LangParam, parseQuery, shopperLang } from "../../../bnpl/query"
+import { LangQuery, parseQuery, shopperLang } from "../../../bnpl/query"
 import { readCartFacts } from "./cart-facts"
 import { cartEligibility } from "./eligibility"
-
-const CartQuery = z.object({ lang: LangParam })
 
 /**
  * GET /store/carts/:id/bnpl: for the payment step. May this cart pay in installments, why
@@ -16,7 +13,7 @@ const CartQuery = z.object({ lang: LangParam })
  * (`status_known: false`); the shopper never sees the service's error.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<CartEligibilityResponse>): Promise<void> {
-  const query = parseQuery(CartQuery, req)
+  const query = parseQuery(LangQuery, req)
   const { options, client, providerId } = bnplFromContainer(req.scope)
   const facts = await readCartFacts(req.scope, client, req.params.id)
   if (!facts.live) {

@@ -1,8 +1,8 @@
-import type { BnplClient } from "../../../../../lib/bnpl/client"
-import type { LoanRecord } from "../../../../../lib/bnpl/wire"
+import type { BnplClient } from "../../../lib/bnpl/client"
+import type { LoanRecord } from "../../../lib/bnpl/wire"
 
 /**
- * The status query for the storefront's cart route, shared for a moment: a storefront polling
+ * The status query for the storefront's routes (a cart, an order's balance), shared for a moment: a storefront polling
  * its return page, or anyone repeating the public route, costs the service one query per cart
  * every few seconds at most, whatever the rate of requests. Copies that come together share one
  * request. Decisions about money never read this: the webhook, reconciliation and completion

@@ -1,0 +1,58 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { BnplClient } from "../../../../../lib/bnpl/client"
+import type { LoanRecord } from "../../../../../lib/bnpl/wire"
+import { orderOfPaymentCollection } from "../../../../../lib/ledger/queries"
+import { type KnownLoan, knownLoans, ledgerRows } from "../../known-loans"
+import { recentLoans } from "../../recent-loans"
+
+/** Everything the answer about an order's balance (Medusa's payment link) is decided from. */
+export interface BalanceFacts {
+  paymentCollectionId: string
+  orderId: string | null
+  currencyCode: string
+  /** What the collection asks, in major units. */
+  amount: string
+  /** Medusa's status of the collection: `not_paid`, `awaiting`, `authorized`, `partially_authorized`, `canceled`, `completed`. */
+  status: string
+  known: KnownLoan[]
+  /** The service's status query, or undefined when it failed. */
+  live: LoanRecord[] | undefined
+}
+
+interface CollectionRow {
+  id: string
+  currency_code: string
+  amount: number | string
+  status: string
+  payment_sessions?: Array<{ provider_id: string; status: string; data: unknown } | null> | null
+}
+
+/** Reads an order's payment collection, its sessions and ledger rows, and asks the service, at once. */
+export async function readBalanceFacts(scope: MedusaContainer, client: BnplClient, paymentCollectionId: string): Promise<BalanceFacts> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data }, orderId] = await Promise.all([
+    query.graph({
+      entity: "payment_collection",
+      fields: ["id", "currency_code", "amount", "status", "payment_sessions.provider_id", "payment_sessions.status", "payment_sessions.data"],
+      filters: { id: paymentCollectionId },
+    }),
+    orderOfPaymentCollection(scope, paymentCollectionId),
+  ])
+  const collection = data[0] as CollectionRow | undefined
+  // A cart's collection is the checkout's (GET /store/carts/:id/bnpl): only an order's balance is answered here.
+  if (!collection || !orderId) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} is not the balance of an order.`)
+  }
+  // A balance's loans carry the collection's id as their cartId (queries.ts, paysOrderBalance).
+  const [ledger, live] = await Promise.all([ledgerRows(scope, paymentCollectionId), recentLoans(client, paymentCollectionId)])
+  return {
+    paymentCollectionId,
+    orderId,
+    currencyCode: collection.currency_code,
+    amount: String(collection.amount ?? 0),
+    status: collection.status,
+    known: knownLoans({ payment_collection: collection }, ledger),
+    live,
+  }
+}
