@@ -133,6 +133,28 @@ medusaIntegrationTestRunner({
       expect((await collections(orderId)).find((c) => c.id === balance.id)!.status).toBe("authorized")
     })
 
+    it("a loan paid for a balance the merchant then marks paid another way is refunded in full by reconciliation, never a second payment", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const started = await startBalanceLoan(balance.id)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      // Paid, its webhook lost; meanwhile the merchant marks the balance paid (Medusa's own payment replaces the loan's session).
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(loanId)
+      env.sandbox.setFaults({})
+      const headers = await adminHeaders(api)
+      expect((await api.post(`/admin/payment-collections/${balance.id}/mark-as-paid`, { order_id: orderId }, headers)).status).toBe(200)
+
+      const summary = await reconciled(api, headers)
+      expect(summary).toMatchObject({ refunded: 1 })
+      const atService = env.sandbox.state.loans.get(loanId)!
+      expect(atService.refunds.map((r) => Number(r.totalAmount))).toEqual([Number(balance.amount)])
+      const payments = (await collections(orderId)).find((c) => c.id === balance.id)!.payments
+      expect(payments.map((p) => p.data?.loan_id ?? null)).toEqual([null])
+      const [row] = await ledger().listBnplLoans({ loan_id: loanId })
+      expect(row.state).toBe("refunded")
+    })
+
     it("the payment-link page: GET answers the balance to pay, and back from the service with the webhook lost, POST confirm records the paid loan", async () => {
       const { orderId } = await paidOrder()
       const balance = await balanceOf(orderId)

@@ -14,7 +14,7 @@ import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { awaitsOrder } from "../lib/ledger/ledger"
 import { listLoanWorkflow } from "../workflows/list-loan"
 import { recordLoanStatusWorkflow } from "../workflows/record-loan-status"
-import { type CartPayment, cartPayment, orderOfCart, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
+import { type CartPayment, cartPayment, orderOfCart, orderPayment, paysOrderBalance, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The status query decides;
@@ -116,6 +116,11 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
 }
 
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {
+  if (paysOrderBalance(row.cart_id)) {
+    if (!cart.exists) return "the order balance's payment collection no longer exists"
+    if (cart.paymentCollectionCanceled) return `the balance of order ${orderId} was cancelled before the loan was paid`
+    return `the balance of order ${orderId} was paid another way`
+  }
   if (!cart.exists) return "its cart no longer exists"
   // Placed before its financing (orderBeforeFinancing), the order was cancelled, then the loan paid.
   if (cart.paymentCollectionCanceled && sessionOfLoan(cart.sessions, row.loan_id))
