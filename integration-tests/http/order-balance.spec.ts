@@ -26,18 +26,24 @@ medusaIntegrationTestRunner({
     const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
 
-    async function paidOrder() {
+    /** An order a loan paid, its payment captured (as at fulfilment) unless `capture` is false. */
+    async function paidOrder({ capture = true } = {}) {
       const { cartId, loanId } = await paidCart(env, shop)
       expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(200)
       const [order] = await ordersOfCart(getContainer(), cartId)
-      return { orderId: order.order_id as string, loanId }
+      const orderId = order.order_id as string
+      if (capture) {
+        const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
+        expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, await adminHeaders(api))).status).toBe(200)
+      }
+      return { orderId, loanId }
     }
 
     type Collection = {
       id: string
       status: string
       amount: number
-      payments: Array<{ id: string; data: { loan_id: number; cart_id: string }; captured_at: string | null }>
+      payments: Array<{ id: string; data: { loan_id: number; cart_id: string }; captured_at: string | null; canceled_at: string | null }>
     }
     async function collections(orderId: string): Promise<Collection[]> {
       const { data } = await query().graph({
@@ -64,6 +70,15 @@ medusaIntegrationTestRunner({
       const open = (await collections(orderId)).filter((c) => c.status === "not_paid")
       expect(open).toHaveLength(1)
       return open[0]
+    }
+
+    const until = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => {
+      for (let i = 0; i < 100; i++) {
+        const value = await read()
+        if (done(value)) return value
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return read()
     }
 
     const startBalanceLoan = (collectionId: string) =>
@@ -102,6 +117,33 @@ medusaIntegrationTestRunner({
       expect((await collections(orderId)).flatMap((c) => c.payments)).toHaveLength(2)
     })
 
+    it("an edit before the capture: Medusa cancels the paid loan's payment and asks the whole new total; the first loan is refunded in full, the second pays the order", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder({ capture: false })
+      const firstTotal = Number(env.sandbox.state.loans.get(firstLoan)!.request.totalPrice)
+      const balance = await balanceOf(orderId)
+      expect(Number(balance.amount)).toBeGreaterThan(firstTotal)
+
+      // The order-edit's event settles the first loan at once: it pays for nothing now.
+      const refunds = await until(
+        () => (env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).map((r) => Number(r.totalAmount)),
+        (list) => list.length > 0,
+      )
+      expect(refunds).toEqual([firstTotal])
+      expect(
+        await until(
+          async () => (await ledger().listBnplLoans({ loan_id: firstLoan }))[0].state,
+          (state) => state === "refunded",
+        ),
+      ).toBe("refunded")
+
+      const started = await startBalanceLoan(balance.id)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      const live = (await collections(orderId)).flatMap((c) => c.payments).filter((p) => !p.canceled_at)
+      expect(live.map((p) => p.data.loan_id)).toEqual([loanId])
+    })
+
     it("refunds each loan of the order on its own: the balance's payment refunds the balance's loan", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
       const balance = await balanceOf(orderId)
@@ -117,6 +159,39 @@ medusaIntegrationTestRunner({
       expect(refund.status).toBe(200)
       expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+    })
+
+    it("the order's loan route lists both loans, each with what it paid for, and shows either", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const started = await startBalanceLoan(balance.id)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+
+      const headers = await adminHeaders(api)
+      const first = await api.get(`/admin/bnpl/orders/${orderId}/loan`, headers)
+      expect(first.status).toBe(200)
+      expect(first.data.loan_id).toBe(firstLoan)
+      expect(first.data.order_loans).toEqual([
+        expect.objectContaining({ loan_id: firstLoan, pays: "checkout", canceled: false }),
+        expect.objectContaining({
+          loan_id: loanId,
+          pays: "balance",
+          cart_id: balance.id,
+          amount: Number(balance.amount).toFixed(2),
+          canceled: false,
+        }),
+      ])
+      const second = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=${loanId}`, headers)
+      expect(second.status).toBe(200)
+      expect(second.data).toMatchObject({ loan_id: loanId, cart_id: balance.id, ledger: { loan_id: loanId, state: "ordered", order_id: orderId } })
+      expect(second.data.loan).toMatchObject({ loanId, status: "OUTSTANDING" })
+
+      const bad = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=abc`, { ...headers, validateStatus: () => true })
+      expect(bad.status).toBe(400)
+      const other = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=999999`, { ...headers, validateStatus: () => true })
+      expect(other.status).toBe(404)
     })
 
     it("reconciliation authorizes a paid balance whose webhook was lost", async () => {

@@ -48,8 +48,10 @@ export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<Ro
   }
   if (loan.status !== row.loan_status) await recordLoanStatusWorkflow(ctx.container).run({ input: { ledger_id: row.id, loan_status: loan.status } })
   switch (row.state) {
-    case "ordered":
-      return refundCheck(ctx, row)
+    case "ordered": {
+      const replaced = await paymentReplaced(ctx, row)
+      return replaced ? settleOrphan(ctx, row, replaced) : refundCheck(ctx, row)
+    }
     case "needs_attention":
       return (awaitsOrder(row) && isPaid(loan) && (await heldByOrder(ctx, row))) || refundCheck(ctx, row)
     case "open":
@@ -113,6 +115,19 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     row,
     "Paid, but the customer changed or left the cart and no payment session holds the loan. Retry the completion once the cart matches, or refund the loan in full.",
   )
+}
+
+/**
+ * Medusa cancelled the loan's payment while its order stays: an order edit, an exchange or a claim
+ * of an order whose payment was not captured cancels the payment collection and asks the order's
+ * whole new total in a new one (Medusa's createOrUpdateOrderPaymentCollectionWorkflow). The loan
+ * then pays for nothing, as an orphan.
+ */
+async function paymentReplaced(ctx: RowContext, row: LedgerLoan): Promise<string | undefined> {
+  if (!row.order_id) return undefined
+  const payment = await orderPayment(ctx.container, row.order_id, row.loan_id)
+  if (!payment?.canceled || payment.orderStatus === "canceled") return undefined
+  return `Medusa cancelled its payment while order ${row.order_id} stays (an edit, exchange or claim before the payment was captured asks the order's whole total again in a new payment collection)`
 }
 
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {

@@ -33,6 +33,18 @@ import type { LedgerLoanJson } from "../loans/ledger-view"
  */
 export type LoanEntry = LoanRecord & { is_order_loan: boolean }
 
+/** A loan of the order, for the widget's list: what it paid for (the checkout, or a balance after an order edit, an exchange or a claim). */
+export interface OrderLoanJson {
+  loan_id: number
+  cart_id: string
+  pays: "checkout" | "balance"
+  amount: string
+  currency_code: string
+  awaiting_financing: boolean
+  /** Its payment was cancelled (the order cancelled, the loan refunded). */
+  canceled: boolean
+}
+
 export interface LoanView {
   order_id: string
   loan_id: number
@@ -43,6 +55,8 @@ export interface LoanView {
   ledger: LedgerLoanJson | null
   awaiting_financing: boolean
   checkout_url: string | null
+  /** Every loan of the order, oldest first; the route adds it. */
+  order_loans?: OrderLoanJson[]
 }
 
 export interface ServiceFailure {

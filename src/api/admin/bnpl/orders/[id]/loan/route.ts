@@ -5,12 +5,14 @@ import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
+import { paysOrderBalance } from "../../../../../../lib/ledger/queries"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
-import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-view"
+import { type LoanView, type OrderLoanJson, type ServiceFailure, buildLoanView } from "../../loan-view"
 
 /**
- * GET /admin/bnpl/orders/:id/loan: the live state of the loan an order was
- * paid with, for the order page widget. Medusa authenticates every /admin
+ * GET /admin/bnpl/orders/:id/loan[?loan_id=]: the live state of a loan an order was paid
+ * with, for the order page widget: `loan_id`'s, else the order's first live loan, with every
+ * loan of the order listed (`order_loans`: its checkout's, and a balance's). Medusa authenticates every /admin
  * route for admin users. The answer's shape is documented in ../../loan-view.ts.
  *
  * Nothing is cached: the status query is the truth, and an admin who opens
@@ -18,14 +20,33 @@ import { type LoanView, type ServiceFailure, buildLoanView } from "../../loan-vi
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanView | ServiceFailure>) {
   const orderId = req.params.id
-  const { session: payment, awaitingFinancing } = await bnplPaymentOf(req.scope, orderId)
+  const orderLoans = await loansOfOrder(req.scope, orderId)
+  const asked = req.query.loan_id === undefined ? undefined : Number(req.query.loan_id)
+  if (asked !== undefined && !Number.isSafeInteger(asked)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid query: loan_id must be a loan id (an integer), not "${String(req.query.loan_id)}".`,
+    )
+  }
+  const chosen =
+    asked === undefined
+      ? (orderLoans.find((loan) => loan.live) ?? orderLoans[orderLoans.length - 1])
+      : orderLoans.find((loan) => loan.session.loan_id === asked)
+  if (!chosen) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no financing loan ${String(req.query.loan_id)}.`)
+  const { session: payment, awaitingFinancing } = chosen
 
   const { client } = bnplFromContainer(req.scope)
-  const ledger = ledgerRowOfOrder(req.scope, orderId, payment.loan_id)
+  const ledger = ledgerRowOf(
+    req.scope,
+    orderId,
+    payment.loan_id,
+    orderLoans.map((loan) => loan.session.loan_id),
+  )
+  const order_loans = orderLoans.map(orderLoanJson)
   try {
     const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
     const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
-    res.json(buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row, awaiting))
+    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row, awaiting), order_loans })
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
@@ -39,12 +60,19 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<L
   }
 }
 
-/** The ledger's row for the order: the one that became this order, else the one its payment names. */
-async function ledgerRowOfOrder(container: MedusaContainer, orderId: string, loanId: number): Promise<LedgerLoanJson | null> {
+/**
+ * The ledger's row of the loan shown: the order's row of that loan, else an order's row whose
+ * loan no payment of the order names (a paid loan that became this order while the payment names
+ * another: case 1 of the ledger's rule), else the loan's own row.
+ */
+async function ledgerRowOf(container: MedusaContainer, orderId: string, loanId: number, paymentLoans: number[]): Promise<LedgerLoanJson | null> {
   const ledger = ledgerOf(container)
-  const [ordered] = await ledger.listBnplLoans({ order_id: orderId }, { take: 1, order: { updated_at: "DESC" } })
-  const [named] = ordered ? [ordered] : await ledger.listBnplLoans({ loan_id: loanId }, { take: 1 })
-  return named ? ledgerJson(named) : null
+  const ordered = await ledger.listBnplLoans({ order_id: orderId }, { order: { updated_at: "DESC" } })
+  const row =
+    ordered.find((r) => r.loan_id === loanId) ??
+    ordered.find((r) => !paymentLoans.includes(r.loan_id)) ??
+    (await ledger.listBnplLoans({ loan_id: loanId }, { take: 1 }))[0]
+  return row ? ledgerJson(row) : null
 }
 
 interface PaymentRow {
@@ -62,12 +90,30 @@ interface OrderRow {
   } | null> | null
 }
 
+/** A loan that paid (or waits to pay) part of the order: its checkout's, or a balance's (Medusa's payment link). */
+interface OrderLoan {
+  session: SessionData
+  awaitingFinancing: boolean
+  /** Its payment is not cancelled. */
+  live: boolean
+}
+
+const orderLoanJson = ({ session, awaitingFinancing, live }: OrderLoan): OrderLoanJson => ({
+  loan_id: session.loan_id,
+  cart_id: session.cart_id,
+  pays: paysOrderBalance(session.cart_id) ? "balance" : "checkout",
+  amount: session.amount,
+  currency_code: session.currency_code,
+  awaiting_financing: awaitingFinancing,
+  canceled: !live,
+})
+
 /**
- * The session data of the order's pp_bnpl_bnpl payment: the live one, else the latest. An order
- * placed before its financing (`orderBeforeFinancing`) has no payment yet: its session awaiting
- * the loan (`pending_authorization`) names it.
+ * Every loan of the order, oldest first: one per pp_bnpl_* payment (the checkout's, then a
+ * balance's after an order edit, an exchange or a claim). An order placed before its financing
+ * (`orderBeforeFinancing`) has no payment yet: its session awaiting the loan (`pending_authorization`) names it.
  */
-async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promise<{ session: SessionData; awaitingFinancing: boolean }> {
+async function loansOfOrder(container: MedusaContainer, orderId: string): Promise<OrderLoan[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -77,18 +123,19 @@ async function bnplPaymentOf(container: MedusaContainer, orderId: string): Promi
   const order = data[0] as OrderRow | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found.`)
 
-  const payments = (order.payment_collections ?? [])
+  const loans: OrderLoan[] = (order.payment_collections ?? [])
     .flatMap((collection) => collection?.payments ?? [])
     .filter((payment) => isBnplProvider(payment.provider_id))
-    .sort((a, b) => Number(!a.canceled_at) - Number(!b.canceled_at) || time(a.created_at) - time(b.created_at))
-  const session = payments
-    .map((payment) => readSessionData(payment.data))
-    .filter((read): read is SessionData => !!read)
-    .pop()
-  if (session) return { session, awaitingFinancing: false }
-  const awaitedData = awaitedSessionData((order.payment_collections ?? []).flatMap((collection) => collection?.payment_sessions ?? []))
-  if (awaitedData) return { session: awaitedData, awaitingFinancing: true }
-  throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
+    .sort((a, b) => time(a.created_at) - time(b.created_at))
+    .flatMap((payment) => {
+      const session = readSessionData(payment.data)
+      return session ? [{ session, awaitingFinancing: false, live: !payment.canceled_at }] : []
+    })
+  const awaited = awaitedSessionData((order.payment_collections ?? []).flatMap((collection) => collection?.payment_sessions ?? []))
+  if (awaited && !loans.some((loan) => loan.session.loan_id === awaited.loan_id))
+    loans.push({ session: awaited, awaitingFinancing: true, live: true })
+  if (!loans.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
+  return loans
 }
 
 const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
