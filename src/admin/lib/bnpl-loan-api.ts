@@ -2,18 +2,22 @@ import { useQuery } from "@tanstack/react-query"
 import type { LoanView } from "../../api/admin/bnpl/orders/loan-view"
 import { httpStatusOf, sdk } from "./sdk"
 
-export const orderLoanKey = (orderId: string) => ["bnpl", "order-loan", orderId] as const
+export const orderLoanKey = (orderId: string, loanId?: number) => ["bnpl", "order-loan", orderId, loanId ?? "default"] as const
 
 /**
- * The live loan of an order and its ledger row (GET /admin/bnpl/orders/:id/loan).
+ * A live loan of an order and its ledger row (GET /admin/bnpl/orders/:id/loan): `loanId`'s, else
+ * the order's first live loan; the answer lists every loan of the order (`order_loans`).
  * No retry: the route already retries the service, and the widget has a
  * Refresh button. `enabled` is false when the page already knows the order
  * was paid another way.
  */
-export function useOrderLoan(orderId: string, enabled: boolean) {
+export function useOrderLoan(orderId: string, enabled: boolean, loanId?: number) {
   return useQuery({
-    queryKey: orderLoanKey(orderId),
-    queryFn: () => sdk.client.fetch<LoanView>(`/admin/bnpl/orders/${encodeURIComponent(orderId)}/loan`),
+    queryKey: orderLoanKey(orderId, loanId),
+    queryFn: () =>
+      sdk.client.fetch<LoanView>(`/admin/bnpl/orders/${encodeURIComponent(orderId)}/loan`, {
+        query: loanId === undefined ? {} : { loan_id: String(loanId) },
+      }),
     enabled,
     retry: false,
     staleTime: 0,

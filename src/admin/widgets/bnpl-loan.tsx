@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { type ReactNode, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { LedgerLoanJson } from "../../api/admin/bnpl/loans/ledger-view"
@@ -25,7 +25,8 @@ const PROVIDER_PREFIX = "pp_bnpl_"
 const BnplLoanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t, i18n } = useTranslation()
   const paidWithBnpl = paidThroughBnpl(order)
-  const loan = useOrderLoan(order.id, paidWithBnpl !== false)
+  const [loanId, setLoanId] = useState<number | undefined>(undefined)
+  const loan = useOrderLoan(order.id, paidWithBnpl !== false, loanId)
   const failure = loan.error ? loanFailure(loan.error) : undefined
 
   if (paidWithBnpl === false || failure?.kind === "none") return null
@@ -43,7 +44,10 @@ const BnplLoanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       {failure ? (
         <FailureMessage failure={failure} />
       ) : loan.data ? (
-        <Loan view={loan.data} format={format} currency={currency} />
+        <>
+          <OrderLoans view={loan.data} format={format} onSelect={setLoanId} />
+          <Loan view={loan.data} format={format} currency={currency} />
+        </>
       ) : (
         <Message>{t("bnpl.widget.loading")}</Message>
       )}
@@ -219,6 +223,43 @@ function Refunds({ refunds, format }: { refunds: RefundRecord[]; format: Format 
           ))}
         </ul>
       )}
+    </div>
+  )
+}
+
+/** An order paid by several loans (its checkout's, then a balance's): each, with what it paid for; the one shown is chosen here. */
+function OrderLoans({ view, format, onSelect }: { view: LoanView; format: Format; onSelect: (loanId: number) => void }) {
+  const { t } = useTranslation()
+  const loans = view.order_loans ?? []
+  if (loans.length < 2) return null
+  return (
+    <div className="px-6 py-4" data-testid="bnpl-order-loans">
+      <Text size="small" weight="plus" leading="compact" className="mb-2">
+        {t("bnpl.widget.orderLoans")}
+      </Text>
+      <ul className="flex flex-col gap-y-1">
+        {loans.map((entry) => (
+          <li key={entry.loan_id} className="flex items-center justify-between gap-x-2" data-testid="bnpl-order-loan">
+            <Button
+              size="small"
+              variant={entry.loan_id === view.loan_id ? "primary" : "transparent"}
+              onClick={() => onSelect(entry.loan_id)}
+              data-testid={`bnpl-order-loan-${entry.loan_id}`}
+            >
+              {entry.loan_id}
+            </Button>
+            <Text size="small" leading="compact" className="text-ui-fg-subtle">
+              {[
+                t(`bnpl.widget.pays.${entry.pays}`),
+                format.money(entry.amount, entry.currency_code),
+                entry.canceled ? t("bnpl.widget.canceledPayment") : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </Text>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }
