@@ -170,6 +170,86 @@ it("greys out the method, with the reason in Spanish, for a cart above the maxim
   }
 })
 
+/** A JSON call to the demo's backend or sandbox; throws on any answer but 200. */
+async function json<T>(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { "content-type": "application/json", ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const data = (await response.json()) as T
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(data)}`)
+  return data
+}
+
+/** An order a loan paid, its payment captured, then an item added by the merchant: Medusa asks the difference in a new payment collection. */
+async function orderWithBalance(): Promise<{ orderId: string; collectionId: string; amount: number }> {
+  const storeHeaders = { "x-publishable-api-key": store.publishableKey }
+  const cartId = await checkoutCart("Cafetera espresso", 1)
+  const { payment_collection } = await json<{ payment_collection: { id: string } }>(`${demo!.backendUrl}/store/payment-collections`, {
+    body: { cart_id: cartId },
+    headers: storeHeaders,
+  })
+  const started = await json<{ payment_collection: { payment_sessions: Array<{ provider_id: string; data: { loan_id: number } }> } }>(
+    `${demo!.backendUrl}/store/payment-collections/${payment_collection.id}/payment-sessions`,
+    { body: { provider_id: "pp_bnpl_bnpl" }, headers: storeHeaders },
+  )
+  const loanId = started.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")!.data.loan_id
+  await json(`${demo!.sandboxUrl}/_sandbox/loans/${loanId}/pay`, { body: {} })
+  const completed = await json<{ type: string; order: { id: string } }>(`${demo!.backendUrl}/store/carts/${cartId}/complete`, {
+    body: {},
+    headers: storeHeaders,
+  })
+  const orderId = completed.order.id
+
+  const admin = { authorization: `Bearer ${await adminToken(demo!.backendUrl, demo!.admin)}` }
+  type Collections = { order: { payment_collections: Array<{ id: string; status: string; amount: number; payments?: Array<{ id: string }> }> } }
+  const fields = encodeURIComponent("id,*payment_collections,*payment_collections.payments")
+  const collections = async () => (await json<Collections>(`${demo!.backendUrl}/admin/orders/${orderId}?fields=${fields}`, { headers: admin })).order
+  const [payment] = (await collections()).payment_collections.flatMap((c) => c.payments ?? [])
+  await json(`${demo!.backendUrl}/admin/payments/${payment.id}/capture`, { body: {}, headers: admin })
+  const { products } = await json<{ products: Array<{ title: string; variants: Array<{ id: string }> }> }>(
+    `${demo!.backendUrl}/store/products?fields=title,*variants&limit=50`,
+    { headers: storeHeaders },
+  )
+  const variantId = products.find((p) => p.title === "Audífonos inalámbricos")!.variants[0].id
+  await json(`${demo!.backendUrl}/admin/order-edits`, { body: { order_id: orderId }, headers: admin })
+  await json(`${demo!.backendUrl}/admin/order-edits/${orderId}/items`, { body: { items: [{ variant_id: variantId, quantity: 1 }] }, headers: admin })
+  await json(`${demo!.backendUrl}/admin/order-edits/${orderId}/request`, { body: {}, headers: admin })
+  await json(`${demo!.backendUrl}/admin/order-edits/${orderId}/confirm`, { body: {}, headers: admin })
+  const balance = (await collections()).payment_collections.find((c) => c.status === "not_paid")!
+  return { orderId, collectionId: balance.id, amount: Number(balance.amount) }
+}
+
+it("pays an order's balance in installments through the payment-link page", async () => {
+  const { orderId, collectionId, amount } = await orderWithBalance()
+  expect(amount).toBe(1499)
+  const context = await browser!.newContext({ locale: "es-MX", viewport: { width: 1100, height: 800 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(60_000)
+  try {
+    // The link Medusa's admin copies, at the starter's country routes.
+    await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}`)
+    await expect(page.locator('[data-testid="bnpl-balance-amount"]').textContent()).resolves.toMatch(/1,499\.00/)
+    await page.click("text=Pagar a plazos")
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await page.click("#pay")
+
+    await page.waitForURL((url) => url.pathname === `/mx/payment-collection/${collectionId}` && url.searchParams.get("bnpl") === "success")
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe("El saldo de tu pedido está pagado.")
+    await shots.take(page, "balance-paid")
+    const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
+    const collections = orders.find((o) => o.id === orderId)?.payment_collections ?? []
+    expect(collections.map((c) => c.status).sort()).toEqual(["authorized", "completed"])
+    expect(await loansCreatedFor(collectionId)).toBe(1)
+  } catch (error) {
+    await shots.take(page, "balance-failed")
+    throw error
+  } finally {
+    await context.close()
+  }
+})
+
 it("runs the recipe as docs/storefront.md writes it: every line of its snippets is in the app", () => {
   const doc = readFileSync(join(ROOT, "docs/storefront.md"), "utf8")
   const snippets = [...doc.matchAll(/<!-- recipe: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
