@@ -6,7 +6,7 @@ import { centsToDecimal } from "../lib/bnpl/refunds"
 import { toCents } from "../lib/bnpl/money"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { underCartLock } from "../lib/ledger/ledger"
-import { cartOfOrder, orderPayments } from "../lib/ledger/queries"
+import { orderPayments } from "../lib/ledger/queries"
 import { bookingSender } from "../lib/ledger/refund-book"
 
 /**
@@ -33,10 +33,14 @@ export type ReturnRefund =
 const noteOf = (returnId: string) => `Return ${returnId} received (refund on return)`
 
 const refundReceivedReturnStep = createStep("bnpl-refund-received-return", async (input: RefundReceivedReturnInput, { container }) => {
-  // The cart names the lock; the payment is read under it (refundDue).
-  const cartId = await cartOfOrder(container, input.order_id)
-  if (!cartId) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
-  const result = await underCartLock(container, cartId, () => refundDue(container, input))
+  // Each loan's cart (a balance's: its collection) names a lock; the payments are read again under them all (refundDue).
+  const keys = [...new Set((await orderPayments(container, input.order_id)).map((payment) => payment.session.cart_id))].sort()
+  if (!keys.length) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
+  const locked = keys.reduceRight<() => Promise<ReturnRefund>>(
+    (work, key) => () => underCartLock(container, key, work),
+    () => refundDue(container, input),
+  )
+  const result = await locked()
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loan`)
   if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded: ${result.reason}`)
@@ -45,10 +49,13 @@ const refundReceivedReturnStep = createStep("bnpl-refund-received-return", async
 
 async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<ReturnRefund> {
   // Read again under the lock: a refund of the order page or an earlier delivery may have been first.
-  const [[payment], owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
-  if (!payment || payment.canceled) return { outcome: "not_a_loan" }
+  const [payments, owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
+  const live = payments.filter((candidate) => !candidate.canceled)
   const note = noteOf(input.return_id)
-  if (payment.refunds.some((refund) => refund.note === note)) return { outcome: "already_refunded" }
+  if (live.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { outcome: "already_refunded" }
+  // An order with several loans (a balance's after an edit, an exchange or a claim): the first with something captured left.
+  const payment = live.find((candidate) => toCents(candidate.captured) > toCents(candidate.refunded)) ?? live[0]
+  if (!payment) return { outcome: "not_a_loan" }
   if (owed <= 0n) return { outcome: "nothing_due" }
   const refundable = toCents(payment.captured) - toCents(payment.refunded)
   if (refundable <= 0n) {
