@@ -6,6 +6,7 @@ import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { useOrderBalance } from "../helpers/balance"
 
 jest.setTimeout(120_000)
 
@@ -35,6 +36,7 @@ medusaIntegrationTestRunner({
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
     const bookOf = async (loanId: number) => ledger().listBnplRefunds({ loan_id: loanId })
     const rowOf = async (loanId: number) => (await ledger().listBnplLoans({ loan_id: loanId }))[0]
+    const useBalance = () => useOrderBalance(env, api, getContainer, shop)
 
     async function expectRolledBackAndBooked(cartId: string, loanId: number) {
       expect(await ordersOfCart(getContainer(), cartId)).toEqual([])
@@ -76,6 +78,26 @@ medusaIntegrationTestRunner({
       const [session] = (await sessionsOfCart(getContainer(), cartId)).filter((s) => s.status === "pending" && s.data.loan_id !== loanId)
       expect(await rowOf(session.data.loan_id as number)).toMatchObject({ state: "open", cart_id: cartId })
       await expectRolledBackAndBooked(cartId, loanId)
+    })
+
+    it("an order's balance paid in installments is captured once its loan is authorized, the order's first loan untouched", async () => {
+      const balances = useBalance()
+      const { orderId, loanId: firstLoan } = await balances.paidOrder()
+      const balance = await balances.balanceOf(orderId)
+      const started = await balances.startBalanceLoan(balance.id)
+      expect(started.status).toBe(200)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+
+      const paid = (await balances.collections(orderId)).find((c) => c.id === balance.id)!
+      expect(paid.payments).toHaveLength(1)
+      expect(paid.payments[0].captured_at).not.toBeNull()
+      expect(paid.status).toBe("completed")
+      expect(await rowOf(loanId)).toMatchObject({ state: "ordered", order_id: orderId })
+      expect(serviceRefunds(firstLoan)).toEqual([])
+      expect(serviceRefunds(loanId)).toEqual([])
     })
   },
 })

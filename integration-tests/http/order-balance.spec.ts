@@ -1,8 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
-import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
-import { notification, paidCart, postWebhook } from "../helpers/webhook"
+import { adminHeaders, useStorefront } from "../helpers/store"
+import { notification, postWebhook } from "../helpers/webhook"
+import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
@@ -22,55 +22,8 @@ const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0" })
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
-    const storeHeaders = () => ({ headers: { "x-publishable-api-key": shop.store.publishableKey }, validateStatus: () => true })
-    const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan } = useOrderBalance(env, api, getContainer, shop)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
-
-    /** An order a loan paid, its payment captured (as at fulfilment) unless `capture` is false. */
-    async function paidOrder({ capture = true } = {}) {
-      const { cartId, loanId } = await paidCart(env, shop)
-      expect((await postWebhook(env, notification(cartId, loanId))).status).toBe(200)
-      const [order] = await ordersOfCart(getContainer(), cartId)
-      const orderId = order.order_id as string
-      if (capture) {
-        const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
-        expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, await adminHeaders(api))).status).toBe(200)
-      }
-      return { orderId, loanId }
-    }
-
-    type Collection = {
-      id: string
-      status: string
-      amount: number
-      payments: Array<{ id: string; data: { loan_id: number; cart_id: string }; captured_at: string | null; canceled_at: string | null }>
-    }
-    async function collections(orderId: string): Promise<Collection[]> {
-      const { data } = await query().graph({
-        entity: "order",
-        fields: ["payment_collections.id", "payment_collections.status", "payment_collections.amount", "payment_collections.payments.*"],
-        filters: { id: orderId },
-      })
-      return (data[0] as { payment_collections: Collection[] }).payment_collections
-    }
-
-    /** The merchant adds an item to the order in the admin (an order edit): Medusa asks the difference in a new payment collection. */
-    async function balanceOf(orderId: string, variant = 1): Promise<Collection> {
-      const headers = await adminHeaders(api)
-      const begin = await api.post("/admin/order-edits", { order_id: orderId }, headers)
-      expect(begin.status).toBe(200)
-      const added = await api.post(
-        `/admin/order-edits/${orderId}/items`,
-        { items: [{ variant_id: shop.store.variantIds[variant], quantity: 1 }] },
-        headers,
-      )
-      expect(added.status).toBe(200)
-      expect((await api.post(`/admin/order-edits/${orderId}/request`, {}, headers)).status).toBe(200)
-      expect((await api.post(`/admin/order-edits/${orderId}/confirm`, {}, headers)).status).toBe(200)
-      const open = (await collections(orderId)).filter((c) => c.status === "not_paid")
-      expect(open).toHaveLength(1)
-      return open[0]
-    }
 
     const until = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => {
       for (let i = 0; i < 100; i++) {
@@ -80,9 +33,6 @@ medusaIntegrationTestRunner({
       }
       return read()
     }
-
-    const startBalanceLoan = (collectionId: string) =>
-      api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
 
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
