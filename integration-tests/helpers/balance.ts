@@ -60,5 +60,19 @@ export function useOrderBalance(env: TestEnvironment, api: AxiosInstance, getCon
   const startBalanceLoan = (collectionId: string) =>
     api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
 
-  return { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan }
+  /** An order's balance paid with a second loan at the service, its webhook delivered unless `webhookLost`. */
+  async function paidBalance({ webhookLost = false } = {}) {
+    const { orderId, loanId: firstLoan } = await paidOrder()
+    const balance = await balanceOf(orderId)
+    const started = await startBalanceLoan(balance.id)
+    expect(started.status).toBe(200)
+    const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+    if (webhookLost) env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+    await env.sandbox.pay(loanId)
+    env.sandbox.setFaults({})
+    if (!webhookLost) expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+    return { orderId, firstLoan, balance, loanId }
+  }
+
+  return { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan, paidBalance }
 }

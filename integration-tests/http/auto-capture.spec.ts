@@ -82,13 +82,7 @@ medusaIntegrationTestRunner({
 
     it("an order's balance paid in installments is captured once its loan is authorized, the order's first loan untouched", async () => {
       const balances = useBalance()
-      const { orderId, loanId: firstLoan } = await balances.paidOrder()
-      const balance = await balances.balanceOf(orderId)
-      const started = await balances.startBalanceLoan(balance.id)
-      expect(started.status).toBe(200)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      await env.sandbox.pay(loanId)
-      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      const { orderId, firstLoan, balance, loanId } = await balances.paidBalance()
       expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
 
       const paid = (await balances.collections(orderId)).find((c) => c.id === balance.id)!

@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/environment"
+import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { notification, postWebhook } from "../helpers/webhook"
 import { useOrderBalance } from "../helpers/balance"
@@ -22,17 +23,8 @@ const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0" })
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
-    const { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan } = useOrderBalance(env, api, getContainer, shop)
+    const { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan, paidBalance } = useOrderBalance(env, api, getContainer, shop)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
-
-    const until = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => {
-      for (let i = 0; i < 100; i++) {
-        const value = await read()
-        if (done(value)) return value
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      return read()
-    }
 
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
@@ -95,12 +87,7 @@ medusaIntegrationTestRunner({
     })
 
     it("refunds each loan of the order on its own: the balance's payment refunds the balance's loan", async () => {
-      const { orderId, loanId: firstLoan } = await paidOrder()
-      const balance = await balanceOf(orderId)
-      const started = await startBalanceLoan(balance.id)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      await env.sandbox.pay(loanId)
-      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      const { orderId, firstLoan, balance, loanId } = await paidBalance()
 
       const headers = await adminHeaders(api)
       const payment = (await collections(orderId)).find((c) => c.id === balance.id)!.payments[0]
@@ -112,12 +99,7 @@ medusaIntegrationTestRunner({
     })
 
     it("the order's loan route lists both loans, each with what it paid for, and shows either", async () => {
-      const { orderId, loanId: firstLoan } = await paidOrder()
-      const balance = await balanceOf(orderId)
-      const started = await startBalanceLoan(balance.id)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      await env.sandbox.pay(loanId)
-      expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+      const { orderId, firstLoan, balance, loanId } = await paidBalance()
 
       const headers = await adminHeaders(api)
       const first = await api.get(`/admin/bnpl/orders/${orderId}/loan`, headers)
@@ -145,13 +127,7 @@ medusaIntegrationTestRunner({
     })
 
     it("reconciliation authorizes a paid balance whose webhook was lost", async () => {
-      const { orderId } = await paidOrder()
-      const balance = await balanceOf(orderId)
-      const started = await startBalanceLoan(balance.id)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
-      await env.sandbox.pay(loanId)
-      env.sandbox.setFaults({})
+      const { orderId, balance } = await paidBalance({ webhookLost: true })
 
       const summary = await reconciled(api, await adminHeaders(api))
       expect(summary).toMatchObject({ authorized: 1 })
@@ -159,14 +135,8 @@ medusaIntegrationTestRunner({
     })
 
     it("a loan paid for a balance the merchant then marks paid another way is refunded in full by reconciliation, never a second payment", async () => {
-      const { orderId } = await paidOrder()
-      const balance = await balanceOf(orderId)
-      const started = await startBalanceLoan(balance.id)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
       // Paid, its webhook lost; meanwhile the merchant marks the balance paid (Medusa's own payment replaces the loan's session).
-      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
-      await env.sandbox.pay(loanId)
-      env.sandbox.setFaults({})
+      const { orderId, balance, loanId } = await paidBalance({ webhookLost: true })
       const headers = await adminHeaders(api)
       expect((await api.post(`/admin/payment-collections/${balance.id}/mark-as-paid`, { order_id: orderId }, headers)).status).toBe(200)
 

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAndCompleteReturnOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
+import { until } from "../helpers/until"
 import { ordersOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { refundReceivedReturnWorkflow } from "../../src/workflows/refund-received-return"
@@ -40,15 +41,6 @@ medusaIntegrationTestRunner({
         summary: { pending_difference: number }
         payment_collections: Array<{ payments: Array<{ refunds: Array<{ amount: number }> }> }>
       }
-    }
-
-    const until = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => {
-      for (let i = 0; i < 100; i++) {
-        const value = await read()
-        if (done(value)) return value
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      return read()
     }
 
     it("refunds what the order owes once the return is received, once, and Medusa records the same refund", async () => {
