@@ -1,4 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
@@ -25,6 +27,7 @@ medusaIntegrationTestRunner({
     const shop = useStorefront(env, api, getContainer)
     const { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan, paidBalance } = useOrderBalance(env, api, getContainer, shop)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+    const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
 
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
@@ -148,6 +151,49 @@ medusaIntegrationTestRunner({
       expect(payments.map((p) => p.data?.loan_id ?? null)).toEqual([null])
       const [row] = await ledger().listBnplLoans({ loan_id: loanId })
       expect(row.state).toBe("refunded")
+    })
+
+    it("an exchange with a difference to pay: the shopper pays it with a second loan, and a refund of the order page reaches the loan of the payment it names", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const headers = await adminHeaders(api)
+      const { data } = await query().graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      const itemId = (data[0] as { items: Array<{ id: string }> }).items[0].id
+      // Shipped, so it can come back in the exchange.
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: itemId, quantity: 1 }] } })
+
+      const begun = await api.post("/admin/exchanges", { order_id: orderId }, headers)
+      expect(begun.status).toBe(200)
+      const exchangeId: string = begun.data.exchange.id
+      expect((await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: itemId, quantity: 1 }] }, headers)).status).toBe(200)
+      const outbound = {
+        items: [
+          { variant_id: shop.store.variantIds[0], quantity: 1 },
+          { variant_id: shop.store.variantIds[1], quantity: 1 },
+        ],
+      }
+      expect((await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, outbound, headers)).status).toBe(200)
+      const requested = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { ...headers, validateStatus: () => true })
+      expect(requested.status).toBe(200)
+
+      const balance = await until(
+        async () => (await collections(orderId)).find((c) => c.status === "not_paid"),
+        (found) => !!found,
+      )
+      expect(Number(balance!.amount)).toBeGreaterThan(0)
+      const started = await startBalanceLoan(balance!.id)
+      expect(started.status).toBe(200)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      expect(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice)).toBe(Number(balance!.amount))
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance!.id, loanId))).status).toBe(200)
+      const paid = (await collections(orderId)).find((c) => c.id === balance!.id)!
+      expect(paid.status).toBe("authorized")
+
+      const payment = paid.payments[0]
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, headers)).status).toBe(200)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }, headers)).status).toBe(200)
+      expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([5])
+      expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
     })
 
     it("the payment-link page: GET answers the balance to pay, and back from the service with the webhook lost, POST confirm records the paid loan", async () => {
