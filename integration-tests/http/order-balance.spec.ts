@@ -123,6 +123,15 @@ medusaIntegrationTestRunner({
       expect(second.data).toMatchObject({ loan_id: loanId, cart_id: balance.id, ledger: { loan_id: loanId, state: "ordered", order_id: orderId } })
       expect(second.data.loan).toMatchObject({ loanId, status: "OUTSTANDING" })
 
+      // The loans page says what each loan pays for.
+      const listed = await api.get(`/admin/bnpl/loans?q=${orderId}`, headers)
+      expect(listed.data.loans.map((row: { loan_id: number; pays: string }) => [row.loan_id, row.pays]).sort()).toEqual(
+        [
+          [firstLoan, "checkout"],
+          [loanId, "balance"],
+        ].sort(),
+      )
+
       const bad = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=abc`, { ...headers, validateStatus: () => true })
       expect(bad.status).toBe(400)
       const other = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=999999`, { ...headers, validateStatus: () => true })
@@ -194,6 +203,40 @@ medusaIntegrationTestRunner({
       expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }, headers)).status).toBe(200)
       expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([5])
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+    })
+
+    it("a claim with a refund due on an order two loans paid: its refund reaches the loan of the payment the admin names, and both loans stay the order's", async () => {
+      const { orderId, firstLoan, balance, loanId } = await paidBalance()
+      const headers = await adminHeaders(api)
+      const balancePayment = (await collections(orderId)).find((c) => c.id === balance.id)!.payments[0]
+      expect((await api.post(`/admin/payments/${balancePayment.id}/capture`, {}, headers)).status).toBe(200)
+      const { data } = await query().graph({ entity: "order", fields: ["items.id", "items.unit_price"], filters: { id: orderId } })
+      const items = (data[0] as { items: Array<{ id: string; unit_price: number }> }).items
+      const cheapest = [...items].sort((a, b) => a.unit_price - b.unit_price)[0]
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: cheapest.id, quantity: 1 }] } })
+
+      const begun = await api.post("/admin/claims", { order_id: orderId, type: "refund" }, headers)
+      expect(begun.status).toBe(200)
+      const claimId: string = begun.data.claim.id
+      const inbound = { items: [{ id: cheapest.id, quantity: 1, reason: "production_failure" }] }
+      expect((await api.post(`/admin/claims/${claimId}/inbound/items`, inbound, headers)).status).toBe(200)
+      const requested = await api.post(`/admin/claims/${claimId}/request`, {}, { ...headers, validateStatus: () => true })
+      expect(requested.status).toBe(200)
+
+      expect((await api.post(`/admin/payments/${balancePayment.id}/refund`, { amount: cheapest.unit_price }, headers)).status).toBe(200)
+      expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([cheapest.unit_price])
+      expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+      // The claim's event reconciled the order's loans: neither payment was cancelled, so both stay the order's.
+      const states = await until(
+        async () => (await ledger().listBnplLoans({ order_id: orderId })).map((row) => [row.loan_id, row.state]).sort(),
+        (rows) => rows.length === 2,
+      )
+      expect(states).toEqual(
+        [
+          [firstLoan, "ordered"],
+          [loanId, "ordered"],
+        ].sort(),
+      )
     })
 
     it("the payment-link page: GET answers the balance to pay, and back from the service with the webhook lost, POST confirm records the paid loan", async () => {

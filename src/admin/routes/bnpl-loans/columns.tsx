@@ -20,8 +20,8 @@ export function useLedgerColumns(actions: RowActions) {
         cell: ({ row }) => (
           <div className="flex flex-col py-2">
             <span>{row.original.loan_id}</span>
-            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
-              {row.original.cart_id}
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle" data-testid={`bnpl-ledger-pays-${row.original.loan_id}`}>
+              {`${t(`bnpl.widget.pays.${row.original.pays}`)} · ${row.original.cart_id}`}
             </Text>
           </div>
         ),

@@ -49,8 +49,13 @@ export const ListLoansQuery = z.strictObject({
 })
 export type ListLoansQuery = z.infer<typeof ListLoansQuery>
 
-/** A row of the list, with `awaiting_order_id`: an order placed before its financing (`orderBeforeFinancing`) that waits on this loan, else null. */
-export type LedgerListRow = LedgerLoanJson & { awaiting_order_id: string | null }
+/**
+ * A row of the list, with what the loan pays for (`pays`: a cart's checkout, or an order's balance
+ * through Medusa's payment link, whose `cart_id` is its payment collection's id) and
+ * `awaiting_order_id`: an order placed before its financing (`orderBeforeFinancing`) that waits on
+ * this loan, else null.
+ */
+export type LedgerListRow = LedgerLoanJson & { pays: "checkout" | "balance"; awaiting_order_id: string | null }
 
 export interface LoanListResponse {
   loans: LedgerListRow[]

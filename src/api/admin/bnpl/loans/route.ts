@@ -5,6 +5,7 @@ import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
 import { awaitsFinancing } from "../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
+import { paysOrderBalance } from "../../../../lib/ledger/queries"
 import { parseInput } from "./parse-input"
 
 /**
@@ -28,7 +29,11 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<L
   })
   const awaiting = await ordersAwaitingFinancing(req.scope, loans)
   res.json({
-    loans: loans.map((row) => ({ ...ledgerJson(row), awaiting_order_id: awaiting.get(row.id) ?? null })),
+    loans: loans.map((row) => ({
+      ...ledgerJson(row),
+      pays: paysOrderBalance(row.cart_id) ? "balance" : "checkout",
+      awaiting_order_id: awaiting.get(row.id) ?? null,
+    })),
     count,
     limit: query.limit,
     offset: query.offset,
