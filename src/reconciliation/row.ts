@@ -118,15 +118,13 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
 }
 
 /**
- * Medusa cancelled the loan's payment while its order stays: an order edit, an exchange or a claim
- * of an order whose payment was not captured cancels the payment collection and asks the order's
- * whole new total in a new one (Medusa's createOrUpdateOrderPaymentCollectionWorkflow). The loan
- * then pays for nothing, as an orphan.
+ * Medusa replaced the loan's payment collection while its order stays (queries.ts, `replaced`):
+ * the loan then pays for nothing, as an orphan.
  */
 async function paymentReplaced(ctx: RowContext, row: LedgerLoan): Promise<string | undefined> {
   if (!row.order_id) return undefined
   const payment = await orderPayment(ctx.container, row.order_id, row.loan_id)
-  if (!payment?.canceled || payment.orderStatus === "canceled") return undefined
+  if (!payment?.replaced || payment.orderStatus === "canceled") return undefined
   return `Medusa cancelled its payment while order ${row.order_id} stays (an edit, exchange or claim before the payment was captured asks the order's whole total again in a new payment collection)`
 }
 

@@ -89,7 +89,9 @@ function judge(
   const orderLive = payment.orderStatus !== "canceled"
   if (payment.canceled && orderLive) {
     return listed(
-      `Order ${row.order_id} is not cancelled, but Medusa cancelled its payment of loan ${row.loan_id} (an edit, exchange or claim before the capture asks the whole total again): the loan pays for nothing now. Refund it in full.`,
+      payment.replaced
+        ? `Order ${row.order_id} is not cancelled, but Medusa replaced its payment of loan ${row.loan_id} (an edit, exchange or claim before the capture asks the whole total again): the loan pays for nothing now. Refund it in full.`
+        : `Order ${row.order_id} is not cancelled, but its payment of loan ${row.loan_id} is: check the order, and cancel it or take the payment again.`,
     )
   }
   if (!orderLive && loan && isPaid(loan) && !inFull) {

@@ -84,15 +84,15 @@ function asAdminError(error: unknown, loanId: number): unknown {
 }
 
 /**
- * The first order, among those that may hold the loan, that is not cancelled and holds its live
- * payment. A payment Medusa cancelled under a live order (an edit, exchange or claim before the
- * capture replaces the whole collection) holds nothing: the loan pays for nothing there.
+ * The first order, among those that may hold the loan, that is not cancelled and holds its
+ * payment. A payment whose collection Medusa replaced (an edit, exchange or claim before the
+ * capture asks the whole total again) holds nothing: the loan pays for nothing there.
  */
 async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {
   const candidates = new Set([row.order_id, row.suspect_order_id, await orderOfCart(container, row.cart_id)].filter((id): id is string => !!id))
   for (const orderId of candidates) {
     const payment = await orderPayment(container, orderId, row.loan_id)
-    if (payment && !payment.canceled && payment.orderStatus !== "canceled") return orderId
+    if (payment && !payment.replaced && payment.orderStatus !== "canceled") return orderId
   }
   return undefined
 }

@@ -155,12 +155,21 @@ export interface OrderPayment {
   /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
   refunds: Array<{ id: string; amount: string; created_at: string; note: string | null }>
   canceled: boolean
+  /**
+   * Medusa replaced the payment's collection: it cancelled it and the order has another one that
+   * is not cancelled. An order edit, an exchange or a claim of an order whose payment was only
+   * authorized does that (`createOrUpdateOrderPaymentCollectionWorkflow`), asking the whole new
+   * total again: the loan then pays for nothing. A cancelled payment under an order's only
+   * collection (a completion cut short) still holds its loan.
+   */
+  replaced: boolean
 }
 
 interface OrderRow {
   id: string
   status: string
   payment_collections?: Array<{
+    status?: string
     payments?: Array<{
       id: string
       provider_id: string
@@ -180,6 +189,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
     fields: [
       "id",
       "status",
+      "payment_collections.status",
       "payment_collections.payments.id",
       "payment_collections.payments.provider_id",
       "payment_collections.payments.data",
@@ -194,9 +204,11 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
   })
   const order = data[0] as OrderRow | undefined
   if (!order) return []
-  return (order.payment_collections ?? [])
-    .flatMap((c) => c?.payments ?? [])
-    .flatMap((payment) => {
+  const collections = (order.payment_collections ?? []).flatMap((c) => (c ? [c] : []))
+  const anotherLive = (collection: (typeof collections)[number]) => collections.some((c) => c !== collection && c.status !== "canceled")
+  return collections
+    .flatMap((c) => (c.payments ?? []).map((payment) => ({ payment, collection: c })))
+    .flatMap(({ payment, collection }) => {
       const session = payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
       if (!payment || !session) return []
       return [
@@ -211,6 +223,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
             r ? [{ id: r.id, amount: sum([r]), created_at: new Date(r.created_at).toISOString(), note: r.note ?? null }] : [],
           ),
           canceled: !!payment.canceled_at,
+          replaced: !!payment.canceled_at && collection.status === "canceled" && anotherLive(collection),
         },
       ]
     })
