@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LOAN_PAYMENT } from "../../../lib/bnpl/status"
-import { isBnplProvider, readSessionData } from "../../../lib/bnpl/session-data"
+import { awaitsFinancing, isBnplProvider, readSessionData } from "../../../lib/bnpl/session-data"
 import type { LoanRecord } from "../../../lib/bnpl/wire"
 import { BNPL_LEDGER_MODULE } from "../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../modules/bnpl/service"
@@ -29,8 +29,7 @@ export function knownLoans(cart: SessionsOf, ledger: LedgerLoan[]): KnownLoan[] 
   for (const session of cart.payment_collection?.payment_sessions ?? []) {
     if (!session || !isBnplProvider(session.provider_id)) continue
     const data = readSessionData(session.data)
-    const awaitsFinancing = session.status === "pending_authorization"
-    if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url, awaitsFinancing })
+    if (data) loans.set(data.loan_id, { loanId: data.loan_id, checkoutUrl: data.checkout_url, awaitsFinancing: awaitsFinancing(session) })
   }
   for (const row of ledger) {
     const known = loans.get(row.loan_id)
