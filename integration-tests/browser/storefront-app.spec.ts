@@ -15,7 +15,9 @@ import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
  * with docs/storefront.md's recipe applied and the packed kit installed, against the demo store
  * configured as the recipe says (BNPL_STOREFRONT_URL at the storefront's /mx routes). A shopper
  * pays in installments, cancels at the service, pays again and sees the order confirmed, in
- * Spanish; the service is asked for one loan for the whole checkout.
+ * Spanish; the service is asked for one loan for the whole checkout. Then it pays an order's
+ * balance through Medusa's payment link, and, once the merchant restarts the store with
+ * orderBeforeFinancing on, the same running app places the order before the redirect.
  */
 jest.setTimeout(300_000)
 
@@ -268,4 +270,46 @@ it("runs the recipe as docs/storefront.md writes it: every line of its snippets 
       .map((line) => `${file}: ${line}`)
   })
   expect(missing).toEqual([])
+})
+
+it("places the order before the redirect when the store turns orderBeforeFinancing on, and shows it once the loan is paid", async () => {
+  // What a merchant does: set the option and restart the store. The running storefront is not
+  // rebuilt nor told: the kit learns the mode from the store's answers.
+  demo = await demo!.restart({ BNPL_ORDER_BEFORE_FINANCING: "true" })
+  const admin = { authorization: `Bearer ${await adminToken(demo.backendUrl, demo.admin)}` }
+  const cartId = await checkoutCart("Cafetera espresso", 1)
+  const page = await shopperWith(cartId)
+  try {
+    await choosePayInInstallments(page)
+    await page.click("text=Pagar a plazos")
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+
+    // While the shopper is at the service: the order exists, its payment pending, its stock held.
+    const { loans } = await json<{ loans: Array<{ cart_id: string; awaiting_order_id: string | null }> }>(
+      `${demo.backendUrl}/admin/bnpl/loans?q=${cartId}`,
+      { headers: admin },
+    )
+    expect(loans).toHaveLength(1)
+    const orderId = loans[0].awaiting_order_id
+    expect(orderId).toMatch(/^order_/)
+    type Order = { order: { payment_collections: Array<{ status: string }>; items: Array<{ id: string }> } }
+    const fields = encodeURIComponent("id,*items,*payment_collections")
+    const placed = (await json<Order>(`${demo.backendUrl}/admin/orders/${orderId}?fields=${fields}`, { headers: admin })).order
+    expect(placed.payment_collections.map((c) => c.status)).not.toContain("authorized")
+    const lineItems = placed.items.map((item) => `line_item_id[]=${item.id}`).join("&")
+    const { reservations } = await json<{ reservations: unknown[] }>(`${demo.backendUrl}/admin/reservations?${lineItems}`, { headers: admin })
+    expect(reservations).toHaveLength(placed.items.length)
+
+    await page.click("#pay")
+    await page.waitForURL((url) => url.pathname === `/mx/order/${orderId}/confirmed`)
+    await shots.take(page, "order-first-confirmed")
+    const financed = (await json<Order>(`${demo.backendUrl}/admin/orders/${orderId}?fields=${fields}`, { headers: admin })).order
+    expect(financed.payment_collections.map((c) => c.status)).toEqual(["authorized"])
+    expect(await loansCreatedFor(cartId)).toBe(1)
+  } catch (error) {
+    await shots.take(page, "order-first-failed")
+    throw error
+  } finally {
+    await page.context().close()
+  }
 })

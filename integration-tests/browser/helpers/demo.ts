@@ -44,6 +44,12 @@ export interface RunningDemo extends DemoAddress {
 export interface Demo extends RunningDemo {
   /** Stops the demo; answers how many processes it had, and those that outlived it (killed, but a defect). */
   stop(): Promise<StopReport>
+  /**
+   * What a merchant does to change a setting: stops the demo, then runs `npm start` again with `env`
+   * added, on the same ports and data (its database, seed and sandbox loans kept). Answers the new
+   * run; rejects when a process of the old one outlived it.
+   */
+  restart(env: Record<string, string>): Promise<Demo>
 }
 
 /** Ports and files of one demo run: everything that differs from a person's `npm start`. */
@@ -69,12 +75,15 @@ const ADMIN = { email: "admin@browser.test", password: "browser-test-password" }
  * directory, so the test sees what a person trying the plugin sees.
  */
 export async function startDemo({ timeoutMs = 240_000, env = {} as Record<string, string> } = {}): Promise<Demo> {
-  const place = await newPlace()
+  return startAt(await newPlace(), env, timeoutMs)
+}
+
+async function startAt(place: DemoPlace, env: Record<string, string>, timeoutMs: number): Promise<Demo> {
   const child = spawnStart(place, env)
   // Should the test runner exit without afterAll (a crash, --forceExit), the demo goes too.
   const onExit = () => child.exitCode === null && child.kill("SIGINT")
   process.on("exit", onExit)
-  const log = createWriteStream(place.logFile)
+  const log = createWriteStream(place.logFile, { flags: "a" }) // a restart adds to the first run's log
   const output = watchOutput(child, log, place.logFile, timeoutMs)
   let stopped: Promise<StopReport> | undefined
   const stop = () => (stopped ??= stopDemo(child, log).finally(() => process.off("exit", onExit)))
@@ -91,7 +100,12 @@ export async function startDemo({ timeoutMs = 240_000, env = {} as Record<string
     logFile: place.logFile,
     pid: child.pid!,
   }
-  return { ...demoHandle(address, output.restarts), stop }
+  const restart = async (added: Record<string, string>) => {
+    const stopped = await stop()
+    if (stopped.leftovers.length) throw new Error(`processes outlived the demo before its restart (now killed):\n${stopped.leftovers.join("\n")}`)
+    return startAt(place, { ...env, ...added }, timeoutMs)
+  }
+  return { ...demoHandle(address, output.restarts), stop, restart }
 }
 
 /**
