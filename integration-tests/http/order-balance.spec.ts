@@ -146,6 +146,26 @@ medusaIntegrationTestRunner({
       expect((await collections(orderId)).find((c) => c.id === balance.id)!.status).toBe("authorized")
     })
 
+    it("Retry completion authorizes a paid balance on the attention list onto its order", async () => {
+      const { orderId, balance, loanId } = await paidBalance({ webhookLost: true })
+      // As the plugin lists a loan after its failed completions (the webhook lost, reconciliation not run yet).
+      const [row] = await ledger().listBnplLoans({ loan_id: loanId })
+      await ledger().updateBnplLoans({
+        id: row.id,
+        state: "needs_attention",
+        loan_status: "OUTSTANDING",
+        attention_reason: "The payment could not be authorized 3 times.",
+      })
+
+      const retried = await api.post(`/admin/bnpl/loans/${row.id}/retry-completion`, {}, await adminHeaders(api))
+
+      expect(retried.status).toBe(200)
+      expect(retried.data.loan).toEqual({ ledger_id: row.id, state: "ordered", order_id: orderId, attention_reason: null })
+      const paid = (await collections(orderId)).find((c) => c.id === balance.id)!
+      expect(paid.status).toBe("authorized")
+      expect(paid.payments.map((p: { data: { loan_id: number } }) => p.data.loan_id)).toEqual([loanId])
+    })
+
     it("a loan paid for a balance the merchant then marks paid another way is refunded in full by reconciliation, never a second payment", async () => {
       // Paid, its webhook lost; meanwhile the merchant marks the balance paid (Medusa's own payment replaces the loan's session).
       const { orderId, balance, loanId } = await paidBalance({ webhookLost: true })
