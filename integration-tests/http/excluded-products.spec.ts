@@ -2,14 +2,16 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { CreateProductCategoryDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
+import { useOrderBalance } from "../helpers/balance"
 import { useStorefront } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 /**
  * Products the store does not finance (`excludedTags`, `excludedCategories`, … ): the product
- * page's offer, the payment step's eligibility and session creation all refuse them, naming
- * the product in the shopper's language, and no loan is asked of the service.
+ * page's offer, the payment step's eligibility, the payment link of an order's balance and
+ * session creation all refuse them, naming the product in the shopper's language, and no loan
+ * is asked of the service.
  */
 const env = useSandbox({}, { BNPL_EXCLUDED_TAGS: "no-installments", BNPL_EXCLUDED_CATEGORIES: "pcat_not_financed" })
 
@@ -20,6 +22,7 @@ const COFFEE = 2 // financed
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
+    const { balanceOf } = useOrderBalance(env, api, getContainer, shop)
     const productIds: string[] = []
 
     beforeAll(async () => {
@@ -88,6 +91,26 @@ medusaIntegrationTestRunner({
       const coffee = await shop.bnplSession((await shop.cart({ variant: COFFEE })).id)
       expect(coffee.data.loan_id).toEqual(expect.any(Number))
       expect(loansAsked()).toHaveLength(1)
+    })
+
+    it("the payment link: an order's balance holding an excluded product is not offered, and its session is refused", async () => {
+      // An order paid another way, then the merchant adds a product the store does not finance.
+      const cart = await shop.cart({ variant: COFFEE })
+      expect((await shop.startSession(cart.id, "pp_system_default")).status).toBe(200)
+      const placed = await shop.complete(cart.id)
+      expect(placed.data.type).toBe("order")
+      const balance = await balanceOf(placed.data.order.id, HEADPHONES)
+      const reason = "These items cannot be paid in installments: “Audífonos inalámbricos”."
+
+      const { data } = await api.get(`/store/bnpl/payment-collections/${balance.id}`, store("en"))
+      expect([data.bnpl.available, data.bnpl.next_step, data.bnpl.reason]).toEqual([
+        false,
+        "choose_another_method",
+        { code: "product_excluded", message: reason },
+      ])
+      const refused = await api.post(`/store/payment-collections/${balance.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, store("en"))
+      expect([refused.status, refused.data.message]).toEqual([400, reason])
+      expect(loansAsked()).toEqual([])
     })
   },
 })

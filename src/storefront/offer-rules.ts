@@ -1,6 +1,6 @@
 import { amountIneligibility } from "./eligibility"
 import type { Lang } from "./lang"
-import { reasonMessage, type ReasonFacts } from "./messages"
+import { quoteTitles, reasonMessage, type ReasonFacts } from "./messages"
 import { formatMoney } from "./money"
 import { fromMinorUnits, minorDigits, splitInstallments, toMinorUnits } from "./plan"
 import type { Offer, ReasonCode } from "./wire"
@@ -61,3 +61,7 @@ export function withReason(offer: Offer, code: ReasonCode, more: Pick<ReasonFact
   const known = facts(offer.currency_code, digits, toMinorUnits(min_amount, digits), toMinorUnits(max_amount, digits), offer.lang)
   return { ...offer, available: false, reason: { code, message: reasonMessage(code, offer.lang, { ...known, ...more }) } }
 }
+
+/** The answer when products the store does not finance are in what is to be paid: their titles, quoted for the shopper. */
+export const excludingProducts = (offer: Offer, titles: string[]): Offer =>
+  withReason(offer, "product_excluded", { items: quoteTitles(titles, offer.lang) })

@@ -57,8 +57,10 @@ export async function readBalanceForLoan(container: MedusaContainer, balance: Or
   return {
     snapshot: { ...snapshot, returnUrls: { success: page("success"), error: page("error"), cart: page("cancel") } },
     paid:
-      collection?.status === "authorized" ||
-      collection?.status === "completed" ||
+      coversAmount(collection?.status) ||
       sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
   }
 }
+
+/** Medusa's statuses of a payment collection whose amount is covered: nothing is left to pay. */
+export const coversAmount = (status: string | undefined): boolean => status === "authorized" || status === "completed"

@@ -3,8 +3,7 @@ import { z } from "zod"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { excludesAny, exclusionOf } from "../../../../lib/catalog/exclusions"
 import { productFacts } from "../../../../lib/catalog/excluded-items"
-import { quoteTitles } from "../../../../storefront/messages"
-import { buildOffer, withReason } from "../../../../storefront/offer-rules"
+import { buildOffer, excludingProducts } from "../../../../storefront/offer-rules"
 import type { OfferResponse } from "../../../../storefront/wire"
 import { LangParam, parseQuery, shopperLang } from "../query"
 
@@ -32,7 +31,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<OfferResponse>
   let offer = buildOffer(query.amount, query.currency_code, options, lang)
   if (query.product_id && excludesAny(options)) {
     const [product] = await productFacts(req.scope, [query.product_id])
-    if (product && exclusionOf(product, options)) offer = withReason(offer, "product_excluded", { items: quoteTitles([product.title], lang) })
+    if (product && exclusionOf(product, options)) offer = excludingProducts(offer, [product.title])
   }
   res.set({ "cache-control": "public, max-age=60", vary: "Accept-Language" }).json({ offer })
 }

@@ -1,12 +1,11 @@
 import type { BnplOptions } from "../../../../../lib/bnpl/options"
 import type { Lang } from "../../../../../storefront/lang"
-import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
+import { buildOffer, excludingProducts, withReason } from "../../../../../storefront/offer-rules"
 import type { BalanceEligibility } from "../../../../../storefront/wire"
+import { coversAmount } from "../../../../../lib/ledger/balance-snapshot"
 import { cartLoans } from "../../known-loans"
+import { unavailable } from "../../unavailable"
 import type { BalanceFacts } from "./balance-facts"
-
-/** Medusa's statuses of a collection whose amount is covered: nothing is left to pay. */
-const COVERED: ReadonlySet<string> = new Set(["authorized", "completed"])
 
 /** What the payment-link page of an order's balance should show. */
 export function balanceEligibility(facts: BalanceFacts, options: BnplOptions, lang: Lang, providerId: string): BalanceEligibility {
@@ -25,10 +24,11 @@ export function balanceEligibility(facts: BalanceFacts, options: BnplOptions, la
     lang,
     provider_id: providerId,
   }
-  const unavailable = (o: BalanceEligibility["offer"]) => ({ available: false, reason: o.reason, offer: o })
-  if (COVERED.has(facts.status)) return { ...base, ...unavailable(withReason(offer, "balance_paid")), next_step: "paid" }
+  if (coversAmount(facts.status)) return { ...base, ...unavailable(withReason(offer, "balance_paid")), next_step: "paid" }
   // Paid at the service, not yet the collection's payment: the webhook or the return page's confirmation records it.
   if (paid) return { ...base, ...unavailable(withReason(offer, "loan_paid")), next_step: "confirming" }
+  if (facts.excludedItems.length)
+    return { ...base, ...unavailable(excludingProducts(offer, facts.excludedItems)), next_step: "choose_another_method" }
   if (!offer.available) return { ...base, ...unavailable(offer), next_step: "choose_another_method" }
   return { ...base, available: true, reason: null, offer, next_step: "pay" }
 }

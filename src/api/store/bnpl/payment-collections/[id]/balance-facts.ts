@@ -1,6 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { BnplClient } from "../../../../../lib/bnpl/client"
+import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
+import { excludesAny } from "../../../../../lib/catalog/exclusions"
+import { excludedItemsOfOrder } from "../../../../../lib/catalog/excluded-items"
 import type { LoanRecord } from "../../../../../lib/bnpl/wire"
 import { orderOfPaymentCollection } from "../../../../../lib/ledger/queries"
 import { type KnownLoan, knownLoans, ledgerRows } from "../../known-loans"
@@ -18,6 +21,8 @@ export interface BalanceFacts {
   known: KnownLoan[]
   /** The service's status query, or undefined when it failed. */
   live: LoanRecord[] | undefined
+  /** The titles of the order's products the store does not finance (its excluded products). */
+  excludedItems: string[]
 }
 
 interface CollectionRow {
@@ -45,7 +50,12 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} is not the balance of an order.`)
   }
   // A balance's loans carry the collection's id as their cartId (queries.ts, paysOrderBalance).
-  const [ledger, live] = await Promise.all([ledgerRows(scope, paymentCollectionId), recentLoans(client, paymentCollectionId)])
+  const { options } = bnplFromContainer(scope)
+  const [ledger, live, excluded] = await Promise.all([
+    ledgerRows(scope, paymentCollectionId),
+    recentLoans(client, paymentCollectionId),
+    excludesAny(options) ? excludedItemsOfOrder(scope, orderId, options) : [],
+  ])
   return {
     paymentCollectionId,
     orderId,
@@ -54,5 +64,6 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
     status: collection.status,
     known: knownLoans({ payment_collection: collection }, ledger),
     live,
+    excludedItems: [...new Set(excluded.map((item) => item.title))],
   }
 }

@@ -1,10 +1,10 @@
 import type { BnplOptions } from "../../../../../lib/bnpl/options"
 import type { Lang } from "../../../../../storefront/lang"
-import { quoteTitles } from "../../../../../storefront/messages"
-import { buildOffer, withReason } from "../../../../../storefront/offer-rules"
+import { buildOffer, excludingProducts, withReason } from "../../../../../storefront/offer-rules"
 import type { CartEligibility } from "../../../../../storefront/wire"
 import type { CartFacts } from "./cart-facts"
 import { cartLoans } from "../../../bnpl/known-loans"
+import { unavailable } from "../../../bnpl/unavailable"
 
 /**
  * What the payment step should show for a cart. The rule for paid loans (the ledger's): a
@@ -27,12 +27,8 @@ export function cartEligibility(facts: CartFacts, options: BnplOptions, lang: La
   }
   if (paid) return { ...base, ...unavailable(withReason(offer, "loan_paid")), next_step: "complete_cart" }
   if (!facts.offeredInRegion) return { ...base, ...unavailable(withReason(offer, "not_in_region")), next_step: "choose_another_method" }
-  if (facts.excludedItems.length) {
-    const items = quoteTitles(facts.excludedItems, lang)
-    return { ...base, ...unavailable(withReason(offer, "product_excluded", { items })), next_step: "choose_another_method" }
-  }
+  if (facts.excludedItems.length)
+    return { ...base, ...unavailable(excludingProducts(offer, facts.excludedItems)), next_step: "choose_another_method" }
   if (!offer.available) return { ...base, ...unavailable(offer), next_step: "choose_another_method" }
   return { ...base, available: true, reason: null, offer, next_step: "pay" }
 }
-
-const unavailable = (offer: CartEligibility["offer"]) => ({ available: false, reason: offer.reason, offer })
