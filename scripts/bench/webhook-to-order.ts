@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks"
 import type { BenchContext } from "./context"
-import type { FigureRow } from "./figure"
+import { type FigureRow, single } from "./figure"
 import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../harness/checkouts"
 import { countOrders } from "../harness/orders"
 import { mapLimited, waitUntil } from "../harness/pool"
@@ -8,6 +8,7 @@ import { countBy, distribution, type Distribution } from "../harness/stats"
 import { orderOf, SYSTEM } from "../harness/store-api"
 import type { CpuProfile } from "../harness/inspector"
 import { writeProfiles } from "./cpu-profile"
+import { type CpuSplit, cpuSplitFrom } from "../harness/cpu-time"
 
 /** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
 const ORDERS_SETTLE_MS = 30_000
@@ -22,6 +23,10 @@ export interface Throughput {
   wallMs: number
   perSecond: number
   statuses: Record<string, number>
+  /** Where the machine's CPU went over the run (clock ticks of 10 ms). */
+  cpu: CpuSplit
+  /** Webhooks only: from the first payment to the first webhook sent (the sandbox's `visibleAfterMs`), the service's time within wallMs. */
+  firstWebhookAfterMs?: number
 }
 
 /**
@@ -56,7 +61,36 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
     met: ratio >= MIN_RATIO && bnpl.orders === n,
     details: { bnpl: summary(bnpl), baseline: summary(baseline), concurrency: ctx.config.concurrency },
   }
-  return { rows: [row], baseline }
+  return { rows: [row, ...cpuRows(bnpl, baseline)], baseline }
+}
+
+/**
+ * Where each side's CPU went, per order: the Medusa process (the plugin's work and Medusa's), this
+ * process (the clients, and on the webhook side the sandbox, which in production is the service's
+ * machine), and the rest of the machine (PostgreSQL). Throughput counts the service's time too: a
+ * client whose loan the sandbox shows paid only `visibleAfterMs` later holds no request at Medusa
+ * meanwhile.
+ */
+function cpuRows(bnpl: Throughput, baseline: Throughput): FigureRow[] {
+  const perOrder = (side: Throughput, ms: number) => Math.round((ms / side.orders) * 10) / 10
+  const row = (figure: string, pick: (split: CpuSplit) => number): FigureRow => {
+    const ours = perOrder(bnpl, pick(bnpl.cpu))
+    const theirs = perOrder(baseline, pick(baseline.cpu))
+    return {
+      figure,
+      unit: "CPU ms/order",
+      measured: single(ours),
+      baseline: { label: "system complete", ...single(theirs) },
+      ratio: ours / theirs,
+      ratioMeaning: "CPU per order via webhooks / via system-provider completion",
+      target: "reported",
+    }
+  }
+  return [
+    row("Webhook → order: Medusa process", (split) => split.medusaMs),
+    row("Webhook → order: PostgreSQL and the rest", (split) => split.restMs),
+    row("Webhook → order: clients and sandbox", (split) => split.benchMs),
+  ]
 }
 
 /**
@@ -79,26 +113,34 @@ function profiler(ctx: BenchContext) {
 export async function payAll(ctx: BenchContext, loans: LoanCheckout[]): Promise<Throughput> {
   const { sandbox, probe } = ctx.stack
   const firstDelivery = probe.deliveries.length
+  const cpu = cpuSplitFrom(ctx.medusa.pid)
+  const startedAt = Date.now()
   const started = performance.now()
   await mapLimited(loans, ctx.config.concurrency, (loan) => sandbox.pay(loan.loanId))
   const carts = loans.map((loan) => loan.cartId)
   await waitUntil(async () => (await countOrders(ctx.stack.db, carts)) >= carts.length, ORDERS_SETTLE_MS, 100)
   const wallMs = performance.now() - started
   const deliveries = probe.deliveries.slice(firstDelivery)
+  const used = cpu()
   const orders = await countOrders(ctx.stack.db, carts)
+  const firstSent = Math.min(...deliveries.map((d) => Date.parse(d.at)))
   return {
     latencies: deliveries.filter((d) => d.attempt === 1 && !d.duplicate).map((d) => d.durationMs),
     orders,
     wallMs,
     perSecond: orders / (wallMs / 1000),
     statuses: countBy(deliveries, (d) => d.status ?? "no reply"),
+    cpu: used,
+    firstWebhookAfterMs: firstSent - startedAt,
   }
 }
 
 export async function completeAll(ctx: BenchContext, carts: Checkout[]): Promise<Throughput> {
+  const cpu = cpuSplitFrom(ctx.medusa.pid)
   const started = performance.now()
   const replies = await mapLimited(carts, ctx.config.concurrency, (cart) => ctx.api.complete(cart.cartId))
   const wallMs = performance.now() - started
+  const used = cpu()
   const done = replies.filter((reply) => reply && orderOf(reply))
   return {
     latencies: replies.flatMap((reply) => (reply ? [reply.ms] : [])),
@@ -106,6 +148,7 @@ export async function completeAll(ctx: BenchContext, carts: Checkout[]): Promise
     wallMs,
     perSecond: done.length / (wallMs / 1000),
     statuses: countBy(replies, (reply) => reply?.status || "no reply"),
+    cpu: used,
   }
 }
 
@@ -115,10 +158,25 @@ export function merge(a: Throughput, b: Throughput): Throughput {
   const wallMs = a.wallMs + b.wallMs
   const statuses = { ...a.statuses }
   for (const [status, count] of Object.entries(b.statuses)) statuses[status] = (statuses[status] ?? 0) + count
-  return { latencies: [...a.latencies, ...b.latencies], orders, wallMs, perSecond: orders / (wallMs / 1000), statuses }
+  const firstWebhookAfterMs = a.firstWebhookAfterMs === undefined ? undefined : a.firstWebhookAfterMs + (b.firstWebhookAfterMs ?? 0)
+  return {
+    latencies: [...a.latencies, ...b.latencies],
+    orders,
+    wallMs,
+    perSecond: orders / (wallMs / 1000),
+    statuses,
+    cpu: { medusaMs: a.cpu.medusaMs + b.cpu.medusaMs, benchMs: a.cpu.benchMs + b.cpu.benchMs, restMs: a.cpu.restMs + b.cpu.restMs },
+    ...(firstWebhookAfterMs === undefined ? {} : { firstWebhookAfterMs }),
+  }
 }
 
 /** What the JSON report keeps of a run: the distribution, not every sample. */
-export function summary({ latencies, ...rest }: Throughput): Omit<Throughput, "latencies"> & { latency: Distribution } {
-  return { ...rest, latency: distribution(latencies) }
+export function summary({ latencies, ...rest }: Throughput): Omit<Throughput, "latencies"> & { latency: Distribution; cpuMsPerOrder: CpuSplit } {
+  const perOrder = (ms: number) => Math.round((ms / rest.orders) * 10) / 10
+  const { medusaMs, benchMs, restMs } = rest.cpu
+  return {
+    ...rest,
+    latency: distribution(latencies),
+    cpuMsPerOrder: { medusaMs: perOrder(medusaMs), benchMs: perOrder(benchMs), restMs: perOrder(restMs) },
+  }
 }

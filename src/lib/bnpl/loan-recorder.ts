@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks"
+import { provided, withProvided } from "./provider-context"
 
 /** A loan the provider has just made for a session the plugin's route did not create. */
 export interface LoanMade {
@@ -21,8 +21,8 @@ export type LoanRecorder = (loan: LoanMade) => Promise<void>
  * `withLoanRecorder`, so that loan has its row at once, like every other, instead of waiting
  * for reconciliation's backfill (a cart changed before it would leave a paid loan unknown).
  */
-const recorders = new AsyncLocalStorage<LoanRecorder>()
+const RECORDER = Symbol("loan recorder")
 
-export const withLoanRecorder = <T>(record: LoanRecorder, work: () => T): T => recorders.run(record, work)
+export const withLoanRecorder = <T>(record: LoanRecorder, work: () => T): T => withProvided(RECORDER, record, work)
 
-export const loanRecorder = (): LoanRecorder | undefined => recorders.getStore()
+export const loanRecorder = (): LoanRecorder | undefined => provided<LoanRecorder>(RECORDER)

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks"
+import { provided, withProvided } from "./provider-context"
 
 /** One refund Medusa asks the provider for, as the plugin's book takes it. */
 export interface RefundAsked {
@@ -23,8 +23,8 @@ export type RefundSender = (refund: RefundAsked) => Promise<void>
  * reply. A refund asked of the provider on any other path is sent as it is, and the refund check
  * books it from Medusa's record afterwards.
  */
-const senders = new AsyncLocalStorage<RefundSender>()
+const SENDER = Symbol("refund sender")
 
-export const withRefundSender = <T>(send: RefundSender, work: () => T): T => senders.run(send, work)
+export const withRefundSender = <T>(send: RefundSender, work: () => T): T => withProvided(SENDER, send, work)
 
-export const refundSender = (): RefundSender | undefined => senders.getStore()
+export const refundSender = (): RefundSender | undefined => provided<RefundSender>(SENDER)

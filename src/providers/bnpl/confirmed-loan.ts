@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks"
+import { provided, withProvided } from "../../lib/bnpl/provider-context"
 import type { LoanRecord } from "../../lib/bnpl/wire"
 
 /**
@@ -11,11 +11,11 @@ import type { LoanRecord } from "../../lib/bnpl/wire"
  * the provider takes the answer it was given. The storefront's completion, a capture and a
  * cancel still ask the service themselves.
  */
-const confirmed = new AsyncLocalStorage<LoanRecord>()
+const CONFIRMED = Symbol("confirmed loan")
 
-export const withConfirmedLoan = <T>(loan: LoanRecord, work: () => Promise<T>): Promise<T> => confirmed.run(loan, work)
+export const withConfirmedLoan = <T>(loan: LoanRecord, work: () => Promise<T>): Promise<T> => withProvided(CONFIRMED, loan, work)
 
 export function confirmedLoan(loanId: number): LoanRecord | undefined {
-  const loan = confirmed.getStore()
+  const loan = provided<LoanRecord>(CONFIRMED)
   return loan?.loanId === loanId ? loan : undefined
 }

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs"
+
+const TICK_MS = 10 // Linux reports CPU time in clock ticks of 1/100 s
+
+/**
+ * CPU time a process has used so far (user and system), in ms, from /proc (Linux): what a
+ * saturated process spent, which its throughput hides among the machine's other work.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+  } catch {
+    return undefined // the process is gone
+  }
+}
+
+/** CPU time the whole machine has been busy so far, summed over its cores, in ms (/proc/stat). */
+export function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
+  return (user + nice + system + irq + softirq + steal) * TICK_MS
+}
+
+/** Where a run's CPU went: the Medusa process, this process (the bench and its in-process sandbox), and the rest of the machine (PostgreSQL, mostly). */
+export interface CpuSplit {
+  medusaMs: number
+  benchMs: number
+  restMs: number
+}
+
+/** Starts counting; the answered function gives the split since then. */
+export function cpuSplitFrom(medusaPid: number | undefined): () => CpuSplit {
+  const medusa = () => (medusaPid === undefined ? Number.NaN : (cpuMs(medusaPid) ?? Number.NaN))
+  const bench = () => {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
+  const start = { medusa: medusa(), bench: bench(), machine: machineBusyMs() }
+  return () => {
+    const medusaMs = medusa() - start.medusa
+    const benchMs = bench() - start.bench
+    return { medusaMs, benchMs, restMs: machineBusyMs() - start.machine - medusaMs - benchMs }
+  }
+}
