@@ -225,6 +225,81 @@ medusaIntegrationTestRunner({
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
     })
 
+    it("an exchange with a refund due: the order page's refund reaches the order's loan, which stays the order's payment", async () => {
+      const { orderId, loanId } = await paidOrder()
+      const headers = await adminHeaders(api)
+      const { data } = await query().graph({ entity: "order", fields: ["items.id", "items.unit_price"], filters: { id: orderId } })
+      const bike = (data[0] as { items: Array<{ id: string; unit_price: number }> }).items[0]
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: bike.id, quantity: 1 }] } })
+
+      // The bike comes back for the headphones: the store owes the difference.
+      const begun = await api.post("/admin/exchanges", { order_id: orderId }, headers)
+      expect(begun.status).toBe(200)
+      const exchangeId: string = begun.data.exchange.id
+      expect((await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: bike.id, quantity: 1 }] }, headers)).status).toBe(200)
+      const outbound = { items: [{ variant_id: shop.store.variantIds[1], quantity: 1 }] }
+      expect((await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, outbound, headers)).status).toBe(200)
+      expect((await api.post(`/admin/exchanges/${exchangeId}/request`, {}, headers)).status).toBe(200)
+      expect((await collections(orderId)).filter((c) => c.status === "not_paid")).toEqual([])
+
+      const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
+      const due = bike.unit_price - 1499
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: due }, headers)).status).toBe(200)
+      expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([due])
+      const row = await until(
+        async () => (await ledger().listBnplLoans({ loan_id: loanId }))[0],
+        (found) => Number(found.refunded_at_service) === due,
+      )
+      expect(row).toMatchObject({ state: "ordered", order_id: orderId })
+    })
+
+    it("a claim with a balance due: the shopper pays it with a second loan, and both loans stay the order's", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const headers = await adminHeaders(api)
+      const { data } = await query().graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+      const bike = (data[0] as { items: Array<{ id: string }> }).items[0]
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: bike.id, quantity: 1 }] } })
+
+      // The bike came damaged: it is replaced, and the shopper adds headphones to the claim.
+      const begun = await api.post("/admin/claims", { order_id: orderId, type: "replace" }, headers)
+      expect(begun.status).toBe(200)
+      const claimId: string = begun.data.claim.id
+      const inbound = { items: [{ id: bike.id, quantity: 1, reason: "production_failure" }] }
+      expect((await api.post(`/admin/claims/${claimId}/inbound/items`, inbound, headers)).status).toBe(200)
+      const outbound = {
+        items: [
+          { variant_id: shop.store.variantIds[0], quantity: 1 },
+          { variant_id: shop.store.variantIds[1], quantity: 1 },
+        ],
+      }
+      expect((await api.post(`/admin/claims/${claimId}/outbound/items`, outbound, headers)).status).toBe(200)
+      const requested = await api.post(`/admin/claims/${claimId}/request`, {}, headers)
+      expect(requested.status).toBe(200)
+
+      const balance = await until(
+        async () => (await collections(orderId)).find((c) => c.status === "not_paid"),
+        (found) => !!found,
+      )
+      expect(Number(balance!.amount)).toBe(1499) // the replacement bike is the claim's; the headphones are paid
+      const started = await startBalanceLoan(balance!.id)
+      expect(started.status).toBe(200)
+      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+      expect(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice)).toBe(Number(balance!.amount))
+      await env.sandbox.pay(loanId)
+      expect((await postWebhook(env, notification(balance!.id, loanId))).status).toBe(200)
+      expect((await collections(orderId)).find((c) => c.id === balance!.id)!.status).toBe("authorized")
+      const states = await until(
+        async () => (await ledger().listBnplLoans({ order_id: orderId })).map((row) => [row.loan_id, row.state]).sort(),
+        (rows) => rows.length === 2,
+      )
+      expect(states).toEqual(
+        [
+          [firstLoan, "ordered"],
+          [loanId, "ordered"],
+        ].sort(),
+      )
+    })
+
     it("a claim with a refund due on an order two loans paid: its refund reaches the loan of the payment the admin names, and both loans stay the order's", async () => {
       const { orderId, firstLoan, balance, loanId } = await paidBalance()
       const headers = await adminHeaders(api)
