@@ -334,6 +334,48 @@ medusaIntegrationTestRunner({
       )
     })
 
+    it("a refund of the balance's payment with its reply lost: booked unclear on the balance's loan only, Medusa records it once the admin does", async () => {
+      const { orderId, firstLoan, balance, loanId } = await paidBalance()
+      const headers = await adminHeaders(api)
+      const [first, second] = [
+        (await collections(orderId)).filter((c) => c.id !== balance.id).flatMap((c) => c.payments)[0],
+        (await collections(orderId)).find((c) => c.id === balance.id)!.payments[0],
+      ]
+      expect((await api.post(`/admin/payments/${second.id}/capture`, {}, headers)).status).toBe(200)
+      const refundsOf = async (paymentId: string) => {
+        const { data } = await query().graph({ entity: "payment", fields: ["refunds.amount"], filters: { id: paymentId } })
+        return ((data[0] as { refunds?: Array<{ amount: number }> }).refunds ?? []).map((r) => Number(r.amount))
+      }
+      const serviceRefunds = (loan: number) => (env.sandbox.state.loans.get(loan)?.refunds ?? []).map((r) => Number(r.totalAmount))
+      const sentFor = (cartId: string) =>
+        env.sandbox.state.requests.filter((r) => r.path === "/api/pos/loan/refund" && (r.body as { cartId?: string })?.cartId === cartId)
+
+      // Applied at the service, the reply lost, the history late: nobody can tell yet.
+      env.sandbox.setFaults({ refund: { applyThenFailNext: 1, historyDelayMs: 6_000 } })
+      const lost = await api.post(`/admin/payments/${second.id}/refund`, { amount: 100 }, headers)
+      env.sandbox.setFaults({})
+      expect(lost.status).toBe(400)
+      expect(lost.data.message).toMatch(/no clear answer/)
+      expect(serviceRefunds(loanId)).toEqual([100])
+      expect(await refundsOf(second.id)).toEqual([])
+      const [row] = await ledger().listBnplLoans({ loan_id: loanId })
+      const book = await ledger().listBnplRefunds({ loan_id: loanId })
+      expect(book.map((entry) => entry.state)).toEqual(["unknown"])
+
+      // The balance's loan takes no other refund meanwhile; the order's first loan does.
+      expect((await api.post(`/admin/payments/${second.id}/refund`, { amount: 50 }, headers)).status).toBe(400)
+      expect(sentFor(balance.id)).toHaveLength(1)
+      expect((await api.post(`/admin/payments/${first.id}/refund`, { amount: 50 }, headers)).status).toBe(200)
+      expect(serviceRefunds(firstLoan)).toEqual([50])
+
+      // The admin finds it in the service's portal: it happened. Medusa records it on the balance's payment, and nothing is sent again.
+      const recorded = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${book[0].id}`, { action: "record" }, headers)
+      expect(recorded.status).toBe(200)
+      expect(await refundsOf(second.id)).toEqual([100])
+      expect(await refundsOf(first.id)).toEqual([50])
+      expect(sentFor(balance.id)).toHaveLength(1)
+    })
+
     it("the payment-link page: GET answers the balance to pay, and back from the service with the webhook lost, POST confirm records the paid loan", async () => {
       const { orderId } = await paidOrder()
       const balance = await balanceOf(orderId)
