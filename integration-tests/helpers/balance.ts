@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { TestEnvironment } from "./environment"
 import { adminHeaders, ordersOfCart, type Storefront } from "./store"
+import { until } from "./until"
 import { notification, paidCart, postWebhook } from "./webhook"
 
 export interface Collection {
@@ -60,19 +61,38 @@ export function useOrderBalance(env: TestEnvironment, api: AxiosInstance, getCon
   const startBalanceLoan = (collectionId: string) =>
     api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
 
-  /** An order's balance paid with a second loan at the service, its webhook delivered unless `webhookLost`. */
-  async function paidBalance({ webhookLost = false } = {}) {
-    const { orderId, loanId: firstLoan } = await paidOrder()
-    const balance = await balanceOf(orderId)
+  /**
+   * The shopper pays a balance from the payment link: a loan for exactly what it asks, paid at the
+   * service, its webhook delivered unless `webhookLost`. Answers the loan's id.
+   */
+  async function payBalance(balance: Collection, { webhookLost = false } = {}): Promise<number> {
     const started = await startBalanceLoan(balance.id)
     expect(started.status).toBe(200)
     const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
+    expect(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice)).toBe(Number(balance.amount))
     if (webhookLost) env.sandbox.setFaults({ webhook: { dropRate: 1 } })
     await env.sandbox.pay(loanId)
     env.sandbox.setFaults({})
     if (!webhookLost) expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
+    return loanId
+  }
+
+  /** The collection Medusa opened for what is left to pay after an exchange or a claim (it may come a moment after the request). */
+  async function openBalance(orderId: string): Promise<Collection> {
+    const open = await until(
+      async () => (await collections(orderId)).find((c) => c.status === "not_paid"),
+      (found) => !!found,
+    )
+    return open!
+  }
+
+  /** An order's balance paid with a second loan at the service, its webhook delivered unless `webhookLost`. */
+  async function paidBalance({ webhookLost = false } = {}) {
+    const { orderId, loanId: firstLoan } = await paidOrder()
+    const balance = await balanceOf(orderId)
+    const loanId = await payBalance(balance, { webhookLost })
     return { orderId, firstLoan, balance, loanId }
   }
 
-  return { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan, paidBalance }
+  return { storeHeaders, collections, paidOrder, balanceOf, openBalance, startBalanceLoan, payBalance, paidBalance }
 }

@@ -25,9 +25,21 @@ const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0" })
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
-    const { storeHeaders, collections, paidOrder, balanceOf, startBalanceLoan, paidBalance } = useOrderBalance(env, api, getContainer, shop)
+    const { storeHeaders, collections, paidOrder, balanceOf, openBalance, startBalanceLoan, payBalance, paidBalance } = useOrderBalance(
+      env,
+      api,
+      getContainer,
+      shop,
+    )
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
     const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    /** The ledger's states of the order's two loans, once both rows name it. */
+    const loanStates = (orderId: string) =>
+      until(
+        async () => (await ledger().listBnplLoans({ order_id: orderId })).map((row) => [row.loan_id, row.state]).sort(),
+        (rows) => rows.length === 2,
+      )
+    const bothOrdered = (...loanIds: number[]) => loanIds.map((loanId) => [loanId, "ordered"]).sort()
 
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
@@ -204,18 +216,10 @@ medusaIntegrationTestRunner({
       const requested = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { ...headers, validateStatus: () => true })
       expect(requested.status).toBe(200)
 
-      const balance = await until(
-        async () => (await collections(orderId)).find((c) => c.status === "not_paid"),
-        (found) => !!found,
-      )
-      expect(Number(balance!.amount)).toBeGreaterThan(0)
-      const started = await startBalanceLoan(balance!.id)
-      expect(started.status).toBe(200)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      expect(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice)).toBe(Number(balance!.amount))
-      await env.sandbox.pay(loanId)
-      expect((await postWebhook(env, notification(balance!.id, loanId))).status).toBe(200)
-      const paid = (await collections(orderId)).find((c) => c.id === balance!.id)!
+      const balance = await openBalance(orderId)
+      expect(Number(balance.amount)).toBeGreaterThan(0)
+      const loanId = await payBalance(balance)
+      const paid = (await collections(orderId)).find((c) => c.id === balance.id)!
       expect(paid.status).toBe("authorized")
 
       const payment = paid.payments[0]
@@ -276,28 +280,11 @@ medusaIntegrationTestRunner({
       const requested = await api.post(`/admin/claims/${claimId}/request`, {}, headers)
       expect(requested.status).toBe(200)
 
-      const balance = await until(
-        async () => (await collections(orderId)).find((c) => c.status === "not_paid"),
-        (found) => !!found,
-      )
-      expect(Number(balance!.amount)).toBe(1499) // the replacement bike is the claim's; the headphones are paid
-      const started = await startBalanceLoan(balance!.id)
-      expect(started.status).toBe(200)
-      const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
-      expect(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice)).toBe(Number(balance!.amount))
-      await env.sandbox.pay(loanId)
-      expect((await postWebhook(env, notification(balance!.id, loanId))).status).toBe(200)
-      expect((await collections(orderId)).find((c) => c.id === balance!.id)!.status).toBe("authorized")
-      const states = await until(
-        async () => (await ledger().listBnplLoans({ order_id: orderId })).map((row) => [row.loan_id, row.state]).sort(),
-        (rows) => rows.length === 2,
-      )
-      expect(states).toEqual(
-        [
-          [firstLoan, "ordered"],
-          [loanId, "ordered"],
-        ].sort(),
-      )
+      const balance = await openBalance(orderId)
+      expect(Number(balance.amount)).toBe(1499) // the replacement bike is the claim's; the headphones are paid
+      const loanId = await payBalance(balance)
+      expect((await collections(orderId)).find((c) => c.id === balance.id)!.status).toBe("authorized")
+      expect(await loanStates(orderId)).toEqual(bothOrdered(firstLoan, loanId))
     })
 
     it("a claim with a refund due on an order two loans paid: its refund reaches the loan of the payment the admin names, and both loans stay the order's", async () => {
@@ -322,16 +309,7 @@ medusaIntegrationTestRunner({
       expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([cheapest.unit_price])
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
       // The claim's event reconciled the order's loans: neither payment was cancelled, so both stay the order's.
-      const states = await until(
-        async () => (await ledger().listBnplLoans({ order_id: orderId })).map((row) => [row.loan_id, row.state]).sort(),
-        (rows) => rows.length === 2,
-      )
-      expect(states).toEqual(
-        [
-          [firstLoan, "ordered"],
-          [loanId, "ordered"],
-        ].sort(),
-      )
+      expect(await loanStates(orderId)).toEqual(bothOrdered(firstLoan, loanId))
     })
 
     it("a refund of the balance's payment with its reply lost: booked unclear on the balance's loan only, Medusa records it once the admin does", async () => {
