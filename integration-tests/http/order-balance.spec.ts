@@ -11,6 +11,8 @@ import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bn
 
 jest.setTimeout(180_000)
 
+type OrderItem = { id: string; unit_price: number }
+
 /**
  * An order's balance paid in installments through Medusa's payment link: the merchant edits a
  * loan-paid order (an item added), Medusa opens a payment collection for the difference, and the
@@ -40,6 +42,29 @@ medusaIntegrationTestRunner({
         (rows) => rows.length === 2,
       )
     const bothOrdered = (...loanIds: number[]) => loanIds.map((loanId) => [loanId, "ordered"]).sort()
+
+    /** The order's items, each shipped so that it can come back in an exchange or a claim (the first, or `pick`'s). */
+    async function shippedItem(orderId: string, pick = (items: OrderItem[]) => items[0]): Promise<OrderItem> {
+      const { data } = await query().graph({ entity: "order", fields: ["items.id", "items.unit_price"], filters: { id: orderId } })
+      const item = pick((data[0] as { items: OrderItem[] }).items)
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 1 }] } })
+      return item
+    }
+
+    /** An exchange or a claim as the admin makes one: begun, items coming back, items going out, requested. */
+    async function orderChange(
+      kind: "exchange" | "claim",
+      orderId: string,
+      change: { inbound: Array<Record<string, unknown>>; outbound?: Array<{ variant_id: string; quantity: number }>; type?: "refund" | "replace" },
+    ): Promise<void> {
+      const headers = await adminHeaders(api)
+      const begun = await api.post(`/admin/${kind}s`, { order_id: orderId, ...(change.type ? { type: change.type } : {}) }, headers)
+      expect(begun.status).toBe(200)
+      const id: string = begun.data[kind].id
+      expect((await api.post(`/admin/${kind}s/${id}/inbound/items`, { items: change.inbound }, headers)).status).toBe(200)
+      if (change.outbound) expect((await api.post(`/admin/${kind}s/${id}/outbound/items`, { items: change.outbound }, headers)).status).toBe(200)
+      expect((await api.post(`/admin/${kind}s/${id}/request`, {}, headers)).status).toBe(200)
+    }
 
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
@@ -197,24 +222,14 @@ medusaIntegrationTestRunner({
     it("an exchange with a difference to pay: the shopper pays it with a second loan, and a refund of the order page reaches the loan of the payment it names", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
       const headers = await adminHeaders(api)
-      const { data } = await query().graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
-      const itemId = (data[0] as { items: Array<{ id: string }> }).items[0].id
-      // Shipped, so it can come back in the exchange.
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: itemId, quantity: 1 }] } })
-
-      const begun = await api.post("/admin/exchanges", { order_id: orderId }, headers)
-      expect(begun.status).toBe(200)
-      const exchangeId: string = begun.data.exchange.id
-      expect((await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: itemId, quantity: 1 }] }, headers)).status).toBe(200)
-      const outbound = {
-        items: [
+      const item = await shippedItem(orderId)
+      await orderChange("exchange", orderId, {
+        inbound: [{ id: item.id, quantity: 1 }],
+        outbound: [
           { variant_id: shop.store.variantIds[0], quantity: 1 },
           { variant_id: shop.store.variantIds[1], quantity: 1 },
         ],
-      }
-      expect((await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, outbound, headers)).status).toBe(200)
-      const requested = await api.post(`/admin/exchanges/${exchangeId}/request`, {}, { ...headers, validateStatus: () => true })
-      expect(requested.status).toBe(200)
+      })
 
       const balance = await openBalance(orderId)
       expect(Number(balance.amount)).toBeGreaterThan(0)
@@ -232,18 +247,13 @@ medusaIntegrationTestRunner({
     it("an exchange with a refund due: the order page's refund reaches the order's loan, which stays the order's payment", async () => {
       const { orderId, loanId } = await paidOrder()
       const headers = await adminHeaders(api)
-      const { data } = await query().graph({ entity: "order", fields: ["items.id", "items.unit_price"], filters: { id: orderId } })
-      const bike = (data[0] as { items: Array<{ id: string; unit_price: number }> }).items[0]
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: bike.id, quantity: 1 }] } })
+      const bike = await shippedItem(orderId)
 
       // The bike comes back for the headphones: the store owes the difference.
-      const begun = await api.post("/admin/exchanges", { order_id: orderId }, headers)
-      expect(begun.status).toBe(200)
-      const exchangeId: string = begun.data.exchange.id
-      expect((await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: bike.id, quantity: 1 }] }, headers)).status).toBe(200)
-      const outbound = { items: [{ variant_id: shop.store.variantIds[1], quantity: 1 }] }
-      expect((await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, outbound, headers)).status).toBe(200)
-      expect((await api.post(`/admin/exchanges/${exchangeId}/request`, {}, headers)).status).toBe(200)
+      await orderChange("exchange", orderId, {
+        inbound: [{ id: bike.id, quantity: 1 }],
+        outbound: [{ variant_id: shop.store.variantIds[1], quantity: 1 }],
+      })
       expect((await collections(orderId)).filter((c) => c.status === "not_paid")).toEqual([])
 
       const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
@@ -259,26 +269,17 @@ medusaIntegrationTestRunner({
 
     it("a claim with a balance due: the shopper pays it with a second loan, and both loans stay the order's", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
-      const headers = await adminHeaders(api)
-      const { data } = await query().graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
-      const bike = (data[0] as { items: Array<{ id: string }> }).items[0]
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: bike.id, quantity: 1 }] } })
+      const bike = await shippedItem(orderId)
 
       // The bike came damaged: it is replaced, and the shopper adds headphones to the claim.
-      const begun = await api.post("/admin/claims", { order_id: orderId, type: "replace" }, headers)
-      expect(begun.status).toBe(200)
-      const claimId: string = begun.data.claim.id
-      const inbound = { items: [{ id: bike.id, quantity: 1, reason: "production_failure" }] }
-      expect((await api.post(`/admin/claims/${claimId}/inbound/items`, inbound, headers)).status).toBe(200)
-      const outbound = {
-        items: [
+      await orderChange("claim", orderId, {
+        type: "replace",
+        inbound: [{ id: bike.id, quantity: 1, reason: "production_failure" }],
+        outbound: [
           { variant_id: shop.store.variantIds[0], quantity: 1 },
           { variant_id: shop.store.variantIds[1], quantity: 1 },
         ],
-      }
-      expect((await api.post(`/admin/claims/${claimId}/outbound/items`, outbound, headers)).status).toBe(200)
-      const requested = await api.post(`/admin/claims/${claimId}/request`, {}, headers)
-      expect(requested.status).toBe(200)
+      })
 
       const balance = await openBalance(orderId)
       expect(Number(balance.amount)).toBe(1499) // the replacement bike is the claim's; the headphones are paid
@@ -292,18 +293,9 @@ medusaIntegrationTestRunner({
       const headers = await adminHeaders(api)
       const balancePayment = (await collections(orderId)).find((c) => c.id === balance.id)!.payments[0]
       expect((await api.post(`/admin/payments/${balancePayment.id}/capture`, {}, headers)).status).toBe(200)
-      const { data } = await query().graph({ entity: "order", fields: ["items.id", "items.unit_price"], filters: { id: orderId } })
-      const items = (data[0] as { items: Array<{ id: string; unit_price: number }> }).items
-      const cheapest = [...items].sort((a, b) => a.unit_price - b.unit_price)[0]
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: cheapest.id, quantity: 1 }] } })
+      const cheapest = await shippedItem(orderId, (items) => [...items].sort((a, b) => a.unit_price - b.unit_price)[0])
 
-      const begun = await api.post("/admin/claims", { order_id: orderId, type: "refund" }, headers)
-      expect(begun.status).toBe(200)
-      const claimId: string = begun.data.claim.id
-      const inbound = { items: [{ id: cheapest.id, quantity: 1, reason: "production_failure" }] }
-      expect((await api.post(`/admin/claims/${claimId}/inbound/items`, inbound, headers)).status).toBe(200)
-      const requested = await api.post(`/admin/claims/${claimId}/request`, {}, { ...headers, validateStatus: () => true })
-      expect(requested.status).toBe(200)
+      await orderChange("claim", orderId, { type: "refund", inbound: [{ id: cheapest.id, quantity: 1, reason: "production_failure" }] })
 
       expect((await api.post(`/admin/payments/${balancePayment.id}/refund`, { amount: cheapest.unit_price }, headers)).status).toBe(200)
       expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([cheapest.unit_price])
