@@ -25,8 +25,6 @@ export interface Throughput {
   statuses: Record<string, number>
   /** Where the machine's CPU went over the run (clock ticks of 10 ms). */
   cpu: CpuSplit
-  /** Webhooks only: from the first payment to the first webhook sent (the sandbox's `visibleAfterMs`), the service's time within wallMs. */
-  firstWebhookAfterMs?: number
 }
 
 /**
@@ -67,15 +65,13 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
 /**
  * Where each side's CPU went, per order: the Medusa process (the plugin's work and Medusa's), this
  * process (the clients, and on the webhook side the sandbox, which in production is the service's
- * machine), and the rest of the machine (PostgreSQL). Throughput counts the service's time too: a
- * client whose loan the sandbox shows paid only `visibleAfterMs` later holds no request at Medusa
- * meanwhile.
+ * machine), and the rest of the machine (PostgreSQL). Equal CPU per order need not mean equal
+ * throughput: a side whose requests wait longer on others leaves the Medusa process idle more.
  */
 function cpuRows(bnpl: Throughput, baseline: Throughput): FigureRow[] {
-  const perOrder = (side: Throughput, ms: number) => Math.round((ms / side.orders) * 10) / 10
   const row = (figure: string, pick: (split: CpuSplit) => number): FigureRow => {
-    const ours = perOrder(bnpl, pick(bnpl.cpu))
-    const theirs = perOrder(baseline, pick(baseline.cpu))
+    const ours = pick(cpuPerOrder(bnpl))
+    const theirs = pick(cpuPerOrder(baseline))
     return {
       figure,
       unit: "CPU ms/order",
@@ -114,7 +110,6 @@ export async function payAll(ctx: BenchContext, loans: LoanCheckout[]): Promise<
   const { sandbox, probe } = ctx.stack
   const firstDelivery = probe.deliveries.length
   const cpu = cpuSplitFrom(ctx.medusa.pid)
-  const startedAt = Date.now()
   const started = performance.now()
   await mapLimited(loans, ctx.config.concurrency, (loan) => sandbox.pay(loan.loanId))
   const carts = loans.map((loan) => loan.cartId)
@@ -123,7 +118,6 @@ export async function payAll(ctx: BenchContext, loans: LoanCheckout[]): Promise<
   const deliveries = probe.deliveries.slice(firstDelivery)
   const used = cpu()
   const orders = await countOrders(ctx.stack.db, carts)
-  const firstSent = Math.min(...deliveries.map((d) => Date.parse(d.at)))
   return {
     latencies: deliveries.filter((d) => d.attempt === 1 && !d.duplicate).map((d) => d.durationMs),
     orders,
@@ -131,7 +125,6 @@ export async function payAll(ctx: BenchContext, loans: LoanCheckout[]): Promise<
     perSecond: orders / (wallMs / 1000),
     statuses: countBy(deliveries, (d) => d.status ?? "no reply"),
     cpu: used,
-    firstWebhookAfterMs: firstSent - startedAt,
   }
 }
 
@@ -158,7 +151,6 @@ export function merge(a: Throughput, b: Throughput): Throughput {
   const wallMs = a.wallMs + b.wallMs
   const statuses = { ...a.statuses }
   for (const [status, count] of Object.entries(b.statuses)) statuses[status] = (statuses[status] ?? 0) + count
-  const firstWebhookAfterMs = a.firstWebhookAfterMs === undefined ? undefined : a.firstWebhookAfterMs + (b.firstWebhookAfterMs ?? 0)
   return {
     latencies: [...a.latencies, ...b.latencies],
     orders,
@@ -166,17 +158,16 @@ export function merge(a: Throughput, b: Throughput): Throughput {
     perSecond: orders / (wallMs / 1000),
     statuses,
     cpu: { medusaMs: a.cpu.medusaMs + b.cpu.medusaMs, benchMs: a.cpu.benchMs + b.cpu.benchMs, restMs: a.cpu.restMs + b.cpu.restMs },
-    ...(firstWebhookAfterMs === undefined ? {} : { firstWebhookAfterMs }),
   }
 }
 
 /** What the JSON report keeps of a run: the distribution, not every sample. */
 export function summary({ latencies, ...rest }: Throughput): Omit<Throughput, "latencies"> & { latency: Distribution; cpuMsPerOrder: CpuSplit } {
-  const perOrder = (ms: number) => Math.round((ms / rest.orders) * 10) / 10
-  const { medusaMs, benchMs, restMs } = rest.cpu
-  return {
-    ...rest,
-    latency: distribution(latencies),
-    cpuMsPerOrder: { medusaMs: perOrder(medusaMs), benchMs: perOrder(benchMs), restMs: perOrder(restMs) },
-  }
+  return { ...rest, latency: distribution(latencies), cpuMsPerOrder: cpuPerOrder(rest) }
+}
+
+/** A side's CPU split per order it made, in ms to one decimal. */
+function cpuPerOrder({ cpu, orders }: Pick<Throughput, "cpu" | "orders">): CpuSplit {
+  const perOrder = (ms: number) => Math.round((ms / orders) * 10) / 10
+  return { medusaMs: perOrder(cpu.medusaMs), benchMs: perOrder(cpu.benchMs), restMs: perOrder(cpu.restMs) }
 }
