@@ -4,6 +4,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { basename, join, relative, resolve } from "node:path"
+import { stripVTControlCharacters } from "node:util"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
 import { aptInstall } from "./harness/apt"
@@ -18,6 +19,8 @@ interface SuiteResult {
   failed: number
   skipped?: number
   skippedNames?: string[]
+  /** Each failed test's name and the head of its message, repeated under the summary. */
+  failures?: Array<{ name: string; message: string }>
   note?: string
   ms: number
 }
@@ -26,7 +29,12 @@ interface SuiteResult {
 interface JestReport {
   numPassedTests: number
   numFailedTests: number
-  testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string; fullName: string }> }>
+  testResults: Array<{
+    name: string
+    status: string
+    message?: string
+    assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>
+  }>
 }
 
 interface Database {
@@ -197,6 +205,13 @@ function countReport(report: JestReport | null): Omit<SuiteResult, "suite" | "ms
       .filter((test) => test.status === "pending" || test.status === "todo" || test.status === "skipped")
       .map((test) => `${relative(process.cwd(), file.name)}: ${test.fullName}`),
   )
+  const failures = report.testResults.flatMap((file) => {
+    const where = relative(process.cwd(), file.name)
+    const tests = file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => ({ name: `${where}: ${test.fullName}`, message: (test.failureMessages ?? []).join("\n") }))
+    return tests.length || file.status !== "failed" ? tests : [{ name: `${where} (did not load)`, message: file.message ?? "" }]
+  })
   const ran = report.numPassedTests + report.numFailedTests
   const noneRan = ran === 0 && broken === 0
   return {
@@ -204,6 +219,7 @@ function countReport(report: JestReport | null): Omit<SuiteResult, "suite" | "ms
     failed: report.numFailedTests + broken + (noneRan ? 1 : 0),
     skipped: skippedNames.length,
     skippedNames,
+    failures,
     note: noneRan ? "no test ran" : undefined,
   }
 }
@@ -274,12 +290,34 @@ function printSummary(): number {
   }
   const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
   if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
+  printFailures(results.flatMap((r) => r.failures ?? []))
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
   // The last line is read by CI: `N passed, N failed`, with `, N skipped` only when some were.
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
   return failed
+}
+
+/** Lines of each failure kept under the summary (its head, then its tail): a CI log is often read from its end only. */
+const FAILURE_HEAD = 45
+const FAILURE_TAIL = 15
+
+/** Each failed test again, after every suite's output: its name, and its message cut to its head and tail. */
+function printFailures(failures: Array<{ name: string; message: string }>): void {
+  if (!failures.length) return
+  console.log("\nFailed:")
+  for (const { name, message } of failures) {
+    // Jest's messages carry colour codes and the stack after the text; the text is what is read.
+    const lines = stripVTControlCharacters(message)
+      .split("\n")
+      .filter((line) => !/^\s+at /.test(line))
+    const cut = lines.length > FAILURE_HEAD + FAILURE_TAIL
+    const shown = cut
+      ? [...lines.slice(0, FAILURE_HEAD), `… ${lines.length - FAILURE_HEAD - FAILURE_TAIL} lines …`, ...lines.slice(-FAILURE_TAIL)]
+      : lines
+    console.log([`  - ${name}`, ...shown.map((line) => `    ${line.slice(0, 400)}`)].join("\n"))
+  }
 }
 
 async function main(): Promise<void> {

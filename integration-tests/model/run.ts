@@ -251,10 +251,11 @@ export function formatFailure(failure: SequenceFailure): string {
     failure.path === GIVEN
       ? "money model: the given sequence failed; replay it with the FC_SEQUENCE below"
       : `money model: sequence failed; replay it alone with FC_SEED=${failure.seed} FC_PATH=${failure.path}${failure.replay ? ` ${failure.replay}` : ""}`,
-    "  what happened (commands that could not apply were passed over):",
-    ...failure.trace.map((line) => `    ${line}`),
+    // What broke first: a log read from its head (or cut short) still shows it.
     "  broken:",
     ...failure.violations.map((line) => `    - ${line}`),
+    "  what happened (commands that could not apply were passed over):",
+    ...failure.trace.map((line) => `    ${line}`),
     `  the commands it performed, to replay exactly: FC_SEQUENCE='${JSON.stringify(failure.performed)}'${failure.replay ? ` ${failure.replay}` : ""}`,
   ].join("\n")
 }
