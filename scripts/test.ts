@@ -4,9 +4,9 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { basename, join, relative, resolve } from "node:path"
-import { stripVTControlCharacters } from "node:util"
 import { startPostgres } from "./harness/embedded-postgres"
 import { freePort } from "./harness/free-port"
+import { type FailedTest, failureDigest } from "./harness/failure-digest"
 import { aptInstall } from "./harness/apt"
 import { migrateTemplate } from "./harness/migrated-template"
 import { runToEnd } from "./harness/proc"
@@ -20,7 +20,7 @@ interface SuiteResult {
   skipped?: number
   skippedNames?: string[]
   /** Each failed test's name and the head of its message, repeated under the summary. */
-  failures?: Array<{ name: string; message: string }>
+  failures?: FailedTest[]
   note?: string
   ms: number
 }
@@ -290,34 +290,13 @@ function printSummary(): number {
   }
   const skippedNames = results.flatMap((r) => r.skippedNames ?? [])
   if (skippedNames.length) console.log(`\nSkipped:\n${skippedNames.map((name) => `  - ${name}`).join("\n")}`)
-  printFailures(results.flatMap((r) => r.failures ?? []))
+  for (const line of failureDigest(results.flatMap((r) => r.failures ?? []))) console.log(line)
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0)
   // The last line is read by CI: `N passed, N failed`, with `, N skipped` only when some were.
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
   return failed
-}
-
-/** Lines of each failure kept under the summary (its head, then its tail): a CI log is often read from its end only. */
-const FAILURE_HEAD = 45
-const FAILURE_TAIL = 15
-
-/** Each failed test again, after every suite's output: its name, and its message cut to its head and tail. */
-function printFailures(failures: Array<{ name: string; message: string }>): void {
-  if (!failures.length) return
-  console.log("\nFailed:")
-  for (const { name, message } of failures) {
-    // Jest's messages carry colour codes and the stack after the text; the text is what is read.
-    const lines = stripVTControlCharacters(message)
-      .split("\n")
-      .filter((line) => !/^\s+at /.test(line))
-    const cut = lines.length > FAILURE_HEAD + FAILURE_TAIL
-    const shown = cut
-      ? [...lines.slice(0, FAILURE_HEAD), `… ${lines.length - FAILURE_HEAD - FAILURE_TAIL} lines …`, ...lines.slice(-FAILURE_TAIL)]
-      : lines
-    console.log([`  - ${name}`, ...shown.map((line) => `    ${line.slice(0, 400)}`)].join("\n"))
-  }
 }
 
 async function main(): Promise<void> {
