@@ -8,6 +8,7 @@ import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { reconciled } from "../helpers/reconcile"
 import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
+import { listLoanWorkflow } from "../../src/workflows/list-loan"
 import { refundLoanWorkflow } from "../../src/workflows/refund-loan"
 import { retryCompletionWorkflow } from "../../src/workflows/retry-completion"
 import { Migration20261123134141 } from "../../src/modules/bnpl/migrations/Migration20261123134141"
@@ -110,6 +111,27 @@ medusaIntegrationTestRunner({
         .catch((error: { seen?: unknown }) => error.seen)
       expect(seen).toEqual(["written inside the transaction", before.attention_reason])
       expect((await service.findLoan({ id: before.id }))!.attention_reason).toBe(before.attention_reason)
+    })
+
+    it("lists a loan only while its row is in the state its lister decided on: an order's loan that reconciliation read as open stays the order's", async () => {
+      const { loanId, orderId } = await orderedCart()
+      const ordered = (await ledger().findLoan({ loan_id: loanId }))!
+      const reason = "Paid, but the customer changed or left the cart"
+      // Reconciliation read the row before the confirmation made it the order's, and decided on that.
+      const { result } = await listLoanWorkflow(getContainer()).run({ input: { ledger_id: ordered.id, reason, while_state: "open" } })
+      // The same race inside the step: the row read as open, the order recorded before the write.
+      const written = await ledger().listForAttentionIfUnmoved({ ...ordered, state: "open" }, reason)
+      const after = (await ledger().findLoan({ loan_id: loanId }))!
+      expect([result, written, after.state, after.order_id, after.attention_reason]).toEqual([
+        { listed: false, state: "ordered" },
+        undefined,
+        "ordered",
+        orderId,
+        ordered.attention_reason,
+      ])
+      // Decided on the state the row is in, the listing is written.
+      const listed = await listLoanWorkflow(getContainer()).run({ input: { ledger_id: ordered.id, reason, while_state: "ordered" } })
+      expect([listed.result, (await ledger().findLoan({ loan_id: loanId }))!.state]).toEqual([{ listed: true }, "needs_attention"])
     })
 
     it("keeps amounts exact whichever way a row is written or read: its own SQL and the generated methods agree", async () => {

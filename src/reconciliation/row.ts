@@ -171,10 +171,24 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
   return listForAdmin(ctx, row, `Paid, but no order can hold it: ${why}. Refund it in full.`)
 }
 
-async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<"needs_attention"> {
-  await listLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, reason } })
-  ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
-  return "needs_attention"
+async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<RowOutcome> {
+  const { result } = await listLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, reason, while_state: row.state } })
+  if (result.listed) {
+    ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
+    return "needs_attention"
+  }
+  // Another writer moved the row on while this run decided (a confirmation made it an order's): what it wrote stands.
+  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} is ${result.state} now; not listed`)
+  return MOVED_ON[result.state]
+}
+
+/** What a row another writer moved on counts as in the run's summary. */
+const MOVED_ON: Record<LedgerLoan["state"], RowOutcome> = {
+  open: "pending",
+  ordered: "in_order",
+  needs_attention: "needs_attention",
+  cancelled: "cancelled",
+  refunded: "refunded",
 }
 
 function fromConfirmation(result: Confirmation): RowOutcome {

@@ -23,6 +23,18 @@ type Models = {
 /** Columns of a row that its writers set (the others are the module's). */
 export type LedgerPatch = Omit<Input<LedgerLoan>, "id">
 
+/** A write only while the row is in this state: its writer decided on it without the cart's lock. */
+interface WriteGuard {
+  whileState: LedgerLoan["state"]
+}
+
+/** The columns of a listing: on the attention list, the reason saying what to do. */
+const listingOf = (reason: string, loanStatus?: LedgerLoan["loan_status"]): LedgerPatch => ({
+  state: "needs_attention",
+  attention_reason: reason,
+  ...(loanStatus ? { loan_status: loanStatus } : {}),
+})
+
 /** What is known of a loan the service has just made. */
 export type NewLoan = Written<
   Pick<
@@ -216,8 +228,22 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     loanStatus?: LedgerLoan["loan_status"],
     @MedusaContext() sharedContext: Context = {},
   ): Promise<LoanChange> {
-    const patch: LedgerPatch = { state: "needs_attention", attention_reason: reason, ...(loanStatus ? { loan_status: loanStatus } : {}) }
-    return this.change(row, patch, sharedContext)
+    return this.change(row, listingOf(reason, loanStatus), sharedContext)
+  }
+
+  /**
+   * As listForAttention, for a caller that decided on `row` without the cart's lock
+   * (reconciliation): only while the row is still in the state it was read in. A row another
+   * writer moved on meanwhile (a confirmation made it an order's) stays as it is: undefined.
+   */
+  @InjectManager()
+  async listForAttentionIfUnmoved(
+    row: LedgerLoan,
+    reason: string,
+    loanStatus?: LedgerLoan["loan_status"],
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanChange | undefined> {
+    return this.change(row, listingOf(reason, loanStatus), sharedContext, { whileState: row.state })
   }
 
   /** The loan is refunded in full at the service; `reason` stays on the row. */
@@ -286,18 +312,24 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     await this.write(undo.id, undo.previous, sharedContext)
   }
 
-  private async change(row: LedgerLoan, patch: LedgerPatch, sharedContext: Context): Promise<LoanChange> {
+  private async change(row: LedgerLoan, patch: LedgerPatch, sharedContext: Context): Promise<LoanChange>
+  private async change(row: LedgerLoan, patch: LedgerPatch, sharedContext: Context, guard: WriteGuard): Promise<LoanChange | undefined>
+  private async change(row: LedgerLoan, patch: LedgerPatch, sharedContext: Context, guard?: WriteGuard): Promise<LoanChange | undefined> {
     const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, row[key as keyof LedgerLoan]])) as LedgerPatch
-    await this.write(row.id, patch, sharedContext)
+    if (!(await this.write(row.id, patch, sharedContext, guard))) return undefined
     return { id: row.id, previous, row: { ...row, ...(patch as Partial<LedgerLoan>) } }
   }
 
-  /** Sets the given columns of the row; a key whose value is `undefined` leaves its column as it is. */
-  private async write(id: string, patch: LedgerPatch, sharedContext: Context): Promise<void> {
+  /**
+   * Sets the given columns of the row; a key whose value is `undefined` leaves its column as it
+   * is. With a guard, only while the row is in `whileState`. Whether the row was written.
+   */
+  private async write(id: string, patch: LedgerPatch, sharedContext: Context, guard?: WriteGuard): Promise<boolean> {
     const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
-    await ledgerTable(sharedContext)
-      .where({ id })
+    const written = await ledgerTable(sharedContext)
+      .where({ id, ...(guard ? { state: guard.whileState } : {}) })
       .update({ ...asWritten(set), updated_at: new Date() })
+    return written > 0
   }
 
   // ── The book of refunds ─────────────────────────────────────────────────────────────────

@@ -92,7 +92,7 @@ async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: Ledge
   const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
   const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
   if (!blocked) return
-  await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: blocked, loan_status: loan!.status } })
+  await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: blocked, while_state: row.state, loan_status: loan!.status } })
   req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
