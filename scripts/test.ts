@@ -19,7 +19,7 @@ interface SuiteResult {
   failed: number
   skipped?: number
   skippedNames?: string[]
-  /** Each failed test's name and the head of its message, repeated under the summary. */
+  /** Each failed test's name and message, repeated under the summary (failure-digest.ts). */
   failures?: FailedTest[]
   note?: string
   ms: number
