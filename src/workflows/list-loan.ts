@@ -29,8 +29,10 @@ const listLoanStep = ledgerChangeStep(
   async (input: ListLoanInput, container): Promise<{ output: ListingResult; change?: LoanChange }> => {
     const ledger = ledgerOf(container)
     const row = await ledger.retrieveBnplLoan(input.ledger_id)
-    const change = row.state === input.while_state ? await ledger.listForAttentionIfUnmoved(row, input.reason, input.loan_status) : undefined
+    if (row.state !== input.while_state) return { output: { listed: false, state: row.state } }
+    const change = await ledger.listForAttentionIfUnmoved(row, input.reason, input.loan_status)
     if (change) return { output: { listed: true }, change }
+    // Moved on between this read and the write: its state now is read again.
     return { output: { listed: false, state: (await ledger.retrieveBnplLoan(input.ledger_id)).state } }
   },
 )
