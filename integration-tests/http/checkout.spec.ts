@@ -4,6 +4,7 @@ import { TEST_TIMEOUT_MS, useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { expectUnchanged, notification, paidCart, postWebhook } from "../helpers/webhook"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
+import { confirmLoanWorkflow } from "../../src/workflows/confirm-loan"
 
 jest.setTimeout(90_000)
 
@@ -192,6 +193,32 @@ medusaIntegrationTestRunner({
         expect(await rowOf(loanId)).toMatchObject({ state: "open", order_id: null, completion_failures: 1 })
         expect(moneyRequests()).toEqual([])
         expect(env.sandbox.state.loans.get(loanId)?.status).toBe("OUTSTANDING")
+      })
+
+      it("a cart whose taxes and discounts changed behind the payment collection's back is refused, at Medusa's own total", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        // Nothing but taxes and adjustments change: the lines and their prices stay, and the total
+        // moves only through Medusa's totals (tax lines and a discount on both the item and the shipping).
+        const carts = getContainer().resolve(Modules.CART)
+        const [item] = await carts.listLineItems({ cart_id: cartId })
+        const [method] = await carts.listShippingMethods({ cart_id: cartId })
+        await carts.setLineItemTaxLines(cartId, [{ item_id: item.id, code: "IVA", rate: 16 }])
+        await carts.setShippingMethodTaxLines(cartId, [{ shipping_method_id: method.id, code: "IVA", rate: 16 }])
+        await carts.setLineItemAdjustments(cartId, [{ item_id: item.id, code: "PROMO", amount: 100 }])
+        await carts.setShippingMethodAdjustments(cartId, [{ shipping_method_id: method.id, code: "ENVIO", amount: 9 }])
+        const [{ total: medusaTotal }] = await carts.listCarts({ id: cartId }, { select: ["total"] })
+        const loanPaid = env.sandbox.state.loans.get(loanId)!.request.totalPrice.toFixed(2)
+        expect(Number(medusaTotal).toFixed(2)).not.toBe(loanPaid)
+
+        // The confirmation (the webhook's, reconciliation's) refuses it, naming Medusa's total to the cent.
+        const { result } = await confirmLoanWorkflow(getContainer()).run({ input: { cart_id: cartId, loan_id: loanId } })
+        expect(result).toEqual({ outcome: "cart_changed", cartTotal: Number(medusaTotal).toFixed(2), loanAmount: loanPaid })
+        await expectUnchanged(getContainer(), cartId)
+        const completed = await shop.complete(cartId)
+        expect(completed.status).toBe(400)
+        await expectUnchanged(getContainer(), cartId)
+        expect(await rowOf(loanId)).toMatchObject({ state: "open", order_id: null, completion_failures: 1 })
+        expect(moneyRequests()).toEqual([])
       })
     })
 

@@ -7,6 +7,7 @@ import { recentLoans } from "../../../bnpl/recent-loans"
 import { type KnownLoan, knownLoans, ledgerRows } from "../../../bnpl/known-loans"
 import { excludesAny } from "../../../../../lib/catalog/exclusions"
 import { excludedItemsOfCart } from "../../../../../lib/catalog/excluded-items"
+import { orderOfCart } from "../../../../../lib/ledger/queries"
 
 /** Everything the cart's answer is decided from. */
 export interface CartFacts {
@@ -56,7 +57,7 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
   const { options } = bnplFromContainer(scope)
   const [offeredInRegion, orderId, ledger, live, excluded] = await Promise.all([
     regionOffersBnpl(scope, cart.region_id),
-    orderOfCart(scope, cartId),
+    orderOfCart(scope, cartId).then((id) => id ?? null),
     ledgerRows(scope, cartId),
     recentLoans(client, cartId),
     excludesAny(options) ? excludedItemsOfCart(scope, cartId, options) : [],
@@ -83,10 +84,4 @@ async function regionOffersBnpl(scope: MedusaContainer, regionId: string | null)
     filters: { region_id: regionId, payment_provider_id: bnplFromContainer(scope).providerId },
   })
   return data.length > 0
-}
-
-async function orderOfCart(scope: MedusaContainer, cartId: string): Promise<string | null> {
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
 }
