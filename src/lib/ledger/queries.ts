@@ -43,7 +43,7 @@ export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
   if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
   // Each module and link table read on its own, at once: one Query across the links plans a
-  // remote join through four services, and costs a fifth more CPU than these reads (every store
+  // remote join through four services, and costs about a third more CPU than these reads (every store
   // completion passes here, BNPL or not).
   const [[cart], collectionId, orderId] = await Promise.all([
     container.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "completed_at"] }),
@@ -95,7 +95,7 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
  *
  * Computed as the cart module computes it for `select: ["total"]`: Medusa's decorateCartTotals over
  * the relations the module loads for totals (its addRelationsToCalculateTotals). Each relation is
- * listed on its own, at once: the module's single read of all seven costs about an eighth more CPU.
+ * listed on its own, at once: the module's single read of all seven costs about a sixth more CPU.
  */
 export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
   if (paysOrderBalance(cartId)) {
