@@ -67,11 +67,16 @@ async function database(): Promise<string> {
     say("using DATABASE_URL; no embedded PostgreSQL started")
     return env.DATABASE_URL
   }
+  // PostgreSQL says why it stopped only in its own output: its last lines go into the failure.
+  const output: string[] = []
   try {
-    postgres = await startPostgres({ dataDir: `${DATA_DIR}/postgres`, port: PG_PORT, database: "medusa_bnpl" })
+    const log = (line: string) => void (line && output.push(line) > 5 && output.shift())
+    postgres = await startPostgres({ dataDir: `${DATA_DIR}/postgres`, port: PG_PORT, database: "medusa_bnpl", log })
   } catch (error) {
+    const reasons = [error instanceof Error && error.message ? error.message : "", output.length ? `PostgreSQL said: ${output.join(" | ")}` : ""]
+    const why = reasons.filter(Boolean).join("; ") || describeError(error)
     throw new StartFailure(
-      `the embedded PostgreSQL did not start on port ${PG_PORT} with the data in ${DATA_DIR}/postgres (${describeError(error)}).`,
+      `the embedded PostgreSQL did not start on port ${PG_PORT} with the data in ${DATA_DIR}/postgres (${why}).`,
       `if another PostgreSQL took the port, set PG_PORT to a free one; if the folder is damaged or from another version, set BNPL_DATA_DIR to a new folder (or move ${DATA_DIR} away).`,
     )
   }

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { awaitsFinancing } from "../lib/bnpl/session-data"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { cartOfOrder, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
+import { cartOfOrder, sessionsOfCart, sessionOfLoan } from "../lib/ledger/queries"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { cancelRefundWorkflow } from "../workflows/cancel-refund"
 import { refundCheckWorkflow } from "../workflows/refund-check"
@@ -29,7 +29,7 @@ async function cancelAwaitedLoans(container: SubscriberArgs["container"], orderI
   if (!cartId) return
   const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
   if (!open.length) return
-  const { sessions } = await cartPayment(container, cartId)
+  const { sessions } = await sessionsOfCart(container, cartId)
   const reason = `order ${orderId} was cancelled before the loan was paid`
   for (const row of open) {
     if (!awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) continue

@@ -23,11 +23,20 @@ const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: Re
   return { output: !!change, change }
 })
 
-async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<LoanChange | undefined> {
-  // Most orders are no loan's, and the webhook's own confirmation records the order it placed
-  // before it lets go of the cart: only a cart with a loan still awaiting an order reads further.
+/**
+ * The order's cart, if a loan of it still awaits an order: most orders are no loan's, and the
+ * webhook's own confirmation records the order it placed before it lets go of the cart. The
+ * `order.placed` subscriber asks this before it starts the workflow, so that other orders cost
+ * the store two reads and no workflow.
+ */
+export async function cartAwaitingOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
   const cartId = await cartOfOrder(container, orderId)
-  if (!cartId || !(await awaitsOrderOnCart(container, cartId))) return undefined
+  return cartId && (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
+}
+
+async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<LoanChange | undefined> {
+  const cartId = await cartAwaitingOrder(container, orderId)
+  if (!cartId) return undefined
   // Under the cart's lock, read again: the confirmation that placed this order holds the lock
   // until it has written the row itself, and may have put the loan on the attention list (a
   // look-alike order beside it). What it wrote stands; only a row still awaiting an order

@@ -43,8 +43,8 @@ export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
   if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
   // Each module and link table read on its own, at once: one Query across the links plans a
-  // remote join through four services, and costs about a third more CPU than these reads (every store
-  // completion passes here, BNPL or not).
+  // remote join through four services, and costs about a third more CPU than these reads (every
+  // confirmation passes here).
   const [[cart], collectionId, orderId] = await Promise.all([
     container.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "completed_at"] }),
     paymentCollectionOfCart(container, cartId),
@@ -59,6 +59,17 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
     sessions: collection?.payment_sessions ?? [],
     orderId,
   }
+}
+
+/**
+ * A cart's payment collection and its sessions, and nothing more: the look the plugin takes
+ * before every store completion, most of them of carts no loan pays.
+ */
+export async function sessionsOfCart(container: MedusaContainer, cartId: string): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
+  const paymentCollectionId = paysOrderBalance(cartId) ? cartId : await paymentCollectionOfCart(container, cartId)
+  if (!paymentCollectionId) return { paymentCollectionId: null, sessions: [] }
+  const sessions = await container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId })
+  return { paymentCollectionId, sessions: sessions as SessionRow[] }
 }
 
 async function collectionWithSessions(
@@ -117,7 +128,7 @@ export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRo
 
 /** Cancels the session still waiting with the loan, so its cart can no longer complete with it. */
 export async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number, loanStatus: LoanStatus): Promise<void> {
-  const session = sessionOfLoan((await cartPayment(container, cartId)).sessions, loanId)
+  const session = sessionOfLoan((await sessionsOfCart(container, cartId)).sessions, loanId)
   if (!session || (session.status !== "pending" && session.status !== "pending_authorization")) return
   await container.resolve(Modules.PAYMENT).updatePaymentSession({
     id: session.id,

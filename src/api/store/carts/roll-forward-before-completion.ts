@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { holdCartLock, rowOfLoan } from "../../../lib/ledger/ledger"
-import { cartPayment, cartTotal, orderOfCart, orderOfPaymentCollection, type SessionRow } from "../../../lib/ledger/queries"
+import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
@@ -35,7 +35,7 @@ import { markCompletionStartedWorkflow } from "../../../workflows/mark-completio
  */
 export async function rollForwardBeforeCompletion(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
-  const cart = await cartPayment(req.scope, cartId)
+  const cart = await sessionsOfCart(req.scope, cartId)
   const session = cart.sessions.find((s) => isBnplProvider(s.provider_id) && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
