@@ -16,10 +16,13 @@ import { awaitedSessionData, isBnplProvider, readSessionData } from "../lib/bnpl
  */
 export interface RecordOrderPlacedInput {
   order_id: string
+  /** The order's cart, when the caller has read it already (the subscriber, through cartAwaitingOrder). */
+  cart_id?: string
 }
 
 const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: RecordOrderPlacedInput, container) => {
-  const change = await recordOrderPlaced(container, input.order_id)
+  const cartId = input.cart_id ?? (await cartOfOrder(container, input.order_id))
+  const change = cartId ? await recordOrderPlaced(container, input.order_id, cartId) : undefined
   return { output: !!change, change }
 })
 
@@ -34,9 +37,7 @@ export async function cartAwaitingOrder(container: MedusaContainer, orderId: str
   return cartId && (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
 }
 
-async function recordOrderPlaced(container: MedusaContainer, orderId: string): Promise<LoanChange | undefined> {
-  const cartId = await cartAwaitingOrder(container, orderId)
-  if (!cartId) return undefined
+async function recordOrderPlaced(container: MedusaContainer, orderId: string, cartId: string): Promise<LoanChange | undefined> {
   // Under the cart's lock, read again: the confirmation that placed this order holds the lock
   // until it has written the row itself, and may have put the loan on the attention list (a
   // look-alike order beside it). What it wrote stands; only a row still awaiting an order
