@@ -4,7 +4,7 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { awaitsOrder, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { awaitsOrder, cartLockReleasedHere, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import { cartOfOrder } from "../lib/ledger/queries"
 import { awaitedSessionData, isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
 
@@ -30,11 +30,15 @@ const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: Re
  * The order's cart, if a loan of it still awaits an order: most orders are no loan's, and the
  * webhook's own confirmation records the order it placed before it lets go of the cart. The
  * `order.placed` subscriber asks this before it starts the workflow, so that other orders cost
- * the store two reads and no workflow.
+ * the store two reads and no workflow. The event comes while that confirmation still holds the
+ * cart: the row is read once it has let go (when it runs in this process), so that an order it
+ * recorded starts no workflow either.
  */
 export async function cartAwaitingOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
   const cartId = await cartOfOrder(container, orderId)
-  return cartId && (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
+  if (!cartId) return undefined
+  await cartLockReleasedHere(container, cartId)
+  return (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
 }
 
 async function recordOrderPlaced(container: MedusaContainer, orderId: string, cartId: string): Promise<LoanChange | undefined> {

@@ -5,6 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { worstRequestMs } from "../bnpl/client"
 import type { BnplOptions } from "../bnpl/options"
 import { bnplFromContainer } from "../bnpl/resolve-options"
+import { noteHeld, noteReleased, untilReleasedHere } from "./held-here"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
 import type { BnplLedgerService } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
@@ -76,6 +77,7 @@ export async function acquireLock(
   for (;;) {
     try {
       await locking.acquire(lock.key, { ownerId: lock.ownerId, expire: wait.ttl })
+      noteHeld(lock.key, lock.ownerId)
       return lock
     } catch (error) {
       if (Date.now() >= giveUpAt) throw error
@@ -85,8 +87,16 @@ export async function acquireLock(
 }
 
 export async function releaseLock(container: MedusaContainer, lock: HeldLock): Promise<void> {
-  await container.resolve(Modules.LOCKING).release(lock.key, { ownerId: lock.ownerId })
+  try {
+    await container.resolve(Modules.LOCKING).release(lock.key, { ownerId: lock.ownerId })
+  } finally {
+    noteReleased(lock.key, lock.ownerId)
+  }
 }
+
+/** Resolves once no holder in this process has the cart's lock (held-here.ts), waiting as long as a holder may keep it. */
+export const cartLockReleasedHere = (container: MedusaContainer, cartId: string): Promise<void> =>
+  untilReleasedHere(cartLockKey(cartId), cartLockTtlOf(container) * 1000)
 
 /** The cart's lock, waited for as CART_LOCK_WAIT says. */
 export const acquireCartLock = (container: MedusaContainer, cartId: string): Promise<HeldLock> =>

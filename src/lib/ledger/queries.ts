@@ -1,4 +1,4 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
@@ -42,14 +42,30 @@ export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("
 
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
   if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
+  return paymentOfCart(container, cartId, readCart(container, cartId, { select: ["id", "completed_at"] }))
+}
+
+/**
+ * cartPayment and cartTotal at once, as the confirmation reads them: the cart itself is read
+ * once for both.
+ */
+export async function cartPaymentAndTotal(container: MedusaContainer, cartId: string): Promise<[CartPayment, BigNumberInput | undefined]> {
+  if (paysOrderBalance(cartId)) return Promise.all([balancePayment(container, cartId), cartTotal(container, cartId)])
+  const cart = readCart(container, cartId, { select: ["id", "completed_at"], relations: ["credit_lines"] })
+  return Promise.all([paymentOfCart(container, cartId, cart), totalOfCart(container, cartId, cart)])
+}
+
+const readCart = async (
+  container: MedusaContainer,
+  cartId: string,
+  config: { select: string[]; relations?: string[] },
+): Promise<CartDTO | undefined> => (await container.resolve(Modules.CART).listCarts({ id: cartId }, config))[0]
+
+async function paymentOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<CartPayment> {
   // Each module and link table read on its own, at once: one Query across the links plans a
   // remote join through four services, and costs about a third more CPU than these reads (every
   // confirmation passes here).
-  const [[cart], collectionId, orderId] = await Promise.all([
-    container.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "completed_at"] }),
-    paymentCollectionOfCart(container, cartId),
-    orderOfCart(container, cartId),
-  ])
+  const [cart, collectionId, orderId] = await Promise.all([read, paymentCollectionOfCart(container, cartId), orderOfCart(container, cartId)])
   const collection = collectionId ? await collectionWithSessions(container, collectionId) : undefined
   return {
     exists: !!cart,
@@ -113,9 +129,13 @@ export async function cartTotal(container: MedusaContainer, cartId: string): Pro
     const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["amount"] })
     return collection?.amount as BigNumberInput | undefined
   }
+  return totalOfCart(container, cartId, readCart(container, cartId, { select: ["id"], relations: ["credit_lines"] }))
+}
+
+async function totalOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<BigNumberInput | undefined> {
   const carts = container.resolve(Modules.CART)
-  const [[cart], items, shippingMethods] = await Promise.all([
-    carts.listCarts({ id: cartId }, { select: ["id"], relations: ["credit_lines"] }),
+  const [cart, items, shippingMethods] = await Promise.all([
+    read,
     carts.listLineItems({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"] }),
     carts.listShippingMethods({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"] }),
   ])

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CartFacts } from "../../lib/ledger/confirmation"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { cartPayment, cartTotal, sessionOfLoan } from "../../lib/ledger/queries"
+import { cartPaymentAndTotal, sessionOfLoan } from "../../lib/ledger/queries"
 
 export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 
@@ -14,10 +14,9 @@ export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 export const readCartOfLoanStep = createStep(
   readCartOfLoanStepId,
   async (input: { cart_id: string; loan_id: number; force?: boolean }, { container }) => {
-    const [cart, row, total] = await Promise.all([
-      cartPayment(container, input.cart_id),
+    const [[cart, total], row] = await Promise.all([
+      cartPaymentAndTotal(container, input.cart_id),
       ledgerOf(container).findLoan({ loan_id: input.loan_id }),
-      cartTotal(container, input.cart_id),
     ])
     const session = sessionOfLoan(cart.sessions, input.loan_id)
     const facts: CartFacts = {

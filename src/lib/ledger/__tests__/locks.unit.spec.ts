@@ -1,6 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { acquireLock, releaseLock } from "../ledger"
+import { untilReleasedHere } from "../held-here"
 
 /** Medusa's in-memory locking as the plugin sees it: a key held by one owner until released. */
 function lockingContainer() {
@@ -51,5 +52,39 @@ describe("acquireLock: the one way the plugin takes a cart's or the reconciliati
     owners.set("bnpl:cart:cart_1", "bnpl-next-holder")
     await releaseLock(container, lapsed)
     expect(owners.get("bnpl:cart:cart_1")).toBe("bnpl-next-holder")
+  })
+})
+
+describe("untilReleasedHere: a reader waiting for this process's holder instead of queueing for the lock", () => {
+  const settled = async (promise: Promise<void>) => {
+    let done = false
+    void promise.then(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    return done
+  }
+
+  it("answers at once for a key no holder here has", async () => {
+    expect(await settled(untilReleasedHere("bnpl:cart:nobody", 5_000))).toBe(true)
+  })
+
+  it("waits for the holder's release, and only its own", async () => {
+    const { container, owners } = lockingContainer()
+    const holder = await acquireLock(container, "bnpl:cart:cart_2", WAIT)
+    const waiting = untilReleasedHere("bnpl:cart:cart_2", 5_000)
+    expect(await settled(waiting)).toBe(false)
+    await releaseLock(container, { ...holder, ownerId: "bnpl-someone-else" })
+    expect(await settled(waiting)).toBe(false)
+    await releaseLock(container, holder)
+    expect(await settled(waiting)).toBe(true)
+    expect(owners.has("bnpl:cart:cart_2")).toBe(false)
+  })
+
+  it("stops waiting after its time-out when the holder never lets go", async () => {
+    const { container } = lockingContainer()
+    const holder = await acquireLock(container, "bnpl:cart:cart_3", WAIT)
+    const started = Date.now()
+    await untilReleasedHere("bnpl:cart:cart_3", 100)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95)
+    await releaseLock(container, holder)
   })
 })
