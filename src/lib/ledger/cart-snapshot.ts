@@ -3,6 +3,7 @@ import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
 import { toCents, toDecimal } from "../bnpl/money"
 import { isBnplProvider } from "../bnpl/session-data"
+import { IN_ONE_QUERY } from "./queries"
 
 type Money = BigNumberInput | null | undefined
 
@@ -58,8 +59,8 @@ export async function readCartForLoan(container: MedusaContainer, cartId: string
   const carts = container.resolve(Modules.CART)
   const [cart, items, shippingMethods, sessions] = await Promise.all([
     carts.retrieveCart(cartId, { select: CART_FIELDS, relations: ["shipping_address"] }),
-    carts.listLineItems({ cart_id: cartId }, { select: ITEM_FIELDS, relations: ["adjustments"] }),
-    carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"] }),
+    carts.listLineItems({ cart_id: cartId }, { select: ITEM_FIELDS, relations: ["adjustments"], options: IN_ONE_QUERY }),
+    carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"], options: IN_ONE_QUERY }),
     container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id", "status"] }),
   ])
   const replacesLoan = sessions.some((s) => isBnplProvider(s.provider_id))

@@ -12,6 +12,14 @@ import type { LoanStatus } from "../bnpl/wire"
  * read on its own (see cartPayment and linkTable); elsewhere, through Query.
  */
 
+/**
+ * A module read with to-many relations in one SQL query: Medusa's default strategy loads each
+ * to-many relation in a query of its own, which for a cart's few lines costs about a third more
+ * CPU (items with their tax lines and adjustments: 3.1 against 2.1 ms). Used on the checkout's
+ * path, where every read is paid on every session and every confirmation.
+ */
+export const IN_ONE_QUERY = { strategy: "joined" } as const
+
 export interface SessionRow {
   id: string
   status: string
@@ -51,14 +59,14 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
  */
 export async function cartPaymentAndTotal(container: MedusaContainer, cartId: string): Promise<[CartPayment, BigNumberInput | undefined]> {
   if (paysOrderBalance(cartId)) return Promise.all([balancePayment(container, cartId), cartTotal(container, cartId)])
-  const cart = readCart(container, cartId, { select: ["id", "completed_at"], relations: ["credit_lines"] })
+  const cart = readCart(container, cartId, { select: ["id", "completed_at"], relations: ["credit_lines"], options: IN_ONE_QUERY })
   return Promise.all([paymentOfCart(container, cartId, cart), totalOfCart(container, cartId, cart)])
 }
 
 const readCart = async (
   container: MedusaContainer,
   cartId: string,
-  config: { select: string[]; relations?: string[] },
+  config: { select: string[]; relations?: string[]; options?: typeof IN_ONE_QUERY },
 ): Promise<CartDTO | undefined> => (await container.resolve(Modules.CART).listCarts({ id: cartId }, config))[0]
 
 async function paymentOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<CartPayment> {
@@ -94,7 +102,7 @@ async function collectionWithSessions(
 ): Promise<{ id: string; status?: string; payment_sessions?: SessionRow[] } | undefined> {
   const [collection] = await container
     .resolve(Modules.PAYMENT)
-    .listPaymentCollections({ id: paymentCollectionId }, { select: ["id", "status"], relations: ["payment_sessions"] })
+    .listPaymentCollections({ id: paymentCollectionId }, { select: ["id", "status"], relations: ["payment_sessions"], options: IN_ONE_QUERY })
   return collection as { id: string; status?: string; payment_sessions?: SessionRow[] } | undefined
 }
 
@@ -129,15 +137,15 @@ export async function cartTotal(container: MedusaContainer, cartId: string): Pro
     const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["amount"] })
     return collection?.amount as BigNumberInput | undefined
   }
-  return totalOfCart(container, cartId, readCart(container, cartId, { select: ["id"], relations: ["credit_lines"] }))
+  return totalOfCart(container, cartId, readCart(container, cartId, { select: ["id"], relations: ["credit_lines"], options: IN_ONE_QUERY }))
 }
 
 async function totalOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<BigNumberInput | undefined> {
   const carts = container.resolve(Modules.CART)
   const [cart, items, shippingMethods] = await Promise.all([
     read,
-    carts.listLineItems({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"] }),
-    carts.listShippingMethods({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"] }),
+    carts.listLineItems({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"], options: IN_ONE_QUERY }),
+    carts.listShippingMethods({ cart_id: cartId }, { relations: ["tax_lines", "adjustments"], options: IN_ONE_QUERY }),
   ])
   if (!cart) return undefined
   return decorateCartTotals({ credit_lines: cart.credit_lines, items, shipping_methods: shippingMethods }).total
