@@ -106,6 +106,9 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       currencyCode: currency_code.toLowerCase(),
       sessionId: context?.idempotency_key,
     })
+    // Medusa stores this merged into the data it gave, so the snapshot stays beside it, and it is
+    // needed there: with autoCapture, Medusa's rollback of a completion that failed after the
+    // capture opens a new session from the payment's data (refundPaymentAndRecreatePaymentSessionWorkflow).
     const sessionData: SessionData = {
       cart_id: cart.cartId,
       loan_id: created.loanId,
@@ -115,7 +118,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       loan_status: "REQUEST",
       ...(this.options.orderBeforeFinancing ? { order_before_financing: true } : {}),
     }
-    return initiated(sessionData)
+    return { id: String(created.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -346,7 +349,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       currency_code: currency.toLowerCase(),
       loan_status: "OUTSTANDING",
     }
-    return initiated(sessionData)
+    return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   /** The service cancels by cart: every unpaid loan of the cart goes at once. */
@@ -357,17 +360,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     this.logger.info(`[bnpl] loans ${unpaid.map((l) => l.loanId).join(", ")} of cart ${cartId} cancelled: ${reason}`)
   }
 }
-
-/**
- * Medusa stores a session's data as what it gave the provider merged with the provider's answer.
- * An undefined `cart` leaves the route's snapshot (the buyer's name, address and phone among it)
- * out of what is stored, read again on every confirmation, and answered to the storefront.
- */
-const initiated = (data: SessionData): InitiatePaymentOutput => ({
-  id: String(data.loan_id),
-  data: { ...data, cart: undefined },
-  status: PaymentSessionStatus.PENDING,
-})
 
 function appendQuery(url: string, key: string, value: string): string {
   const parsed = new URL(url)
