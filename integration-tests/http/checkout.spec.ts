@@ -26,6 +26,11 @@ medusaIntegrationTestRunner({
         expect(session.data.checkout_url).toMatch(/^http:\/\/localhost:\d+\/checkout\/\d+\?token=/)
         expect(session.data.cart_id).toBe(cart.id)
         expect(typeof session.data.loan_id).toBe("number")
+        // The server's snapshot of the cart went into the loan request, not into the stored session (autoCapture off).
+        expect(session.data).not.toHaveProperty("cart")
+        const [stored] = await getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ id: session.id })
+        expect(stored.data).not.toHaveProperty("cart")
+        expect(stored.data).toEqual(expect.objectContaining({ loan_id: session.data.loan_id, checkout_url: session.data.checkout_url }))
 
         const [request] = loanRequests()
         const body = request.body as Record<string, unknown>

@@ -106,9 +106,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       currencyCode: currency_code.toLowerCase(),
       sessionId: context?.idempotency_key,
     })
-    // Medusa stores this merged into the data it gave, so the snapshot stays beside it, and it is
-    // needed there: with autoCapture, Medusa's rollback of a completion that failed after the
-    // capture opens a new session from the payment's data (refundPaymentAndRecreatePaymentSessionWorkflow).
     const sessionData: SessionData = {
       cart_id: cart.cartId,
       loan_id: created.loanId,
@@ -118,7 +115,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       loan_status: "REQUEST",
       ...(this.options.orderBeforeFinancing ? { order_before_financing: true } : {}),
     }
-    return { id: String(created.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
+    return this.initiated(sessionData)
   }
 
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -349,7 +346,19 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       currency_code: currency.toLowerCase(),
       loan_status: "OUTSTANDING",
     }
-    return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
+    return this.initiated(sessionData)
+  }
+
+  /**
+   * Medusa stores a session's data as what it gave the provider merged with the provider's
+   * answer. The route's cart snapshot (the buyer's name, address and phone among it) is needed
+   * there only with autoCapture: Medusa's rollback of a completion that failed after the capture
+   * opens a new session from the stored data (refundPaymentAndRecreatePaymentSessionWorkflow), and
+   * its loan is made from the snapshot. Otherwise an undefined `cart` keeps it out of the session,
+   * of every workflow checkpoint that carries the session, and of the storefront's answer.
+   */
+  private initiated(data: SessionData): InitiatePaymentOutput {
+    return { id: String(data.loan_id), data: this.options.autoCapture ? data : { ...data, cart: undefined }, status: PaymentSessionStatus.PENDING }
   }
 
   /** The service cancels by cart: every unpaid loan of the cart goes at once. */
