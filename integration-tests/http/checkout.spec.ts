@@ -18,7 +18,7 @@ medusaIntegrationTestRunner({
     const shop = useStorefront(env, api, getContainer)
 
     describe("a storefront that only uses the standard store API", () => {
-      it("gets a checkout_url, pays, completes the cart and gets an order with an authorized payment", async () => {
+      it("gets a checkout_url, pays, completes the cart and gets an order with its payment captured", async () => {
         const cart = await shop.cart({ quantity: 2 })
         const session = await shop.bnplSession(cart.id)
 
@@ -46,7 +46,8 @@ medusaIntegrationTestRunner({
         const completed = await shop.complete(cart.id)
         expect(completed.status).toBe(200)
         expect(completed.data.type).toBe("order")
-        expect(completed.data.order.payment_collections[0].status).toBe("authorized")
+        // The loan is money received: its payment is captured as the order is placed (autoCapture, the default).
+        expect(completed.data.order.payment_collections[0].status).toBe("completed")
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
       })
 

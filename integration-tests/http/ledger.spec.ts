@@ -40,7 +40,17 @@ completeCartWorkflow.hooks.validate(({ cart }) => {
   if (outageCarts.has(cart.id)) throw new Error("connect ECONNREFUSED 10.0.0.9:5432")
 })
 
-const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0", BNPL_MAX_COMPLETION_ATTEMPTS: "2", BNPL_RETRIES: "0" })
+// Capture at fulfilment (autoCapture off): the payment stays authorized until the admin captures it.
+const env = useSandbox(
+  {},
+  {
+    BNPL_AUTO_CAPTURE: "false",
+    BNPL_RECONCILE_GRACE_SECONDS: "0",
+    BNPL_REFUND_CHECK_HOURS: "0",
+    BNPL_MAX_COMPLETION_ATTEMPTS: "2",
+    BNPL_RETRIES: "0",
+  },
+)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
@@ -312,6 +322,23 @@ medusaIntegrationTestRunner({
         const medusaRefunded = payment.refunds.reduce((sum: number, r: { amount: number }) => sum + Number(r.amount), 0)
         expect(medusaRefunded).toBe(order.amount)
         expect(refundedAtService(order.loanId)).toBe(order.amount)
+        await waitFor(async () => (await rowOf(order.loanId)).state === "refunded")
+      })
+
+      it("after a partial capture, Medusa refunds what it captured and the plugin the rest: the loan ends refunded in full", async () => {
+        const order = await orderedCart()
+        const half = (order.amount / 2).toFixed(2)
+        expect((await api.post(`/admin/payments/${order.paymentId}/capture`, { amount: Number(half) }, await admin())).status).toBe(200)
+
+        const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
+
+        expect(cancel.status).toBe(200)
+        expect(cancel.data.order.status).toBe("canceled")
+        expect(refundedAtService(order.loanId)).toBe(order.amount)
+        const refunds = env.sandbox.state.loans.get(order.loanId)!.refunds.map((r) => Number(r.totalAmount))
+        expect(refunds).toEqual([Number(half), order.amount - Number(half)])
+        const payment = await paymentOf(getContainer(), order.orderId)
+        expect(payment.refunds.map((r: { amount: number }) => Number(r.amount))).toEqual([Number(half)])
         await waitFor(async () => (await rowOf(order.loanId)).state === "refunded")
       })
 

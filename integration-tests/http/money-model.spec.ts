@@ -18,7 +18,8 @@ import { httpCalls } from "../model/system"
  * cart; then the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
  *
  * Three Medusas, one after the other, on one sandbox: the provider reads its options once, when
- * Medusa boots, so the sequences with `autoCapture` on run in a second boot (BNPL_AUTO_CAPTURE=true),
+ * Medusa boots. The first captures at fulfilment (BNPL_AUTO_CAPTURE=false); the sequences with
+ * `autoCapture` (the default) run in a second boot,
  * where a completion the store refuses after the capture is rolled back with a refund, and those
  * with `orderBeforeFinancing` in a third, where the storefront places the order before the shopper pays.
  *
@@ -56,12 +57,12 @@ const QUICK_RUNS = 50
 const AUTO_CAPTURE_RUNS = 15
 const ORDER_FIRST_RUNS = 15
 
-/** The three Medusas: as installed, with autoCapture, with orderBeforeFinancing. */
+/** The three Medusas: capturing at fulfilment (autoCapture off), as installed (capture at confirmation), and with orderBeforeFinancing. */
 type Mode = "plain" | "autoCapture" | "orderFirst"
 const MODES: Record<Mode, { env: Record<string, string>; runs: () => number; replay: string; label?: string }> = {
-  plain: { env: {}, runs: () => number("FC_RUNS") ?? QUICK_RUNS, replay: "FC_AUTO_CAPTURE=0" },
+  plain: { env: { BNPL_AUTO_CAPTURE: "false" }, runs: () => number("FC_RUNS") ?? QUICK_RUNS, replay: "FC_AUTO_CAPTURE=0" },
   autoCapture: {
-    env: { BNPL_AUTO_CAPTURE: "true" },
+    env: {},
     runs: () => number("FC_AUTO_CAPTURE_RUNS") ?? AUTO_CAPTURE_RUNS,
     replay: "FC_AUTO_CAPTURE=1",
     label: "autoCapture",
@@ -85,7 +86,8 @@ function wanted(mode: Mode): boolean {
 function modelSuite(mode: Mode) {
   const { runs: runsOf, replay, label } = MODES[mode]
   const runs = runsOf()
-  const autoCapture = mode === "autoCapture"
+  // Capture at confirmation is the default: only the plain Medusa captures at fulfilment.
+  const autoCapture = mode !== "plain"
   medusaIntegrationTestRunner({
     env: MODES[mode].env,
     testSuite: ({ api, getContainer, dbConnection }) => {

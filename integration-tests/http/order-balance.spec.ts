@@ -22,7 +22,8 @@ type OrderItem = { id: string; unit_price: number }
  * refunded on its own.
  */
 // Reconciliation visits a loan as soon as it exists.
-const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0" })
+// Capture at fulfilment (autoCapture off): the admin captures the first loan's payment, or an edit before that replaces it.
+const env = useSandbox({}, { BNPL_AUTO_CAPTURE: "false", BNPL_RECONCILE_GRACE_SECONDS: "0" })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -99,24 +100,19 @@ medusaIntegrationTestRunner({
       expect((await collections(orderId)).flatMap((c) => c.payments)).toHaveLength(2)
     })
 
-    it("an edit before the capture: Medusa cancels the paid loan's payment and asks the whole new total; the first loan is refunded in full, the second pays the order", async () => {
+    it("an edit before the capture: Medusa cancels the paid loan's payment and asks the whole new total; the first loan is listed, never refunded on its own, and the second pays the order", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder({ capture: false })
       const firstTotal = Number(env.sandbox.state.loans.get(firstLoan)!.request.totalPrice)
       const balance = await balanceOf(orderId)
       expect(Number(balance.amount)).toBeGreaterThan(firstTotal)
 
-      // The order-edit's event settles the first loan at once: it pays for nothing now.
-      const refunds = await until(
-        () => (env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).map((r) => Number(r.totalAmount)),
-        (list) => list.length > 0,
+      // The order-edit's event reconciles the first loan at once: listed for the admin with what happened.
+      const listed = await until(
+        async () => (await ledger().listBnplLoans({ loan_id: firstLoan }))[0],
+        (row) => row.state === "needs_attention",
       )
-      expect(refunds).toEqual([firstTotal])
-      expect(
-        await until(
-          async () => (await ledger().listBnplLoans({ loan_id: firstLoan }))[0].state,
-          (state) => state === "refunded",
-        ),
-      ).toBe("refunded")
+      expect(listed.attention_reason).toContain("Medusa cancelled this loan's payment")
+      expect(env.sandbox.state.loans.get(firstLoan)?.refunds).toEqual([])
 
       const started = await startBalanceLoan(balance.id)
       const loanId: number = started.data.payment_collection.payment_sessions[0].data.loan_id
@@ -124,6 +120,11 @@ medusaIntegrationTestRunner({
       expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
       const live = (await collections(orderId)).flatMap((c) => c.payments).filter((p) => !p.canceled_at)
       expect(live.map((p) => p.data.loan_id)).toEqual([loanId])
+
+      // The admin refunds the first loan in full from the loans page: no order holds it any more.
+      const refund = await api.post(`/admin/bnpl/loans/${listed.id}/refund`, {}, await adminHeaders(api))
+      expect(refund.status).toBe(200)
+      expect((env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([firstTotal])
     })
 
     it("refunds each loan of the order on its own: the balance's payment refunds the balance's loan", async () => {

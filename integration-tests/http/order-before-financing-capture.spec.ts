@@ -42,6 +42,13 @@ medusaIntegrationTestRunner({
 
       expect(found).toHaveLength(1)
       expect(found[0].captures.map((c) => Number(c.amount))).toEqual([Number(cart.total)])
+      // Medusa's order shows the loan's money received: paid in full, nothing pending.
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["summary.paid_total", "summary.pending_difference"], filters: { id: orderId } })
+      const { summary } = data[0] as { summary: { paid_total: number; pending_difference: number } }
+      expect(Number(summary.paid_total)).toBe(Number(cart.total))
+      expect(Number(summary.pending_difference)).toBe(0)
     })
   },
 })

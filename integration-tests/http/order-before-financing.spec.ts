@@ -111,7 +111,8 @@ medusaIntegrationTestRunner({
         (state) => state.payments.length > 0,
       )
       expect(financed.payments).toHaveLength(1)
-      expect(financed.payment_status).toBe("authorized")
+      // Captured at confirmation (autoCapture, the default): the order shows the loan's money received.
+      expect(financed.payment_status).toBe("completed")
       expect(await rowOf(placed.loanId)).toMatchObject({ state: "ordered", order_id: placed.orderId })
       expect(await ordersOfCart(getContainer(), placed.cartId)).toEqual([{ order_id: placed.orderId }])
       expect(await listed()).toMatchObject({ state: "ordered", order_id: placed.orderId, awaiting_order_id: null })
@@ -157,7 +158,7 @@ medusaIntegrationTestRunner({
 
       expect(back.status).toBe(200)
       expect(back.data).toMatchObject({ type: "order", order: { id: placed.orderId } })
-      expect(back.data.order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["authorized"])
+      expect(back.data.order.payment_collections.map((c: { status: string }) => c.status)).toEqual(["completed"])
       expect((await orderState(placed.orderId)).payments).toHaveLength(1)
       expect(await rowOf(placed.loanId)).toMatchObject({ state: "ordered", order_id: placed.orderId })
     })
@@ -213,6 +214,31 @@ medusaIntegrationTestRunner({
         ),
       ).toMatchObject({ state: "cancelled" })
       expect((await orderState(placed.orderId)).reserved).toBe(0)
+    })
+
+    it("the admin's cancel of an order whose loan is paid but whose webhook is late refunds the loan with the cancel", async () => {
+      const placed = await placedBeforeFinancing()
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(placed.loanId)
+      await env.sandbox.idle()
+      expect((await orderState(placed.orderId)).payments).toEqual([])
+
+      const cancel = await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, await adminHeaders(api))
+
+      expect(cancel.status).toBe(200)
+      expect(cancel.data.order.status).toBe("canceled")
+      const loan = env.sandbox.state.loans.get(placed.loanId)!
+      expect(loan.refunds.map((r) => Number(r.totalAmount))).toEqual([Number(loan.request.totalPrice)])
+      // Medusa records the refund it made of the captured payment: its refunds equal the service's.
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["payment_collections.payments.refunds.amount"], filters: { id: placed.orderId } })
+      const refunds = (data[0] as { payment_collections: Array<{ payments: Array<{ refunds: Array<{ amount: number }> }> }> }).payment_collections
+        .flatMap((c) => c.payments)
+        .flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+      expect(refunds).toEqual([Number(loan.request.totalPrice)])
+      await reconcile()
+      expect(loan.refunds).toHaveLength(1)
     })
 
     it("refunds in full a loan paid after its order was cancelled, and authorizes nothing on the cancelled order", async () => {

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAndCompleteReturnOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
@@ -77,6 +78,30 @@ medusaIntegrationTestRunner({
       const { result } = await refundReceivedReturnWorkflow(getContainer()).run({ input: { order_id: orderId, return_id: received.id } })
       expect(result).toEqual({ outcome: "already_refunded" })
       expect(serviceRefunds(loanId)).toEqual(refunds)
+    })
+
+    it("a return after a refund made in the service's portal refunds nothing until the admin settles that refund", async () => {
+      const { orderId, loanId } = await orderOf()
+      const before = await order(orderId)
+      const cartId = env.sandbox.state.loans.get(loanId)!.cartId
+      env.sandbox.refundAtService(cartId, String(before.items[0].unit_price), "support refunded one unit")
+      await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
+
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: before.items[0].id, quantity: 1 }] } })
+      const { result: received } = await createAndCompleteReturnOrderWorkflow(getContainer()).run({
+        input: {
+          order_id: orderId,
+          items: [{ id: before.items[0].id, quantity: 1 }],
+          return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
+          receive_now: true,
+        },
+      })
+      const { result } = await refundReceivedReturnWorkflow(getContainer()).run({ input: { order_id: orderId, return_id: received.id } })
+
+      expect(result).toEqual({ outcome: "refused", reason: expect.stringContaining("outside Medusa") })
+      await setTimeout(1_000) // the event's own delivery, refused the same way
+      expect(serviceRefunds(loanId).map(Number)).toEqual([Number(before.items[0].unit_price)])
+      expect((await order(orderId)).payment_collections[0].payments[0].refunds).toEqual([])
     })
   },
 })

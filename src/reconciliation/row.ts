@@ -50,7 +50,7 @@ export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<Ro
   switch (row.state) {
     case "ordered": {
       const replaced = await paymentReplaced(ctx, row)
-      return replaced ? settleOrphan(ctx, row, replaced) : refundCheck(ctx, row)
+      return replaced ? listForAdmin(ctx, row, replaced) : refundCheck(ctx, row)
     }
     case "needs_attention":
       return (awaitsOrder(row) && isPaid(loan) && (await heldByOrder(ctx, row))) || refundCheck(ctx, row)
@@ -119,13 +119,17 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
 
 /**
  * Medusa replaced the loan's payment collection while its order stays (queries.ts, `replaced`):
- * the loan then pays for nothing, as an orphan.
+ * an order change of an uncaptured payment (`autoCapture` off). The loan still pays for most of
+ * the order, so refunding it in full would be a refund nobody asked for: the admin decides.
  */
 async function paymentReplaced(ctx: RowContext, row: LedgerLoan): Promise<string | undefined> {
   if (!row.order_id) return undefined
   const payment = await orderPayment(ctx.container, row.order_id, row.loan_id)
   if (!payment?.replaced || payment.orderStatus === "canceled") return undefined
-  return `Medusa cancelled its payment while order ${row.order_id} stays (an edit, exchange or claim before the payment was captured asks the order's whole total again in a new payment collection)`
+  return (
+    `Medusa cancelled this loan's payment while order ${row.order_id} stays: an order change (a return, an edit, an exchange or a claim) of an uncaptured payment asks what the order still costs again in a new payment collection. ` +
+    "The loan is paid and nothing was refunded: refund it in full here and let the customer pay the new collection. With autoCapture (the default) an order change never cancels a loan's payment."
+  )
 }
 
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {

@@ -1,7 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { awaitsFinancing } from "../lib/bnpl/session-data"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { cartOfOrder, sessionsOfCart, sessionOfLoan } from "../lib/ledger/queries"
+import { awaitedLoansOfOrder } from "../lib/ledger/queries"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { cancelRefundWorkflow } from "../workflows/cancel-refund"
 import { refundCheckWorkflow } from "../workflows/refund-check"
@@ -25,16 +24,9 @@ export default async function bnplOrderCanceled({ event, container }: Subscriber
 }
 
 async function cancelAwaitedLoans(container: SubscriberArgs["container"], orderId: string): Promise<void> {
-  const cartId = await cartOfOrder(container, orderId)
-  if (!cartId) return
-  const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
-  if (!open.length) return
-  const { sessions } = await sessionsOfCart(container, cartId)
+  const { rows } = await awaitedLoansOfOrder(container, orderId)
   const reason = `order ${orderId} was cancelled before the loan was paid`
-  for (const row of open) {
-    if (!awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) continue
-    await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
-  }
+  for (const row of rows) await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
 }
 
 export const config: SubscriberConfig = { event: "order.canceled" }

@@ -5,6 +5,7 @@ import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { underCartLock } from "../lib/ledger/ledger"
 import { orderPayments } from "../lib/ledger/queries"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
+import { bookMedusaRefunds, bookOfCart, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import { toCents } from "../lib/bnpl/money"
 import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
 import { isPaid } from "../lib/bnpl/status"
@@ -45,16 +46,22 @@ export async function refundPaidLoansOfCancelledOrder(
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
     const { paymentId, session, captured, refunded: inMedusa } = payment
-    if (!isZero(captured)) {
-      if (toCents(inMedusa) < toCents(captured)) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `Order ${input.order_id} was not cancelled: the service rejected or did not take the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why). ` +
-            "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
-        )
-      }
-      continue
+    if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${input.order_id} was not cancelled: the service rejected or did not take the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why); Medusa recorded ${inMedusa} refunded. ` +
+          "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
+      )
     }
+    // Medusa refunded what it had captured (booked by the admin's sender; a cancel made elsewhere
+    // went through the provider unbooked, so its records are booked now): what it never captured
+    // (a partial capture, or none) is the rest of the loan by the book.
+    await bookMedusaRefunds(
+      container,
+      { loanId: session.loan_id, cartId: session.cart_id },
+      payment.refunds,
+      await bookOfCart(container, session.cart_id),
+    )
     const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`)
     const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
       // Medusa cancelled the payment before this step and its rollback does not undo that.
@@ -78,8 +85,31 @@ export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", as
   return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: true }))
 })
 
+/**
+ * Before Medusa's cancel moves any money: no loan of the order has a refund the admin must settle
+ * first (a lost reply, or one made in the service's portal). A cancel is all or nothing, so it is
+ * refused here rather than after a first loan's refund went out.
+ */
+export const checkOrderLoansRefundableStep = createStep("bnpl-check-order-loans-refundable", async (input: CancelRefundInput, { container }) => {
+  const payments = await orderPayments(container, input.order_id)
+  for (const cartId of new Set(payments.map((p) => p.session.cart_id))) {
+    const { book } = await standingBook(container, cartId)
+    for (const { session } of payments.filter((p) => p.session.cart_id === cartId)) {
+      const [undecided] = undecidedOf(book, session.loan_id)
+      if (undecided) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Order ${input.order_id} was not cancelled: ${undecidedReason(undecided, session.loan_id)}`,
+        )
+      }
+    }
+  }
+  return new StepResponse(undefined)
+})
+
 /** Medusa's cancel of an order, then the refund of its paid loans: the admin's cancel of an order a loan paid. */
 export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", (input: CancelOrderInput) => {
+  checkOrderLoansRefundableStep({ order_id: input.order_id })
   cancelOrderWorkflow.runAsStep({ input })
   return new WorkflowResponse(refundCancelledOrderLoansStep({ order_id: input.order_id }))
 })

@@ -70,8 +70,12 @@ const OptionsShape = z.object({
   installments: z.coerce.number().int().min(1).max(60).default(4),
   /** Days between installments, as advertised to shoppers. */
   installmentFrequencyDays: z.coerce.number().int().min(1).max(366).default(14),
-  /** Record the payment as captured when the loan is confirmed, instead of authorized. */
-  autoCapture: z.preprocess(bool, z.boolean()).default(false),
+  /**
+   * Record the payment as captured when the loan is confirmed: the service has paid the merchant
+   * by then, so Medusa's order shows it paid and its changes (returns, edits) owe exact amounts.
+   * Off, the payment stays authorized until the admin captures it (docs/money.md).
+   */
+  autoCapture: z.preprocess(bool, z.boolean()).default(true),
   /** Reconciliation leaves loans younger than this alone, so it does not race the webhook. */
   reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
   /** An unpaid loan older than this is cancelled at the service by reconciliation. */

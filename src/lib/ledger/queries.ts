@@ -2,7 +2,10 @@ import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framewo
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
+import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
+import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
+import type { BnplLedgerService } from "../../modules/bnpl/service"
+import type { LedgerLoan } from "../../modules/bnpl/types"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -170,6 +173,19 @@ export async function cancelWaitingSession(container: MedusaContainer, cartId: s
 export async function cartOfOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
   const [link] = await linkTable(container, ORDER_CART).list({ order_id: orderId }, { select: ["cart_id"] })
   return link?.cart_id
+}
+
+/**
+ * The loans an order placed before its financing (`orderBeforeFinancing`) waits on: open rows of
+ * its cart whose session Medusa placed the order with, `pending_authorization`.
+ */
+export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId?: string; rows: LedgerLoan[] }> {
+  const cartId = await cartOfOrder(container, orderId)
+  if (!cartId) return { rows: [] }
+  const open = (await container.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
+  if (!open.length) return { cartId, rows: [] }
+  const { sessions } = await sessionsOfCart(container, cartId)
+  return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }
 }
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {

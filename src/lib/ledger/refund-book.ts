@@ -122,6 +122,18 @@ export async function bookOutsideRefunds(
   return booked
 }
 
+/**
+ * The cart's book with the service's history counted against it: refunds made in the portal
+ * that no entry explains are booked first (outside, of unknown amount), so a refund asked now
+ * waits behind them. Answers the service's loans too, for the caller that needs them.
+ */
+export async function standingBook(container: MedusaContainer, cartId: string): Promise<{ loans: LoanRecord[]; book: BookEntry[] }> {
+  const { client } = bnplFromContainer(container)
+  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const outside = await bookOutsideRefunds(container, cartId, history, loans, book)
+  return { loans, book: [...book, ...outside] }
+}
+
 /** Medusa's refunds on a loan's payment that the book does not hold yet (made through the provider): booked as accepted. */
 export async function bookMedusaRefunds(
   container: MedusaContainer,
@@ -178,20 +190,21 @@ async function entryOfKey(container: MedusaContainer, key: string): Promise<{ ke
  * refund of the plugin's on the loan is undecided (a lost reply, a crash mid-request), nothing is
  * sent, whichever path asks: it may have applied, and only the admin can say.
  */
-export async function bookedRefund(container: MedusaContainer, request: BookedRequest): Promise<BookEntry> {
+export async function bookedRefund(container: MedusaContainer, request: BookedRequest, standing?: BookEntry[]): Promise<BookEntry> {
   const ledger = ledgerOf(container)
   const { key, existing } = await entryOfKey(container, request.idempotencyKey)
   // Only a request that applied nothing (refused) is sent again under its key; one whose outcome
   // is unknown (a lost reply, a crash mid-request) waits for the admin.
   if (existing && UNDECIDED.has(existing.state)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(existing, existing.loan_id))
   if (existing && existing.state !== "rejected") return existing
-  const book = await bookOfCart(container, request.cartId)
-  // A refund made outside Medusa leaves only what remains unknown (a refund in full waits for it,
-  // refund-in-full.ts); an explicit amount goes, and the service refuses more than is left.
-  const [undecided] = undecidedOf(book, request.loanId).filter((e) => e.kind === "requested")
+  const { client } = bnplFromContainer(container)
+  const book = standing ?? (await standingBook(container, request.cartId)).book
+  // A refund whose outcome is unknown (a lost reply, or one made in the service's portal, of an
+  // amount nobody told Medusa) may already have taken what this one asks: nothing goes out on the
+  // loan until the admin settles it, whichever path asks.
+  const [undecided] = undecidedOf(book, request.loanId)
   if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
   const entry = await ledger.bookRefundRequest({ ...request, key, refused: existing })
-  const { client } = bnplFromContainer(container)
   try {
     const reply = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key)
     const accepted = await ledger.recordRefundOutcome(entry.id, "accepted", {

@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../bnpl/resolve-options"
 import { isZero } from "../bnpl/refunds"
 import type { LoanRecord } from "../bnpl/wire"
 import { toDecimal } from "../bnpl/money"
-import { bookOfCart, bookOutsideRefunds, bookedRefund, remainingOn } from "./refund-book"
+import { bookedRefund, remainingOn, standingBook } from "./refund-book"
 
 export interface InFullResult {
   loan?: LoanRecord
@@ -25,14 +24,12 @@ export async function refundLoanInFull(
   reason: string,
   idempotencyKey: string,
 ): Promise<InFullResult> {
-  const { client } = bnplFromContainer(container)
-  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const { loans, book } = await standingBook(container, cartId)
   const loan = loans.find((l) => l.loanId === loanId)
   if (!loan) return { refundedNow: "0.00" }
-  const outside = await bookOutsideRefunds(container, cartId, history, loans, book)
-  const left = remainingOn([...book, ...outside], loan)
+  const left = remainingOn(book, loan)
   if ("unknown" in left) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, left.unknown)
   if (isZero(left.remaining)) return { loan, refundedNow: "0.00" }
-  const entry = await bookedRefund(container, { loanId, cartId, amount: left.remaining, reason, idempotencyKey })
+  const entry = await bookedRefund(container, { loanId, cartId, amount: left.remaining, reason, idempotencyKey }, book)
   return { loan, refundedNow: toDecimal(entry.amount ?? left.remaining) }
 }

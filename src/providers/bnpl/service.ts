@@ -35,7 +35,8 @@ import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/bnpl/money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/bnpl/options"
 import { InitiateData, SessionData, readSessionData } from "../../lib/bnpl/session-data"
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
-import { RefundRejectedError, RefundUnknownError, refundOnce } from "../../lib/bnpl/refunds"
+import { RefundRejectedError, RefundUnknownError } from "../../lib/bnpl/refunds"
+import { storeRefundSender } from "../../lib/ledger/store-refund-sender"
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import { amountIneligibility } from "../../storefront/eligibility"
 
@@ -67,6 +68,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const parsed = InitiateData.safeParse(data)
     if (!parsed.success) {
+      // Medusa's rollback of a completion that failed after the capture refunds the payment and
+      // opens a new session with the old one's data (refundPaymentAndRecreatePaymentSessionWorkflow).
+      const reopened = readSessionData(data)
+      if (reopened) return this.newLoan({ cartId: reopened.cart_id, amount, currency: currency_code, sessionId: context?.idempotency_key })
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "Pay in installments needs the cart snapshot that medusa-payment-bnpl's middleware adds to " +
@@ -76,42 +81,67 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const { cart } = parsed.data
     this.assertEligible(amount, currency_code)
     if (cart.adoptLoan) return this.adopt(cart.cartId, cart.adoptLoan, amount, currency_code)
+    return this.newLoan({
+      cartId: cart.cartId,
+      amount,
+      currency: currency_code,
+      sessionId: context?.idempotency_key,
+      replaces: cart.replacesLoan,
+      urls: cart.returnUrls,
+      lines: loanLines(cart, amount),
+    })
+  }
 
-    const created = await queueForCart(cart.cartId, async () => {
+  /**
+   * A loan at the service for the session. Only the cart's id is required of the cart: the
+   * route's snapshot adds the storefront's return pages and the lines the checkout page shows (a
+   * session Medusa reopens has neither, and gets the options' pages).
+   */
+  private async newLoan(loan: {
+    cartId: string
+    amount: InitiatePaymentInput["amount"]
+    currency: string
+    sessionId?: string
+    replaces?: boolean
+    urls?: { success: string; error: string; cart: string }
+    lines?: ReturnType<typeof loanLines>
+  }): Promise<InitiatePaymentOutput> {
+    const { cartId, amount } = loan
+    const created = await queueForCart(cartId, async () => {
       // Medusa deletes the replaced session in parallel, and the service
       // cancels by cart: the old loan must go before the new one exists.
-      if (cart.replacesLoan) await this.cancelUnpaidLoans(cart.cartId, "replaced by a new payment session")
-      const withCart = (url: string) => appendQuery(url, "cart_id", cart.cartId)
-      const urls = cart.returnUrls ?? { success: this.options.successUrl, error: this.options.errorUrl, cart: this.options.cartUrl }
+      if (loan.replaces) await this.cancelUnpaidLoans(cartId, "replaced by a new payment session")
+      const withCart = (url: string) => appendQuery(url, "cart_id", cartId)
+      const urls = loan.urls ?? { success: this.options.successUrl, error: this.options.errorUrl, cart: this.options.cartUrl }
       return this.client.createLoan({
         totalPrice: toPesos(amount),
         shopId: this.options.shopId,
-        cartId: cart.cartId,
+        cartId,
         successUrl: withCart(urls.success),
         errorUrl: withCart(urls.error),
         cartUrl: withCart(urls.cart),
         webHookUrl: this.options.webHookUrl,
-        ...loanLines(cart, amount),
+        ...loan.lines,
       })
     }).catch((error) => {
       throw this.forShopper(error, "start the loan")
     })
 
-    this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cart.cartId}`)
+    this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cartId}`)
     await loanRecorder()?.({
-      cartId: cart.cartId,
+      cartId,
       loanId: created.loanId,
       checkoutUrl: created.url,
       amount: toDecimal(amount),
-      currencyCode: currency_code.toLowerCase(),
-      sessionId: context?.idempotency_key,
+      currencyCode: loan.currency.toLowerCase(),
+      sessionId: loan.sessionId,
     })
     const sessionData: SessionData = {
-      cart_id: cart.cartId,
+      cart_id: cartId,
       loan_id: created.loanId,
       checkout_url: created.url,
       amount: toDecimal(amount),
-      currency_code: currency_code.toLowerCase(),
+      currency_code: loan.currency.toLowerCase(),
       loan_status: "REQUEST",
       ...(this.options.orderBeforeFinancing ? { order_before_financing: true } : {}),
     }
@@ -201,26 +231,19 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   /**
    * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
-   * key, booked first by the plugin's sender where one runs (refund-sender.ts). After a lost
-   * reply nothing can prove it applied or not (refunds.ts): Medusa records nothing and the
-   * refund waits, unclear, for the admin.
+   * key, booked first whoever asked: the plugin's sender where its path runs (refund-sender.ts),
+   * else the store's (store-refund-sender.ts). After a lost reply nothing can prove it applied or
+   * not (refunds.ts): Medusa records nothing and the refund waits, unclear, for the admin.
    */
   async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.sessionData(data)
     const key = context?.idempotency_key ?? randomUUID()
-    const send = refundSender()
-    if (send) {
-      await send({ cartId: session.cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
-        throw this.refundError(error, session, toDecimal(amount))
-      })
-      this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: requested`)
-      return { data: session }
-    }
-    const request = { cartId: session.cart_id, totalAmount: toDecimal(amount), reason: "refund from Medusa admin" }
-    const reply = await refundOnce(this.client, request, key).catch((error) => {
+    // The plugin's own paths hold the cart's lock and hand their sender over; any other is the store's.
+    const send = refundSender() ?? storeRefundSender
+    await send({ cartId: session.cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })
-    this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: ${reply.refundId} requested`)
+    this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: requested`)
     return { data: session }
   }
 
@@ -351,14 +374,12 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   /**
    * Medusa stores a session's data as what it gave the provider merged with the provider's
-   * answer. The route's cart snapshot (the buyer's name, address and phone among it) is needed
-   * there only with autoCapture: Medusa's rollback of a completion that failed after the capture
-   * opens a new session from the stored data (refundPaymentAndRecreatePaymentSessionWorkflow), and
-   * its loan is made from the snapshot. Otherwise an undefined `cart` keeps it out of the session,
-   * of every workflow checkpoint that carries the session, and of the storefront's answer.
+   * answer: an undefined `cart` keeps the route's snapshot (the buyer's name, address and phone
+   * among it) out of the session, of every workflow checkpoint that carries the session, and of
+   * the storefront's answer. A session Medusa reopens from this data makes its loan without it.
    */
   private initiated(data: SessionData): InitiatePaymentOutput {
-    return { id: String(data.loan_id), data: this.options.autoCapture ? data : { ...data, cart: undefined }, status: PaymentSessionStatus.PENDING }
+    return { id: String(data.loan_id), data: { ...data, cart: undefined }, status: PaymentSessionStatus.PENDING }
   }
 
   /** The service cancels by cart: every unpaid loan of the cart goes at once. */

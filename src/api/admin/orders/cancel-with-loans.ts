@@ -2,9 +2,22 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import { ContainerRegistrationKeys, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { holdCartLock } from "../../../lib/ledger/ledger"
-import { orderPayments } from "../../../lib/ledger/queries"
+import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
+import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { bookingSender } from "../../../lib/ledger/refund-book"
 import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
+
+/**
+ * An order placed before its financing whose loan was paid while its confirmation is on its way
+ * (a late webhook): the loan is confirmed onto the order first, so the cancel refunds it with the
+ * order instead of leaving a paid loan to reconciliation. Answers the order's payments after.
+ */
+async function confirmAwaitedLoans(container: MedusaRequest["scope"], orderId: string) {
+  const { cartId, rows } = await awaitedLoansOfOrder(container, orderId)
+  if (!cartId || !rows.length) return []
+  for (const row of rows) await confirmLoanWorkflow(container).run({ input: { cart_id: cartId, loan_id: row.loan_id } })
+  return orderPayments(container, orderId)
+}
 
 /**
  * `POST /admin/orders/:id/cancel` for an order a loan paid: the plugin's workflow runs Medusa's
@@ -14,7 +27,8 @@ import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
  */
 export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = req.params.id
-  const payments = await orderPayments(req.scope, orderId)
+  const found = await orderPayments(req.scope, orderId)
+  const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()
   // One writer per loan: a second cancel, a refund or a confirmation of the carts waits for this one.
   const releases: Array<() => Promise<void>> = []
