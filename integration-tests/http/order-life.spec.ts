@@ -1,6 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createAndCompleteReturnOrderWorkflow, createOrderFulfillmentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  cancelOrderWorkflow,
+  createAndCompleteReturnOrderWorkflow,
+  createOrderFulfillmentWorkflow,
+  refundPaymentWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { until } from "../helpers/until"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { useOrderBalance } from "../helpers/balance"
@@ -54,9 +60,10 @@ medusaIntegrationTestRunner({
       }
     }
 
-    /** An order of two units, placed by the storefront's completion after the loan was paid. */
+    /** An order of two lines, placed by the storefront's completion after the loan was paid. */
     async function twoUnitOrder() {
-      const cart = await shop.cart({ quantity: 2 })
+      const { id: cartId } = await shop.cart()
+      const cart = (await shop.addItem(cartId, 1, 1)) as { id: string; total: number }
       const session = await shop.bnplSession(cart.id)
       await env.sandbox.pay(session.data.loan_id)
       const completed = await shop.complete(cart.id)
@@ -79,7 +86,9 @@ medusaIntegrationTestRunner({
       const item = before.items[0]
       const admin = await adminHeaders(api)
 
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 2 }] } })
+      await createOrderFulfillmentWorkflow(getContainer()).run({
+        input: { order_id: orderId, items: before.items.map((line) => ({ id: line.id, quantity: 1 })) },
+      })
       await createAndCompleteReturnOrderWorkflow(getContainer()).run({
         input: {
           order_id: orderId,
@@ -122,6 +131,65 @@ medusaIntegrationTestRunner({
       await reconciled(api, await adminHeaders(api))
       expect(serviceRefunds(firstLoan)).toEqual([])
       expect(serviceRefunds(loanId)).toEqual([])
+    })
+
+    it("a cancel of an order two loans paid whose second refund gets no clear answer: what went out is recorded and listed, and a second cancel finishes it", async () => {
+      const { orderId, firstLoan, loanId: secondLoan } = await balances.paidBalance()
+      const admin = await adminHeaders(api)
+      env.sandbox.setFaults({ refund: { applyThenFailAfter: 1, applyThenFailNext: 1 } })
+
+      const refused = await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/no clear answer/)
+      expect(refused.data.message).toMatch(/cancel (it )?again/)
+      const atService = [firstLoan, secondLoan].map((loan) => serviceRefunds(loan).map(Number))
+      const paidTotals = [firstLoan, secondLoan].map((loan) => Number(env.sandbox.state.loans.get(loan)!.request.totalPrice))
+      expect(atService).toEqual([[paidTotals[0]], [paidTotals[1]]]) // both applied; one reply lost
+      const live = await order(orderId)
+      const medusaRefunds = live.payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+      expect(medusaRefunds).toHaveLength(1) // the one the service answered, recorded
+      const rows = await getContainer()
+        .resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+        .listBnplLoans({ loan_id: [firstLoan, secondLoan] })
+      // Neither loan is left as a live order's payment with nobody told: both are on the attention list.
+      expect(rows.map((r) => r.state)).toEqual(["needs_attention", "needs_attention"])
+
+      // The admin finds the second refund in the service's portal and records it; the cancel is asked again.
+      const unclear = rows.find((r) => r.attention_reason?.includes("no clear answer"))!
+      const [entry] = (await api.get(`/admin/bnpl/loans/${unclear.id}/refunds`, admin)).data.refunds.filter(
+        (e: { state: string }) => e.state === "unknown",
+      )
+      expect((await api.post(`/admin/bnpl/loans/${unclear.id}/refunds/${entry.id}`, { action: "record" }, admin)).status).toBe(200)
+      const cancel = await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+
+      expect(cancel.status).toBe(200)
+      expect(cancel.data.order.status).toBe("canceled")
+      expect([firstLoan, secondLoan].map((loan) => serviceRefunds(loan).map(Number))).toEqual([[paidTotals[0]], [paidTotals[1]]])
+      const done = await order(orderId)
+      const recorded = done.payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+      expect(recorded.sort((a, b) => a - b)).toEqual([...paidTotals].sort((a, b) => a - b))
+    })
+
+    it("Refund in full of a loan whose cancelled order kept its captured payment refunds through Medusa, so Medusa records it", async () => {
+      const { orderId, loanId, total } = await twoUnitOrder()
+      const admin = await adminHeaders(api)
+      // The store's own code cancels the order while the service turns the refund down: Medusa cancels anyway.
+      env.sandbox.setFaults({ refund: { rejectNext: 1 } })
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId }, throwOnError: false })
+      const row = await until(
+        async () => (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0],
+        (r) => r.state === "needs_attention",
+      )
+      expect(row.state).toBe("needs_attention")
+      expect(serviceRefunds(loanId)).toEqual([])
+
+      const refund = await api.post(`/admin/bnpl/loans/${row.id}/refund`, {}, admin)
+
+      expect([refund.status, refund.data.message]).toEqual([200, undefined])
+      expect(serviceRefunds(loanId).map(Number)).toEqual([total])
+      const recorded = (await order(orderId)).payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+      expect(recorded).toEqual([total])
     })
 
     it("a refund the store's own code starts is booked: after a lost reply, the order page's refund is refused, not sent again", async () => {

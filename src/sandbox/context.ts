@@ -1,6 +1,6 @@
 import type { Faults } from "./faults/plan"
 import type { Lifecycle } from "./lifecycle"
-import type { SandboxExtensions, SandboxLog } from "./options"
+import type { SandboxAnswers, SandboxExtensions, SandboxLog } from "./options"
 import type { SandboxState } from "./state"
 import type { WebhookConfig } from "./webhook/config"
 
@@ -11,6 +11,7 @@ export interface SandboxContext {
   refundSettleMs: number
   visibleAfterMs: number
   extensions: SandboxExtensions
+  answers: SandboxAnswers
   cancelTouches: "all" | "latest"
   jwtSecret: string
   webhook: WebhookConfig

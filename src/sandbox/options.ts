@@ -28,6 +28,25 @@ export const SandboxExtensions = z.strictObject({
 })
 export type SandboxExtensions = z.output<typeof SandboxExtensions>
 
+/**
+ * Shapes the documentation leaves open, each answered when asked (docs/service-api.md, "What the
+ * service does not promise"): the defaults are the documented examples, and the plugin must read
+ * every one of these as well.
+ */
+export const SandboxAnswers = z.strictObject({
+  /** A refund's `refundId`: a number as in the example, or a string. */
+  refundId: z.enum(["number", "string"]).default("number"),
+  /** An accepted refund's `refundStatus`: `REQUESTED` as documented, or `REFUNDED` (settled at once). */
+  acceptedRefundStatus: z.enum(["REQUESTED", "REFUNDED"]).default("REQUESTED"),
+  /** The refund history's `refundDate`: a date-time, or a date without a time. */
+  historyDate: z.enum(["date-time", "date"]).default("date-time"),
+  /** Every JSON answer of the service also carries fields the documentation does not name. */
+  extraFields: z.boolean().default(false),
+  /** The payment's webhook goes out before the status query shows the payment (it lags the webhook by `visibleAfterMs`). */
+  webhookBeforeStatus: z.boolean().default(false),
+})
+export type SandboxAnswers = z.output<typeof SandboxAnswers>
+
 export const SandboxOptions = z.strictObject({
   port: z.number().int().min(0).max(65535).default(0),
   merchants: z
@@ -55,6 +74,7 @@ export const SandboxOptions = z.strictObject({
    */
   cancelTouches: z.enum(["all", "latest"]).default("all"),
   extensions: SandboxExtensions.default(() => SandboxExtensions.parse({})),
+  answers: SandboxAnswers.default(() => SandboxAnswers.parse({})),
   log: z.custom<SandboxLog>((value) => typeof value === "function", "log must be a function").optional(),
   publicUrl: z.url().optional(),
 })

@@ -25,7 +25,7 @@ export function payLoan(ctx: SandboxContext, loanId: number): Promise<WebhookDel
     const onAbort = (): void => reject(new SandboxClosedError())
     signal.addEventListener("abort", onAbort, { once: true })
     // Through `after`, so that the sandbox is not idle until the webhook's first attempt is over.
-    ctx.lifecycle.after(ctx.visibleAfterMs, () => {
+    ctx.lifecycle.after(ctx.answers.webhookBeforeStatus ? 0 : ctx.visibleAfterMs, () => {
       signal.removeEventListener("abort", onAbort)
       return notifyPayment(ctx, loan).then(resolve, reject)
     })

@@ -64,7 +64,7 @@ export const ReceivedRequest = z.object({
    * The injected fault. `reject` only on the refund endpoint; the `apply-then-*` ones on the
    * writes (loan, cancel, refund), whose change was made before the reply was lost.
    */
-  fault: z.enum(["error", "hang", "malformed", "reject", "apply-then-hang", "apply-then-reset"]).nullable(),
+  fault: z.enum(["error", "hang", "malformed", "rate-limited", "reject", "apply-then-hang", "apply-then-reset"]).nullable(),
 })
 export type ReceivedRequest = z.infer<typeof ReceivedRequest>
 

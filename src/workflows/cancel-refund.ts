@@ -1,11 +1,13 @@
 import type { MedusaContainer, UpdatePaymentDTO } from "@medusajs/framework/types"
+import type { BookEntry } from "../modules/bnpl/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { underCartLock } from "../lib/ledger/ledger"
 import { orderPayments } from "../lib/ledger/queries"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
-import { bookMedusaRefunds, bookOfCart, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
+import { bookMedusaRefunds, bookOfCart, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
+import { rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { listLoanWorkflow } from "./list-loan"
 import { toCents } from "../lib/bnpl/money"
 import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
 import { isPaid } from "../lib/bnpl/status"
@@ -24,6 +26,9 @@ import { isPaid } from "../lib/bnpl/status"
  * The plugin runs Medusa's workflow nested in its own rather than taking the `orderCanceled`
  * hook: Medusa allows one handler per hook, and that one belongs to the store.
  */
+/** The book's reason for every refund an order's cancel sends, Medusa's or the plugin's. */
+export const CANCEL_REFUND = "order cancelled in Medusa"
+
 export interface CancelRefundInput {
   order_id: string
 }
@@ -47,10 +52,14 @@ export async function refundPaidLoansOfCancelledOrder(
   for (const payment of await orderPayments(container, input.order_id)) {
     const { paymentId, session, captured, refunded: inMedusa } = payment
     if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
+      // Medusa's cancel goes on past a refund the provider failed: the book says why it failed.
+      const [undecided] = undecidedOf(await bookOfCart(container, session.cart_id), session.loan_id)
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Order ${input.order_id} was not cancelled: the service rejected or did not take the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why); Medusa recorded ${inMedusa} refunded. ` +
-          "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
+        undecided
+          ? `Order ${input.order_id} was not cancelled: ${undecidedReason(undecided, session.loan_id)}`
+          : `Order ${input.order_id} was not cancelled: the service rejected the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why); Medusa recorded ${inMedusa} refunded. ` +
+              "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
       )
     }
     // Medusa refunded what it had captured (booked by the admin's sender; a cancel made elsewhere
@@ -62,7 +71,7 @@ export async function refundPaidLoansOfCancelledOrder(
       payment.refunds,
       await bookOfCart(container, session.cart_id),
     )
-    const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, "order cancelled in Medusa", `bnpl-cancel-${paymentId}`)
+    const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`)
     const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
       // Medusa cancelled the payment before this step and its rollback does not undo that.
       if (inAdminCancel && payment.canceled) {
@@ -130,3 +139,35 @@ const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (inpu
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
   return new WorkflowResponse(refundAfterCancelStep(input))
 })
+
+/**
+ * A cancel that stopped part way (a second loan's refund refused or left unclear after a first
+ * went out; `bookedBefore` holds the book's entries from before it): the order stays, so every loan of it that this cancel refunded, or left unclear, is
+ * listed with what happened and what remains; what Medusa recorded stays recorded. Answers the
+ * words for the admin: each loan and its refund so far.
+ */
+export async function listLoansOfStoppedCancel(container: MedusaContainer, orderId: string, bookedBefore: ReadonlySet<string>): Promise<string[]> {
+  const said: string[] = []
+  for (const { session } of await orderPayments(container, orderId)) {
+    const book = await bookOfCart(container, session.cart_id)
+    const ofThisCancel = (e: BookEntry) => e.loan_id === session.loan_id && e.reason === CANCEL_REFUND && !bookedBefore.has(e.id)
+    if (!book.some((e) => ofThisCancel(e) && e.state !== "rejected")) continue
+    const row = await rowOfLoan(container, session.loan_id)
+    if (!row) continue
+    const [undecided] = undecidedOf(book, session.loan_id)
+    const refunded = refundedOn(book, session.loan_id)
+    said.push(undecided ? `loan ${session.loan_id}: unclear` : `loan ${session.loan_id}: ${refunded} refunded`)
+    const reason = undecided
+      ? `${undecidedReason(undecided, session.loan_id)} Order ${orderId} is not cancelled: cancel it again once this is settled.`
+      : `Order ${orderId} is not cancelled, but its cancel refunded ${refunded} of loan ${session.loan_id} at the service before another loan's refund stopped it; Medusa recorded it. Cancel the order again to finish: only what remains of each loan is refunded.`
+    await listLoanWorkflow(container).run({ input: { ledger_id: row.id, reason, while_state: row.state } })
+  }
+  return said
+}
+
+/** The ids of the book's entries on the order's loans now: what a cancel about to run has not booked. */
+export async function bookOfOrder(container: MedusaContainer, orderId: string): Promise<Set<string>> {
+  const carts = new Set((await orderPayments(container, orderId)).map((p) => p.session.cart_id))
+  const books = await Promise.all([...carts].map((cartId) => bookOfCart(container, cartId)))
+  return new Set(books.flat().map((e) => e.id))
+}

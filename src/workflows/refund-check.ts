@@ -99,8 +99,11 @@ function judge(
       `Order ${row.order_id} is cancelled, but loan ${row.loan_id} is paid and only ${service} of ${loan.totalAmount} is refunded at the service: refund the rest in full.`,
     )
   }
-  // While an order holds the loan, every refund of it goes through Medusa: the two books agree.
-  if (!payment.canceled && toCents(service) !== toCents(medusa)) {
+  // While an order holds the loan, every refund of it goes through Medusa: the two books agree. A
+  // cancelled order's payment records the refund of what Medusa captured; what it never captured
+  // (a partial capture) is refunded by the book alone.
+  const inMedusa = orderLive || toCents(service) < toCents(payment.captured) ? service : payment.captured
+  if (!payment.canceled && toCents(inMedusa) !== toCents(medusa)) {
     return listed(
       `The plugin's book shows ${service} refunded on loan ${row.loan_id}; Medusa records ${medusa} on order ${row.order_id}. Check the refunds in the service's portal.`,
     )

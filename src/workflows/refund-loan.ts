@@ -6,8 +6,11 @@ import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
-import { toDecimal } from "../lib/bnpl/money"
-import { RefundRejectedError, RefundUnknownError } from "../lib/bnpl/refunds"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { toCents, toDecimal } from "../lib/bnpl/money"
+import { centsToDecimal, RefundRejectedError, RefundUnknownError } from "../lib/bnpl/refunds"
+import { withRefundSender } from "../lib/bnpl/refund-sender"
+import { bookingSender } from "../lib/ledger/refund-book"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",
@@ -51,6 +54,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
     )
   }
   const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
+  await refundCapturedThroughMedusa(container, row, reason.slice(0, 200))
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`).catch((error) => {
     throw asAdminError(error, row.loan_id)
   })
@@ -60,6 +64,23 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
+}
+
+/**
+ * What a cancelled order's captured payment still holds (its cancel's refund refused, or the
+ * order cancelled by a path that left it) is refunded through Medusa's own refund of the payment,
+ * booked and sent once like every refund, so Medusa's records keep matching the service's; the
+ * rest of the loan goes by the book after it.
+ */
+async function refundCapturedThroughMedusa(container: MedusaContainer, row: LedgerLoan, reason: string): Promise<void> {
+  if (!row.order_id) return
+  const payment = await orderPayment(container, row.order_id, row.loan_id)
+  if (!payment || payment.orderStatus !== "canceled" || payment.canceled) return
+  const rest = toCents(payment.captured) - toCents(payment.refunded)
+  if (rest <= 0n) return
+  await withRefundSender(bookingSender(container, reason), () =>
+    refundPaymentWorkflow(container).run({ input: { payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason } }),
+  )
 }
 
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {

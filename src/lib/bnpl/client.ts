@@ -37,6 +37,8 @@ export class BnplServiceError extends Error {
     readonly operation: string,
     message: string,
     readonly httpStatus?: number,
+    /** A 429's `Retry-After`, in ms: the service did nothing and asks to be asked again then. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${operation}: ${message}`)
     this.name = "BnplServiceError"
@@ -78,10 +80,12 @@ interface Call<T> {
 }
 
 const BACKOFF_MS = 200
+/** The longest `Retry-After` waited for; a longer one fails the request at once, as an outage would. */
+const MAX_RETRY_AFTER_MS = 5_000
 
-/** The longest one request can take: each attempt to its time-out, with the back-off between attempts. */
+/** The longest one request can take: each attempt to its time-out, with the longest wait between attempts. */
 export const worstRequestMs = ({ timeoutMs, retries }: Pick<ClientConfig, "timeoutMs" | "retries">): number =>
-  (retries + 1) * timeoutMs + BACKOFF_MS * (2 ** retries - 1)
+  (retries + 1) * timeoutMs + Math.max(BACKOFF_MS * (2 ** retries - 1), retries * MAX_RETRY_AFTER_MS)
 
 export class BnplClient {
   private readonly http: AxiosInstance
@@ -224,15 +228,20 @@ export class BnplClient {
     return { api_token: this.config.apiToken, merchant_id: String(this.config.merchantId) }
   }
 
+  /**
+   * Repeats only what is safe to repeat: a request whose repetition does no harm after a failure
+   * that may have applied it, and any request the service turned away unapplied for its rate
+   * limit (429), after the `Retry-After` it asked for.
+   */
   private async call<T>(call: Call<T>): Promise<T> {
-    const attempts = call.idempotent ? this.config.retries + 1 : 1
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(call)
       } catch (error) {
-        const retriable = error instanceof BnplServiceError && !error.isRefusal
-        if (!retriable || attempt >= attempts) throw error
-        await sleep(BACKOFF_MS * 2 ** (attempt - 1))
+        if (!(error instanceof BnplServiceError) || attempt > this.config.retries) throw error
+        const rateLimited = error.retryAfterMs !== undefined && error.retryAfterMs <= MAX_RETRY_AFTER_MS
+        if (!rateLimited && (error.isRefusal || !call.idempotent)) throw error
+        await sleep(rateLimited ? error.retryAfterMs! : BACKOFF_MS * 2 ** (attempt - 1))
       }
     }
   }
@@ -258,6 +267,7 @@ export class BnplClient {
         operation,
         `the service answered HTTP ${response.status}${describeErrorBody(response.data)}`,
         response.status,
+        response.status === 429 ? retryAfterMs(response.headers?.["retry-after"]) : undefined,
       )
     }
     const parsed = schema.safeParse(parseJson(response.data))
@@ -292,6 +302,16 @@ function transportError(operation: string, error: unknown, timeoutMs: number): B
     return new BnplServiceError("timeout", operation, `the service did not answer within ${timeoutMs} ms`)
   }
   return new BnplServiceError("network", operation, `the service could not be reached (${code ?? "network error"})`)
+}
+
+/** `Retry-After` in seconds or as an HTTP date; a 429 without one waits a second. */
+function retryAfterMs(header: unknown): number {
+  const text = String(header ?? "").trim()
+  if (!text) return 1_000
+  const seconds = Number(text)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? 1_000 : Math.max(0, at - Date.now())
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

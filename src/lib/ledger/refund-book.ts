@@ -94,12 +94,16 @@ function momentOf(entry: BookEntry): number | undefined {
   return undefined
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const DAY_MS = 86_400_000
+
 /**
  * The paid loan a history entry belongs to (the history names no loan): the latest paid one
  * that existed at its date. `authorizeDate` is the loan's creation date (docs/service-api.md).
  */
 export function loanOfEntry(entry: RefundRecord, loans: LoanRecord[]): LoanRecord | undefined {
-  const at = Date.parse(entry.refundDate)
+  // A date without a time (the service does not promise one) stands for any moment of that day.
+  const at = DATE_ONLY.test(entry.refundDate) ? Date.parse(entry.refundDate) + DAY_MS - 1 : Date.parse(entry.refundDate)
   const paid = loans.filter(isPaid).sort((a, b) => Date.parse(b.authorizeDate) - Date.parse(a.authorizeDate))
   return paid.find((loan) => Date.parse(loan.authorizeDate) <= at) ?? paid[paid.length - 1]
 }

@@ -11,6 +11,9 @@ export const EndpointFaults = z.strictObject({
   malformedRate: Rate.optional(),
   /** The next N requests answer `errorStatus` whatever the rates say: deterministic tests. */
   failNext: Count.optional(),
+  /** The next N requests answer 429 with `Retry-After` (seconds, `retryAfterSeconds`, default 1): rate limited, nothing done. */
+  rateLimitNext: Count.optional(),
+  retryAfterSeconds: Count.optional(),
 })
 export type EndpointFaults = z.infer<typeof EndpointFaults>
 
@@ -29,6 +32,8 @@ export const WriteFaults = EndpointFaults.extend({
   applyThenHangRate: Rate.optional(),
   /** The next N applied writes lose their reply as `applyThenFailAs` says. */
   applyThenFailNext: Count.optional(),
+  /** Applied writes answered as usual before `applyThenFailNext` starts to count: the second of two refunds loses its reply. */
+  applyThenFailAfter: Count.optional(),
   /** How `applyThenFailNext` loses the reply; default "reset" (the socket is destroyed, no time-out needed). */
   applyThenFailAs: LostReply.optional(),
 })

@@ -2,7 +2,7 @@ import type { Random } from "../rng"
 import type { ServiceEndpoint } from "../state"
 import { FaultConfig, type LostReply } from "./config"
 
-export type RequestFault = "error" | "hang" | "malformed" | null
+export type RequestFault = "error" | "hang" | "malformed" | "rate-limited" | null
 
 /** The endpoints whose requests change something, and so can lose the reply of a change made. */
 export type WriteEndpoint = Extract<ServiceEndpoint, "loan" | "cancel" | "refund">
@@ -11,6 +11,7 @@ export interface RequestPlan {
   latencyMs: number
   fault: RequestFault
   errorStatus: 500 | 503
+  retryAfterSeconds: number
 }
 
 export interface WebhookPlan {
@@ -42,7 +43,11 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
 
   function planRequest(endpoint: ServiceEndpoint): RequestPlan {
     const faults = config[endpoint] ?? {}
-    const base = { latencyMs: faults.latencyMs ?? 0, errorStatus: faults.errorStatus ?? 500 }
+    const base = { latencyMs: faults.latencyMs ?? 0, errorStatus: faults.errorStatus ?? 500, retryAfterSeconds: faults.retryAfterSeconds ?? 1 }
+    if ((faults.rateLimitNext ?? 0) > 0) {
+      faults.rateLimitNext = (faults.rateLimitNext ?? 1) - 1
+      return { ...base, fault: "rate-limited" }
+    }
     if ((faults.failNext ?? 0) > 0) {
       faults.failNext = (faults.failNext ?? 1) - 1
       return { ...base, fault: "error" }
@@ -81,6 +86,10 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
 
   function losesReply(endpoint: WriteEndpoint): LostReply | null {
     const faults = config[endpoint] ?? {}
+    if ((faults.applyThenFailNext ?? 0) > 0 && (faults.applyThenFailAfter ?? 0) > 0) {
+      faults.applyThenFailAfter = (faults.applyThenFailAfter ?? 1) - 1
+      return null
+    }
     if ((faults.applyThenFailNext ?? 0) > 0) {
       faults.applyThenFailNext = (faults.applyThenFailNext ?? 1) - 1
       return faults.applyThenFailAs ?? "reset"

@@ -36,6 +36,13 @@ export function injectFaults(ctx: SandboxContext, endpoint: ServiceEndpoint): Re
         noteReason(res, `fault injected (${endpoint}.errorRate or failNext)`)
         res.status(plan.errorStatus).json(serviceErrorBody(req, plan.errorStatus, ""))
         return
+      case "rate-limited":
+        noteReason(res, `fault injected (${endpoint}.rateLimitNext): rate limited`)
+        res
+          .status(429)
+          .set("Retry-After", String(plan.retryAfterSeconds))
+          .json(serviceErrorBody(req, 429, ""))
+        return
       case "malformed":
         noteReason(res, `fault injected (${endpoint}.malformedRate): truncated JSON`)
         res.status(200).type("application/json").send(TRUNCATED_BODIES[endpoint])

@@ -5,6 +5,7 @@ import type { Refund } from "../state"
 import { loansOfCart } from "../state"
 import { refundShown } from "../visibility"
 import { posMerchant } from "./pos-merchant"
+import { withExtraFields } from "./extra-fields"
 
 /**
  * GET /api/pos/loan/refund/:cartId: every refund of the cart's loans, oldest first, each listed
@@ -24,6 +25,7 @@ export function refundHistoryRoute(ctx: SandboxContext): RequestHandler {
 }
 
 function historyEntry(ctx: SandboxContext, refund: Refund): RefundRecord | DetailedRefundRecord {
-  const entry: RefundRecord = { cartId: refund.cartId, status: refund.status, refundDate: refund.refundDate }
+  const refundDate = ctx.answers.historyDate === "date" ? refund.refundDate.slice(0, 10) : refund.refundDate
+  const entry: RefundRecord = withExtraFields(ctx, { cartId: refund.cartId, status: refund.status, refundDate })
   return ctx.extensions.refundHistoryDetails ? { ...entry, totalAmount: refund.totalAmount, refundId: refund.refundId } : entry
 }

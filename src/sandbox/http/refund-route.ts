@@ -9,6 +9,7 @@ import { posMerchant } from "./pos-merchant"
 import { recordFault } from "./recorder"
 import { sendServiceError } from "./service-errors"
 import { answerWrite } from "./write-reply"
+import { withExtraFields } from "./extra-fields"
 
 /** POST /api/pos/loan/refund (docs/service-api.md, "Refund"): partial or total refund of the cart's paid loan. */
 export function refundRoute(ctx: SandboxContext): RequestHandler {
@@ -22,13 +23,14 @@ export function refundRoute(ctx: SandboxContext): RequestHandler {
     }
     const { cartId } = parsed.data
     const outcome = requestRefund(ctx, merchant, parsed.data)
-    const answer = (refundId: number, refundStatus: RefundResponse["refundStatus"], refundDate: string): RefundResponse => ({
-      refundId,
-      merchantId: merchant.merchantId,
-      cartId,
-      refundStatus,
-      refundDate,
-    })
+    const answer = (refundId: number, refundStatus: RefundResponse["refundStatus"], refundDate: string): RefundResponse =>
+      withExtraFields(ctx, {
+        refundId: ctx.answers.refundId === "string" ? `RF-${refundId}` : refundId,
+        merchantId: merchant.merchantId,
+        cartId,
+        refundStatus,
+        refundDate,
+      })
     switch (outcome.kind) {
       case "no-paid-loan":
         return sendServiceError(req, res, 400, `no paid loan for cartId ${cartId}`)
@@ -39,7 +41,14 @@ export function refundRoute(ctx: SandboxContext): RequestHandler {
       case "accepted": {
         const { refund } = outcome
         // Only an accepted refund was applied; a REJECTED one changed nothing, so its reply is never lost.
-        return answerWrite(ctx, req, res, "refund", `refund ${refund.refundId} recorded`, answer(refund.refundId, "REQUESTED", refund.refundDate))
+        return answerWrite(
+          ctx,
+          req,
+          res,
+          "refund",
+          `refund ${refund.refundId} recorded`,
+          answer(refund.refundId, ctx.answers.acceptedRefundStatus, refund.refundDate),
+        )
       }
     }
   }

@@ -7,6 +7,7 @@ const ERROR_NAMES: Record<number, string> = {
   401: "Unauthorized",
   404: "Not Found",
   413: "Payload Too Large",
+  429: "Too Many Requests",
   415: "Unsupported Media Type",
   500: "Internal Server Error",
   503: "Service Unavailable",

@@ -5,6 +5,7 @@ import { loanRecord } from "../records"
 import { loansOfCart } from "../state"
 import { shownLoan } from "../visibility"
 import { posMerchant } from "./pos-merchant"
+import { withExtraFields } from "./extra-fields"
 
 /**
  * GET /api/pos/loan/:cartId (docs/service-api.md, "Status"): one record per loan of the cart, oldest
@@ -17,7 +18,7 @@ export function statusRoute(ctx: SandboxContext): RequestHandler {
     const merchant = posMerchant(ctx, req, res)
     if (!merchant) return
     const records: LoanRecord[] = loansOfCart(ctx.state, merchant.merchantId, req.params.cartId).map((loan) =>
-      loanRecord(shownLoan(ctx, loan), ctx.extensions),
+      withExtraFields(ctx, loanRecord(shownLoan(ctx, loan), ctx.extensions)),
     )
     res.json(records)
   }

@@ -1,11 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, remoteQueryObjectFromString } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { holdCartLock } from "../../../lib/ledger/ledger"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { bookingSender } from "../../../lib/ledger/refund-book"
-import { cancelOrderWithLoansWorkflow } from "../../../workflows/cancel-refund"
+import { bookOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
 
 /**
  * An order placed before its financing whose loan was paid while its confirmation is on its way
@@ -35,12 +35,20 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   try {
     for (const cartId of [...new Set(payments.map((p) => p.session.cart_id))].sort()) releases.push(await holdCartLock(req.scope, cartId))
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
-    const send = bookingSender(req.scope, "order cancelled in Medusa")
+    const bookedBefore = await bookOfOrder(req.scope, orderId)
+    const send = bookingSender(req.scope, CANCEL_REFUND)
     await withRefundSender(send, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
         input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
       }),
-    )
+    ).catch(async (error: Error) => {
+      const wentOut = await listLoansOfStoppedCancel(req.scope, orderId, bookedBefore)
+      if (!wentOut.length) throw error
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${orderId} was not cancelled: ${error.message.replace(/^Order \S+ was not cancelled: /, "")} What this cancel already refunded is recorded (${wentOut.join("; ")}), and the loans are on the loans page: settle what is unclear there, then cancel again.`,
+      )
+    })
   } finally {
     await Promise.all(releases.map((release) => release()))
   }

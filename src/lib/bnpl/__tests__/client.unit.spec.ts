@@ -46,6 +46,24 @@ describe("BnplClient against the sandbox", () => {
     expect((await client.getLoans("cart_a")).map((l) => l.status)).toEqual(["REQUEST", "REQUEST", "REQUEST", "REQUEST"])
   })
 
+  it("asks again after the Retry-After of a 429, a write included: the rate limit turned it away unapplied", async () => {
+    sandbox.setFaults({ loan: { rateLimitNext: 1, retryAfterSeconds: 0 }, status: { rateLimitNext: 2, retryAfterSeconds: 0 } })
+    await client.createLoan(loan("cart_429"))
+    expect(requests("/api/loan").map((r) => r.status)).toEqual([429, 200])
+    expect((await client.getLoans("cart_429")).map((l) => l.status)).toEqual(["REQUEST"])
+    expect(requests("/api/pos/loan/cart_429").map((r) => r.status)).toEqual([429, 429, 200])
+    expect(sandbox.state.loans.size).toBe(1)
+  })
+
+  it("gives up on a 429 whose Retry-After is longer than it waits, without asking again", async () => {
+    sandbox.setFaults({ refund: { rateLimitNext: 1, retryAfterSeconds: 3600 } })
+    await client.createLoan(loan("cart_429_long"))
+    const refused = await client.refund({ cartId: "cart_429_long", totalAmount: "10.00", reason: "test" }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(BnplServiceError)
+    expect((refused as BnplServiceError).httpStatus).toBe(429)
+    expect(requests("/api/pos/loan/refund")).toHaveLength(1)
+  })
+
   it('reads the service\'s short amounts ("1000", "999.5") with two decimals', async () => {
     await client.createLoan({ ...loan("cart_short"), totalPrice: 999.5, products: [{ id: "item_1", count: 1, price: 999.5, title: "Thing" }] })
     await client.createLoan(loan("cart_short"))

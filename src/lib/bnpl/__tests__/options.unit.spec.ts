@@ -22,7 +22,7 @@ describe("provider options", () => {
       webhookAuth: "none",
       currencies: ["mxn"],
       timeoutMs: 10_000,
-      autoCapture: false,
+      autoCapture: true,
       reconcileGraceSeconds: 120,
       loanTimeoutHours: 12,
       reconcileConcurrency: 8,

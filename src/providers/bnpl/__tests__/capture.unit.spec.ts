@@ -51,6 +51,8 @@ describe("capture and auto-capture, against the sandbox", () => {
         backendUrl: "http://store.test",
         timeoutMs: 1000,
         retries: 0,
+        // Capture at fulfilment unless a test says otherwise; `autoCapture: true` is the default a store gets.
+        autoCapture: false,
         ...options,
       },
     )
@@ -111,7 +113,7 @@ describe("capture and auto-capture, against the sandbox", () => {
     expect(moneyRequests()).toEqual([])
   })
 
-  describe("autoCapture: true", () => {
+  describe("autoCapture: true (the default)", () => {
     it("answers captured when authorizing a paid loan, and a later capture sends nothing", async () => {
       const bnpl = provider({ autoCapture: true })
       const { cartId, loanId, data } = await paidSession(bnpl)
