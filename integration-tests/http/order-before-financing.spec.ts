@@ -241,6 +241,24 @@ medusaIntegrationTestRunner({
       expect(loan.refunds).toHaveLength(1)
     })
 
+    it("an edit while the loan waits changes what the order asks: the loan paid for the old total authorizes nothing", async () => {
+      const placed = await placedBeforeFinancing()
+      const headers = await adminHeaders(api)
+      expect((await api.post("/admin/order-edits", { order_id: placed.orderId }, headers)).status).toBe(200)
+      const added = { items: [{ variant_id: shop.store.variantIds[1], quantity: 1 }] }
+      expect((await api.post(`/admin/order-edits/${placed.orderId}/items`, added, headers)).status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${placed.orderId}/request`, {}, headers)).status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${placed.orderId}/confirm`, {}, headers)).status).toBe(200)
+
+      await env.sandbox.pay(placed.loanId)
+      await env.sandbox.idle()
+      const hook = await postWebhook(env, notification(placed.cartId, placed.loanId))
+
+      expect(hook.status).toBe(409)
+      expect((await orderState(placed.orderId)).payments).toEqual([])
+      expect((await rowOf(placed.loanId)).completion_failures).toBe(1)
+    })
+
     it("refunds in full a loan paid after its order was cancelled, and authorizes nothing on the cancelled order", async () => {
       const placed = await placedBeforeFinancing()
       // The cancel of the loan at the service fails, so the shopper can still pay it.

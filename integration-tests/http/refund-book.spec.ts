@@ -176,7 +176,7 @@ medusaIntegrationTestRunner({
         expect((await payment(order.orderId)).refunds.sort((a: number, b: number) => a - b)).toEqual([100, order.total - 100].sort((a, b) => a - b))
       })
 
-      it("uncaptured, after the service rejected the first refund, stays uncancelled; the next cancel refunds the whole loan once", async () => {
+      it("after the service rejected the first refund, stays uncancelled; the next cancel refunds the whole loan once, under a new key", async () => {
         const order = await bnplOrder()
         const admin = await adminHeaders(api)
         env.sandbox.setFaults({ refund: { rejectNext: 1 } })
@@ -193,6 +193,10 @@ medusaIntegrationTestRunner({
         expect(cancel.status).toBe(200)
         expect((await payment(order.orderId)).status).toBe("canceled")
         expect(serviceRefunds(order.loanId)).toEqual([order.total.toFixed(2)])
+        // A service that honours idempotency keys would answer the old key with the old refusal.
+        const keys = refundRequests().map((r) => r.headers["x-idempotency-key"])
+        expect(keys).toHaveLength(2)
+        expect(new Set(keys).size).toBe(2)
       })
     })
 

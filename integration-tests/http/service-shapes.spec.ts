@@ -15,13 +15,15 @@ jest.setTimeout(120_000)
  */
 const env = useSandbox(
   {
+    // Long enough that the webhook's own status query, on a busy machine, still finds the loan unpaid.
+    visibleAfterMs: 3_000,
     answers: { refundId: "string", acceptedRefundStatus: "REFUNDED", historyDate: "date", extraFields: true, webhookBeforeStatus: true },
   },
   { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_CHECK_HOURS: "0" },
 )
 
-/** The status query shows a payment the sandbox's `visibleAfterMs` (250 ms) after it was made. */
-const shown = () => setTimeout(400)
+/** The status query shows a payment the sandbox's `visibleAfterMs` after it was made. */
+const shown = () => setTimeout(3_200)
 
 const serviceRefunds = (loanId: number) => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))
 

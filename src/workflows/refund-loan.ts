@@ -1,12 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
-import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { toCents, toDecimal } from "../lib/bnpl/money"
 import { centsToDecimal, RefundRejectedError, RefundUnknownError } from "../lib/bnpl/refunds"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
@@ -68,7 +67,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
 
 /**
  * What a cancelled order's captured payment still holds (its cancel's refund refused, or the
- * order cancelled by a path that left it) is refunded through Medusa's own refund of the payment,
+ * order cancelled by a path that left it) is refunded through Medusa's payment module,
  * booked and sent once like every refund, so Medusa's records keep matching the service's; the
  * rest of the loan goes by the book after it.
  */
@@ -78,8 +77,9 @@ async function refundCapturedThroughMedusa(container: MedusaContainer, row: Ledg
   if (!payment || payment.orderStatus !== "canceled" || payment.canceled) return
   const rest = toCents(payment.captured) - toCents(payment.refunded)
   if (rest <= 0n) return
+  // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
   await withRefundSender(bookingSender(container, reason), () =>
-    refundPaymentWorkflow(container).run({ input: { payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason } }),
+    container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason }),
   )
 }
 

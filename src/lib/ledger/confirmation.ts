@@ -45,6 +45,8 @@ export interface CartFacts {
   rowRecordedNow?: boolean
   /** What Medusa's cart totals now; it counts only while no order holds the cart. */
   cartTotal?: BigNumberInput
+  /** What the payment collection asks now; it counts once an order holds the cart (placed first, or a balance). */
+  collectionAmount?: BigNumberInput
 }
 
 /** What the service and the book say of the loan. */
@@ -118,11 +120,14 @@ export function decideWithService(facts: CartFacts, found: LoanFacts): Decision 
       loanStatus: learned,
     }
   }
-  const total = facts.orderId ? undefined : facts.cartTotal
+  // An order's edit while its loan waited changes what the collection asks, not the session's amount.
+  const total = facts.orderId ? facts.collectionAmount : facts.cartTotal
   if (total !== undefined && !sameAmount(total, session.amount)) {
     return {
       change: "failure",
-      reason: `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`,
+      reason: facts.orderId
+        ? `order ${facts.orderId} now asks ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`
+        : `cart ${cartId} now totals ${toDecimal(total)}, but loan ${loanId} was paid for ${loan.totalAmount}`,
       confirmation: { outcome: "cart_changed", cartTotal: toDecimal(total), loanAmount: loan.totalAmount },
       loanStatus: learned,
     }

@@ -38,6 +38,8 @@ export interface CartPayment {
   paymentCollectionId: string | null
   /** Medusa cancels the collection with its order: nothing may be authorized on it then. */
   paymentCollectionCanceled: boolean
+  /** What the collection asks now: an order's edit changes it under a session that keeps its amount. */
+  paymentCollectionAmount?: BigNumberInput
   sessions: SessionRow[]
   /** The order the cart became (Medusa's link), if any. */
   orderId?: string
@@ -83,6 +85,7 @@ async function paymentOfCart(container: MedusaContainer, cartId: string, read: P
     completedAt: cart?.completed_at ? new Date(cart.completed_at).toISOString() : null,
     paymentCollectionId: collection?.id ?? null,
     paymentCollectionCanceled: collection?.status === "canceled",
+    paymentCollectionAmount: collection?.amount,
     sessions: collection?.payment_sessions ?? [],
     orderId,
   }
@@ -99,14 +102,16 @@ export async function sessionsOfCart(container: MedusaContainer, cartId: string)
   return { paymentCollectionId, sessions: sessions as SessionRow[] }
 }
 
-async function collectionWithSessions(
-  container: MedusaContainer,
-  paymentCollectionId: string,
-): Promise<{ id: string; status?: string; payment_sessions?: SessionRow[] } | undefined> {
+type CollectionRow = { id: string; status?: string; amount?: BigNumberInput; payment_sessions?: SessionRow[] }
+
+async function collectionWithSessions(container: MedusaContainer, paymentCollectionId: string): Promise<CollectionRow | undefined> {
   const [collection] = await container
     .resolve(Modules.PAYMENT)
-    .listPaymentCollections({ id: paymentCollectionId }, { select: ["id", "status"], relations: ["payment_sessions"], options: IN_ONE_QUERY })
-  return collection as { id: string; status?: string; payment_sessions?: SessionRow[] } | undefined
+    .listPaymentCollections(
+      { id: paymentCollectionId },
+      { select: ["id", "status", "amount"], relations: ["payment_sessions"], options: IN_ONE_QUERY },
+    )
+  return collection as CollectionRow | undefined
 }
 
 /** A balance's payment collection read as a cart's: its sessions, and the order it belongs to. */
@@ -120,6 +125,7 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
     completedAt: null,
     paymentCollectionId: collection?.id ?? null,
     paymentCollectionCanceled: collection?.status === "canceled",
+    paymentCollectionAmount: collection?.amount,
     sessions: collection?.payment_sessions ?? [],
     orderId,
   }

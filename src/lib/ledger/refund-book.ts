@@ -177,13 +177,15 @@ export interface BookedRequest {
 }
 
 /**
- * The entry a request's key names now. A request of the plugin's that the admin dismissed (it
- * did not happen) hands its key on: the next request under that key is a new one, under the
- * dismissed entry's id appended to it.
+ * The entry a request's key names now. A request that applied nothing (the service refused it,
+ * or the admin found it never happened) hands its key on: the next request under that key is a
+ * new one, under the ended entry's id appended to it, so a service that honours keys never
+ * answers it with the old refusal.
  */
+const HANDS_KEY_ON: ReadonlySet<BookEntry["state"]> = new Set(["dismissed", "rejected"])
 async function entryOfKey(container: MedusaContainer, key: string): Promise<{ key: string; existing?: BookEntry }> {
   const [existing] = await ledgerOf(container).listBnplRefunds({ idempotency_key: key }, { take: 1 })
-  if (existing?.kind === "requested" && existing.state === "dismissed") return entryOfKey(container, `${key}:${existing.id}`)
+  if (existing?.kind === "requested" && HANDS_KEY_ON.has(existing.state)) return entryOfKey(container, `${key}:${existing.id}`)
   return { key, existing }
 }
 
@@ -197,10 +199,9 @@ async function entryOfKey(container: MedusaContainer, key: string): Promise<{ ke
 export async function bookedRefund(container: MedusaContainer, request: BookedRequest, standing?: BookEntry[]): Promise<BookEntry> {
   const ledger = ledgerOf(container)
   const { key, existing } = await entryOfKey(container, request.idempotencyKey)
-  // Only a request that applied nothing (refused) is sent again under its key; one whose outcome
-  // is unknown (a lost reply, a crash mid-request) waits for the admin.
+  // A request whose outcome is unknown (a lost reply, a crash mid-request) waits for the admin.
   if (existing && UNDECIDED.has(existing.state)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(existing, existing.loan_id))
-  if (existing && existing.state !== "rejected") return existing
+  if (existing) return existing
   const { client } = bnplFromContainer(container)
   const book = standing ?? (await standingBook(container, request.cartId)).book
   // A refund whose outcome is unknown (a lost reply, or one made in the service's portal, of an
@@ -208,7 +209,7 @@ export async function bookedRefund(container: MedusaContainer, request: BookedRe
   // loan until the admin settles it, whichever path asks.
   const [undecided] = undecidedOf(book, request.loanId)
   if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
-  const entry = await ledger.bookRefundRequest({ ...request, key, refused: existing })
+  const entry = await ledger.bookRefundRequest({ ...request, key })
   try {
     const reply = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key)
     const accepted = await ledger.recordRefundOutcome(entry.id, "accepted", {

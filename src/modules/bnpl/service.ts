@@ -341,17 +341,13 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
     return this.createBnplRefunds(entries, sharedContext)
   }
 
-  /**
-   * A refund the plugin is about to send, `sending` until its reply: a new entry under `key`,
-   * or the refused one that held the key (a refusal applied nothing, so it may be asked again).
-   */
+  /** A refund the plugin is about to send, `sending` until its reply: a new entry under `key`. */
   @InjectManager()
   async bookRefundRequest(
-    request: { loanId: number; cartId: string; amount: string; reason: string; key: string; medusaRefundId?: string; refused?: BookEntry },
+    request: { loanId: number; cartId: string; amount: string; reason: string; key: string; medusaRefundId?: string },
     @MedusaContext() sharedContext: Context = {},
   ): Promise<BookEntry> {
     const fields = { state: "sending" as const, amount: request.amount, reason: request.reason, medusa_refund_id: request.medusaRefundId ?? null }
-    if (request.refused) return this.updateBnplRefunds({ id: request.refused.id, ...fields }, sharedContext)
     return this.createBnplRefunds(
       { ...fields, loan_id: request.loanId, cart_id: request.cartId, kind: "requested", idempotency_key: request.key },
       sharedContext,

@@ -30,6 +30,7 @@ export const readCartOfLoanStep = createStep(
       orderId: cart.orderId,
       row,
       cartTotal: total,
+      collectionAmount: cart.paymentCollectionAmount,
     }
     return new StepResponse(facts)
   },
