@@ -1,16 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import {
-  cancelOrderWorkflow,
-  createAndCompleteReturnOrderWorkflow,
-  createOrderFulfillmentWorkflow,
-  refundPaymentWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, createOrderFulfillmentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { until } from "../helpers/until"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
+import { receiveReturn } from "../helpers/returns"
 import { adminHeaders, useStorefront } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -87,14 +83,7 @@ medusaIntegrationTestRunner({
       const admin = await adminHeaders(api)
 
       await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 1 }] } })
-      await createAndCompleteReturnOrderWorkflow(getContainer()).run({
-        input: {
-          order_id: orderId,
-          items: [{ id: item.id, quantity: 1 }],
-          return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
-          receive_now: true,
-        },
-      })
+      await receiveReturn(api, admin, orderId, [{ id: item.id, quantity: 1 }])
       await reconciled(api, admin)
 
       const after = await order(orderId)

@@ -195,8 +195,8 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
    * Medusa cancels an uncaptured payment when its order is cancelled, and when it rolls back
    * a completion that failed. A paid loan cannot be cancelled at the service, only refunded,
    * and this never refunds: the money stays at the service and the plugin's ledger decides
-   * (the order's cancellation refunds what remains in its `orderCanceled` hook, from the book
-   * of refunds; a loan no order holds is completed, refunded as an orphan, or listed).
+   * (an order's cancel refunds what remains by the book of refunds, cancel-refund.ts; a loan no
+   * order holds is completed, refunded as an orphan, or listed).
    */
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const session = readSessionData(data)
