@@ -44,21 +44,26 @@ medusaIntegrationTestRunner({
       }
     }
 
+    /** One unit shipped, so it can come back, then returned and received at once. */
+    async function shippedAndReturned(orderId: string, itemId: string) {
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: itemId, quantity: 1 }] } })
+      const { result } = await createAndCompleteReturnOrderWorkflow(getContainer()).run({
+        input: {
+          order_id: orderId,
+          items: [{ id: itemId, quantity: 1 }],
+          return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
+          receive_now: true,
+        },
+      })
+      return result
+    }
+
     it("refunds what the order owes once the return is received, once, and Medusa records the same refund", async () => {
       const { orderId, loanId } = await orderOf()
       const before = await order(orderId)
       expect(before.summary.pending_difference).toBe(0)
 
-      // Shipped, so it can come back.
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: before.items[0].id, quantity: 1 }] } })
-      const { result: received } = await createAndCompleteReturnOrderWorkflow(getContainer()).run({
-        input: {
-          order_id: orderId,
-          items: [{ id: before.items[0].id, quantity: 1 }],
-          return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
-          receive_now: true,
-        },
-      })
+      const received = await shippedAndReturned(orderId, before.items[0].id)
 
       const refunds = await until(
         () => serviceRefunds(loanId),
@@ -87,15 +92,7 @@ medusaIntegrationTestRunner({
       env.sandbox.refundAtService(cartId, String(before.items[0].unit_price), "support refunded one unit")
       await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
 
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: before.items[0].id, quantity: 1 }] } })
-      const { result: received } = await createAndCompleteReturnOrderWorkflow(getContainer()).run({
-        input: {
-          order_id: orderId,
-          items: [{ id: before.items[0].id, quantity: 1 }],
-          return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
-          receive_now: true,
-        },
-      })
+      const received = await shippedAndReturned(orderId, before.items[0].id)
       const { result } = await refundReceivedReturnWorkflow(getContainer()).run({ input: { order_id: orderId, return_id: received.id } })
 
       expect(result).toEqual({ outcome: "refused", reason: expect.stringContaining("outside Medusa") })
