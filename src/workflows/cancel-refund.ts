@@ -12,23 +12,24 @@ import { toCents } from "../lib/bnpl/money"
 import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
 import { isPaid } from "../lib/bnpl/status"
 
+/** The book's reason for every refund an order's cancel sends, Medusa's or the plugin's. */
+export const CANCEL_REFUND = "order cancelled in Medusa"
+
 /**
  * Cancelling an order whose loan is paid refunds what remains at the service.
  *
  * Medusa's cancelOrderWorkflow cancels uncaptured payments through the provider, which never
  * refunds (a rollback of a failed completion cancels the same way), and refunds captured ones
- * through the provider, swallowing its errors. So the refund comes after Medusa's cancel, as
- * the last step of the same workflow: for an uncaptured payment of a paid loan it refunds what
- * remains by the plugin's book of refunds; for a captured one it checks that Medusa's refund
- * went through. A refusal, or a refund the book cannot account for (made outside Medusa, a lost
+ * through the provider, swallowing its errors. So every loan is checked before Medusa's cancel,
+ * and the refund of the rest comes after it, as the last step of the same workflow: it checks
+ * that Medusa's refund of what was captured went through, then refunds what remains of the loan
+ * by the plugin's book of refunds (all of an uncaptured loan, the uncaptured rest after a partial
+ * capture). A refusal, or a refund the book cannot account for (made outside Medusa, a lost
  * reply), fails the step, so the cancel is rolled back and the admin sees why.
  *
  * The plugin runs Medusa's workflow nested in its own rather than taking the `orderCanceled`
  * hook: Medusa allows one handler per hook, and that one belongs to the store.
  */
-/** The book's reason for every refund an order's cancel sends, Medusa's or the plugin's. */
-export const CANCEL_REFUND = "order cancelled in Medusa"
-
 export interface CancelRefundInput {
   order_id: string
 }
@@ -62,9 +63,9 @@ export async function refundPaidLoansOfCancelledOrder(
               "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
       )
     }
-    // Medusa refunded what it had captured (booked by the admin's sender; a cancel made elsewhere
-    // went through the provider unbooked, so its records are booked now): what it never captured
-    // (a partial capture, or none) is the rest of the loan by the book.
+    // Medusa refunded what it had captured, each refund booked as it went out (a record the book
+    // lacks is booked now, so it is never refunded twice): what Medusa never captured (a partial
+    // capture, or none) is the rest of the loan by the book.
     await bookMedusaRefunds(
       container,
       { loanId: session.loan_id, cartId: session.cart_id },
@@ -142,9 +143,10 @@ export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input:
 
 /**
  * A cancel that stopped part way (a second loan's refund refused or left unclear after a first
- * went out; `bookedBefore` holds the book's entries from before it): the order stays, so every loan of it that this cancel refunded, or left unclear, is
- * listed with what happened and what remains; what Medusa recorded stays recorded. Answers the
- * words for the admin: each loan and its refund so far.
+ * went out; `bookedBefore` holds the ids of the book's entries from before it): the order stays,
+ * so every loan of it that this cancel refunded, or left unclear, is listed with what happened
+ * and what remains; what Medusa recorded stays recorded. Answers the words for the admin: each
+ * loan and its refund so far.
  */
 export async function listLoansOfStoppedCancel(container: MedusaContainer, orderId: string, bookedBefore: ReadonlySet<string>): Promise<string[]> {
   const said: string[] = []
@@ -166,7 +168,7 @@ export async function listLoansOfStoppedCancel(container: MedusaContainer, order
 }
 
 /** The ids of the book's entries on the order's loans now: what a cancel about to run has not booked. */
-export async function bookOfOrder(container: MedusaContainer, orderId: string): Promise<Set<string>> {
+export async function bookedIdsOfOrder(container: MedusaContainer, orderId: string): Promise<Set<string>> {
   const carts = new Set((await orderPayments(container, orderId)).map((p) => p.session.cart_id))
   const books = await Promise.all([...carts].map((cartId) => bookOfCart(container, cartId)))
   return new Set(books.flat().map((e) => e.id))

@@ -16,7 +16,6 @@ import {
   recordLoanStatusStep,
 } from "./steps/record-confirmation-change"
 import { recordLoanOfSessionStep } from "./steps/record-loan-of-session"
-import { recordOrderCapturesStep } from "./steps/record-order-captures"
 import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { rollForwardCompletionStep } from "./steps/roll-forward-completion"
 
@@ -82,18 +81,13 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: C
     const rolledForward = rollForwardCompletionStep(
       transform({ input, found }, ({ input, found }) => ({ cart_id: input.cart_id, order_id: found.halfMadeOrderId })),
     )
-    const authorizeInput = transform({ input, facts, found }, ({ input, facts, found }) => ({
-      cart_id: input.cart_id,
-      session_id: facts.session!.id,
-      session_amount: facts.session!.amount,
-      loan: found.loan!,
-      order_exists: !!facts.orderId || !!found.halfMadeOrderId,
-    }))
-    const authorization = authorizeLoanSessionStep(authorizeInput)
-    recordOrderCapturesStep(
-      transform({ input: authorizeInput, authorization }, ({ input, authorization }) => ({
-        order_id: input.order_exists && "orderId" in authorization ? authorization.orderId : undefined,
-        session_id: input.session_id,
+    const authorization = authorizeLoanSessionStep(
+      transform({ input, facts, found }, ({ input, facts, found }) => ({
+        cart_id: input.cart_id,
+        session_id: facts.session!.id,
+        session_amount: facts.session!.amount,
+        loan: found.loan!,
+        order_exists: !!facts.orderId || !!found.halfMadeOrderId,
       })),
     )
     return recordCompletionOutcomeStep(

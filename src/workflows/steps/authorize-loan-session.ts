@@ -4,6 +4,7 @@ import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/c
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import { AUTHORIZED } from "../../lib/ledger/confirmation"
 import { duringCompletion } from "../../lib/ledger/during-completion"
+import { recordCapturesOnOrder } from "../../lib/ledger/order-captures"
 import { orderOfCart } from "../../lib/ledger/queries"
 import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
 
@@ -28,7 +29,8 @@ export type Authorization = { orderId: string } | { reason: string; outage: bool
  * completion does: processPaymentWorkflow would run the same workflow after four look-ups and a
  * lock of its own (`npm run bench`, webhook → order). A cart an order holds already goes through
  * processPaymentWorkflow, whose "authorize-existing-order" branch authorizes the session onto
- * that order. Either carries on past a failed completion and reports the error.
+ * that order, and the capture it made there (autoCapture) is given the order transaction that
+ * branch leaves out. Either carries on past a failed completion and reports the error.
  *
  * processPaymentWorkflow runs on its own here, not with `runAsStep`: nested, its
  * acquireLockStep on the cart id skips (Medusa takes that lock only in a top-level
@@ -57,7 +59,10 @@ export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, a
     placed ?? orderOfCart(container, input.cart_id),
     container.resolve(Modules.PAYMENT).retrievePaymentSession(input.session_id, { select: ["status"] }),
   ])
-  if (orderId && AUTHORIZED.includes(session.status)) return new StepResponse<Authorization>({ orderId })
+  if (orderId && AUTHORIZED.includes(session.status)) {
+    if (input.order_exists) await recordCapturesOnOrder(container, orderId, input.session_id)
+    return new StepResponse<Authorization>({ orderId })
+  }
   const failure =
     errors
       .map((e) => (e.error as Error | undefined)?.message)

@@ -5,7 +5,7 @@ import { holdCartLock } from "../../../lib/ledger/ledger"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { bookingSender } from "../../../lib/ledger/refund-book"
-import { bookOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
+import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
 
 /**
  * An order placed before its financing whose loan was paid while its confirmation is on its way
@@ -35,7 +35,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   try {
     for (const cartId of [...new Set(payments.map((p) => p.session.cart_id))].sort()) releases.push(await holdCartLock(req.scope, cartId))
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
-    const bookedBefore = await bookOfOrder(req.scope, orderId)
+    const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
     const send = bookingSender(req.scope, CANCEL_REFUND)
     await withRefundSender(send, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
