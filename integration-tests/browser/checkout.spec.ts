@@ -147,7 +147,8 @@ it("pays in installments from /demo through the sandbox's checkout page to a pla
     expect(order).toMatchObject({ email: BUYER_EMAIL, currency_code: "mxn", total: loanTotal, items: [{ product_title: productTitle, quantity: 2 }] })
     const payments = order!.payment_collections?.flatMap((c) => c.payments ?? []) ?? []
     expect(payments.map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
-    expect(order!.payment_collections?.[0]?.status).toBe("authorized")
+    // The loan is money received: captured as the order is placed (autoCapture, the default).
+    expect(order!.payment_collections?.[0]?.status).toBe("completed")
   })
 })
 

@@ -242,7 +242,8 @@ it("pays an order's balance in installments through the payment-link page", asyn
     await shots.take(page, "balance-paid")
     const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
     const collections = orders.find((o) => o.id === orderId)?.payment_collections ?? []
-    expect(collections.map((c) => c.status).sort()).toEqual(["authorized", "completed"])
+    // Both loans captured as they were confirmed (autoCapture, the default): the order owes nothing.
+    expect(collections.map((c) => c.status).sort()).toEqual(["completed", "completed"])
     expect(await loansCreatedFor(collectionId)).toBe(1)
   } catch (error) {
     await shots.take(page, "balance-failed")
@@ -295,7 +296,7 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
     type Order = { order: { payment_collections: Array<{ status: string }>; items: Array<{ id: string }> } }
     const fields = encodeURIComponent("id,*items,*payment_collections")
     const placed = (await json<Order>(`${demo.backendUrl}/admin/orders/${orderId}?fields=${fields}`, { headers: admin })).order
-    expect(placed.payment_collections.map((c) => c.status)).not.toContain("authorized")
+    expect(placed.payment_collections.map((c) => c.status)).not.toContain("completed")
     const lineItems = placed.items.map((item) => `line_item_id[]=${item.id}`).join("&")
     const { reservations } = await json<{ reservations: unknown[] }>(`${demo.backendUrl}/admin/reservations?${lineItems}`, { headers: admin })
     expect(reservations).toHaveLength(placed.items.length)
@@ -304,7 +305,7 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
     await page.waitForURL((url) => url.pathname === `/mx/order/${orderId}/confirmed`)
     await shots.take(page, "order-first-confirmed")
     const financed = (await json<Order>(`${demo.backendUrl}/admin/orders/${orderId}?fields=${fields}`, { headers: admin })).order
-    expect(financed.payment_collections.map((c) => c.status)).toEqual(["authorized"])
+    expect(financed.payment_collections.map((c) => c.status)).toEqual(["completed"])
     expect(await loansCreatedFor(cartId)).toBe(1)
   } catch (error) {
     await shots.take(page, "order-first-failed")

@@ -158,6 +158,23 @@ medusaIntegrationTestRunner({
       expect(recorded.sort((a, b) => a - b)).toEqual([...paidTotals].sort((a, b) => a - b))
     })
 
+    it("the store's own cancelOrderWorkflow refunds the captured loan once, booked, and Medusa's refunds equal the service's", async () => {
+      const { orderId, loanId, total } = await twoUnitOrder()
+
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId } })
+
+      const row = await until(
+        async () => (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0],
+        (r) => r.state === "refunded",
+      )
+      expect(row.state).toBe("refunded")
+      expect(serviceRefunds(loanId).map(Number)).toEqual([total])
+      const recorded = (await order(orderId)).payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+      expect(recorded).toEqual([total])
+      const book = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplRefunds({ loan_id: loanId })
+      expect(book.map((e) => [e.state, Number(e.amount), e.reason])).toEqual([["accepted", total, "refund from Medusa (the store's own code)"]])
+    })
+
     it("Refund in full of a loan whose cancelled order kept its captured payment refunds through Medusa, so Medusa records it", async () => {
       const { orderId, loanId, total } = await twoUnitOrder()
       const admin = await adminHeaders(api)

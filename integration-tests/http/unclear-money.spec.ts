@@ -122,25 +122,6 @@ medusaIntegrationTestRunner({
       expect(refundRequests(order.cartId)).toHaveLength(1)
     })
 
-    it("a lost reply cannot be dismissed once the history shows a refund that nothing else in the book explains", async () => {
-      const order = await capturedOrder()
-      env.sandbox.setFaults({ refund: { applyThenFailNext: 1, historyDelayMs: LATE_HISTORY_MS } })
-      expect((await refund(order.paymentId, 30)).status).toBe(400)
-      const [entry] = await bookOf(order.loanId)
-      expect(entry.state).toBe("unknown")
-      await env.sandbox.idle() // the history lists it now
-      const row = await rowOf(order.loanId)
-      const admin = await adminHeaders(api)
-
-      const dismissed = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "dismiss", reason: "looks like nothing" }, admin)
-
-      expect(dismissed.status).toBe(400)
-      expect(dismissed.data.message).toMatch(/most likely happened: record it instead/)
-      expect((await bookOf(order.loanId)).map((e) => e.state)).toEqual(["unknown"])
-      expect((await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record" }, admin)).status).toBe(200)
-      expect((await payment(order.orderId)).refunds).toEqual([30])
-    })
-
     it("a history entry that an accepted refund explains is no proof that a second, unanswered one applied", async () => {
       const order = await capturedOrder()
       env.sandbox.setFaults({ refund: { historyDelayMs: 2_000 } })

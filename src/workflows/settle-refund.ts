@@ -7,7 +7,7 @@ import { acquireCartLockStep } from "./steps/acquire-cart-lock"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
 import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { orderPayment } from "../lib/ledger/queries"
-import { bookOfCart, isUndecided, remainingOn, unexplained } from "../lib/ledger/refund-book"
+import { bookOfCart, isUndecided, remainingOn } from "../lib/ledger/refund-book"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
 import { toCents, toDecimal } from "../lib/bnpl/money"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -59,7 +59,6 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, row:
   const ledger = ledgerOf(container)
   const who = input.actor ? ` by ${input.actor}` : ""
   if (input.action === "dismiss") {
-    await refuseDismissOfProvenRequest(container, row, entry)
     return { entry: await ledger.settleRefundEntry(entry, { happened: false, note: `dismissed${who}: ${input.reason}` }) }
   }
   const amount = await amountToRecord(container, input, row, entry)
@@ -75,24 +74,6 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, row:
   if (!live) return { entry: recorded }
   const { currency_code } = row
   return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
-}
-
-/**
- * A request of the plugin's whose reply was lost cannot be dismissed while the service's history
- * shows a refund that nothing else in the book explains: only this request can stand for it.
- */
-async function refuseDismissOfProvenRequest(container: MedusaContainer, row: LedgerLoan, entry: BookEntry): Promise<void> {
-  if (entry.kind !== "requested") return
-  const [history, book] = await Promise.all([bnplFromContainer(container).client.getRefunds(row.cart_id), bookOfCart(container, row.cart_id)])
-  const [shown] = unexplained(
-    history,
-    book.filter((e) => e.id !== entry.id),
-  )
-  if (!shown) return
-  throw new MedusaError(
-    MedusaError.Types.NOT_ALLOWED,
-    `The service's refund history shows a refund on ${shown.refundDate} that nothing else in the book explains, so the refund of ${toDecimal(entry.amount ?? 0)} on loan ${row.loan_id} most likely happened: record it instead. If the service's portal shows that entry is another refund, record that one first.`,
-  )
 }
 
 async function amountToRecord(
