@@ -64,14 +64,17 @@ async function settle(container: MedusaContainer, input: SettleRefundInput, row:
   const amount = await amountToRecord(container, input, row, entry)
   const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
   const live = payment && payment.orderStatus !== "canceled" && !payment.canceled
-  if (live && toCents(payment.captured) - toCents(payment.refunded) < toCents(amount)) {
+  // A cancelled order's captured payment still holds what Medusa has not refunded: the refund is
+  // recorded there too, so Medusa's refunds keep matching the service's.
+  const holds = payment && !payment.canceled && toCents(payment.captured) - toCents(payment.refunded) >= toCents(amount)
+  if (live && !holds) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Order ${row.order_id} has ${payment.captured} captured and ${payment.refunded} refunded: capture its payment first, so Medusa can record this refund of ${amount}.`,
     )
   }
   const recorded = await ledger.settleRefundEntry(entry, { happened: true, amount, note: `recorded${who}` })
-  if (!live) return { entry: recorded }
+  if (!holds) return { entry: recorded }
   const { currency_code } = row
   return { entry: recorded, medusa: { order_id: row.order_id!, payment_id: payment.paymentId, currency_code, amount } }
 }
