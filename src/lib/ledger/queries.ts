@@ -3,9 +3,8 @@ import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusaj
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
-import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
-import type { BnplLedgerService } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
+import { ledgerOf } from "./ledger"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -188,7 +187,7 @@ export async function cartOfOrder(container: MedusaContainer, orderId: string): 
 export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId?: string; rows: LedgerLoan[] }> {
   const cartId = await cartOfOrder(container, orderId)
   if (!cartId) return { rows: [] }
-  const open = (await container.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
+  const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
   if (!open.length) return { cartId, rows: [] }
   const { sessions } = await sessionsOfCart(container, cartId)
   return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }
