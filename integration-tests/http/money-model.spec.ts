@@ -1,11 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { cancelOrderWorkflow, completeCartWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { ADMIN, useStorefront } from "../helpers/store"
 import type { Sequence } from "../model/commands"
 import { formatFailure, runMoneyModel } from "../model/run"
-import type { OrderRefusal, Sql } from "../model/system"
+import type { OrderRefusal, Sql, StoreCode } from "../model/system"
 import { httpCalls } from "../model/system"
 
 /**
@@ -14,14 +15,17 @@ import { httpCalls } from "../model/system"
  * the store after the payment), cancels, captures, refunds (answered, late in the history, slow,
  * their reply lost, lost with the history late, a 503), the admin settling unclear refunds,
  * refunds in the service's portal, reconciliation (with the service failing or slow) and refund
- * checks, *Refund in full*, *Retry completion*, time passing, and two of these racing on one
- * cart; then the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
+ * checks, *Refund in full*, *Retry completion*, time passing, the order's life (returns whole or
+ * in part, edits up paid with a second loan and down refunded from the order page, partial
+ * captures, the store's own cancelOrderWorkflow and refundPaymentWorkflow), and two of these racing
+ * on one cart; then the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
  *
  * Three Medusas, one after the other, on one sandbox: the provider reads its options once, when
  * Medusa boots. The first captures at fulfilment (BNPL_AUTO_CAPTURE=false); the sequences with
  * `autoCapture` (the default) run in a second boot,
  * where a completion the store refuses after the capture is rolled back with a refund, and those
- * with `orderBeforeFinancing` in a third, where the storefront places the order before the shopper pays.
+ * with `orderBeforeFinancing` in a third, where the storefront places the order before the shopper pays
+ * and a received return refunds what the order owes (`refundOnReturn`).
  *
  * Replay a failure with the FC_SEED, FC_PATH and FC_AUTO_CAPTURE it prints (`FC_SHRINK=1` to
  * shrink it), or with the FC_SEQUENCE it prints (the commands it performed, exactly); FC_AUTO_CAPTURE=1
@@ -44,6 +48,24 @@ orderCreated(({ cart_id }) => {
   refusal.refused.set(cart_id, (refusal.refused.get(cart_id) ?? 0) + 1)
   throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The store refused this order after its payment")
 })
+
+/** A workflow's error as its run answers it: an Error, or the plain object Medusa serialised it to. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === "object" && error !== null && "message" in error) return String(error.message)
+  return JSON.stringify(error)
+}
+
+/** The store's own code calling Medusa's workflows in Medusa's process, with none of the plugin's routes around them. */
+function storeCode(getContainer: () => MedusaContainer): StoreCode {
+  const failure = (errors: Array<{ error: unknown }>) => (errors.length ? errors.map(({ error }) => messageOf(error)).join("; ") : undefined)
+  return {
+    cancelOrder: async (orderId) =>
+      failure((await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId }, throwOnError: false })).errors),
+    refundPayment: async (paymentId, amount) =>
+      failure((await refundPaymentWorkflow(getContainer()).run({ input: { payment_id: paymentId, amount }, throwOnError: false })).errors),
+  }
+}
 
 // No grace period: reconciliation sees every loan a sequence made. The refund-check interval
 // stays at its default (6 h), as in `npm run test:chaos`: with 0, every reconciliation would
@@ -68,7 +90,8 @@ const MODES: Record<Mode, { env: Record<string, string>; runs: () => number; rep
     label: "autoCapture",
   },
   orderFirst: {
-    env: { BNPL_ORDER_BEFORE_FINANCING: "true" },
+    // refundOnReturn on here only, so both readings of a received return are proven.
+    env: { BNPL_ORDER_BEFORE_FINANCING: "true", BNPL_REFUND_ON_RETURN: "true" },
     runs: () => number("FC_ORDER_FIRST_RUNS") ?? ORDER_FIRST_RUNS,
     replay: "FC_ORDER_FIRST=1",
     label: "orderBeforeFinancing",
@@ -100,7 +123,17 @@ function modelSuite(mode: Mode) {
         const sql: Sql = async <Row extends object>(text: string, params: unknown[] = []) =>
           ((await dbConnection.raw(text.replace(/\$\d+/g, "?"), params)) as { rows: Row[] }).rows
         const report = await runMoneyModel(
-          { store, admin, sandbox: env.sandbox, sql, autoCapture, orderBeforeFinancing: mode === "orderFirst", orderRefusal: refusal },
+          {
+            store,
+            admin,
+            sandbox: env.sandbox,
+            sql,
+            autoCapture,
+            orderBeforeFinancing: mode === "orderFirst",
+            refundOnReturn: mode === "orderFirst",
+            orderRefusal: refusal,
+            storeCode: storeCode(getContainer),
+          },
           {
             numRuns: runs,
             // Side by side, each on its own carts (fault-setting and money-moving commands run alone: gate.ts).

@@ -7,6 +7,7 @@ import fc from "fast-check"
  */
 export type WebhookFate = "deliver" | "duplicate" | "drop"
 export type Share = 25 | 50 | 100
+export type PartialShare = 25 | 50
 /** How the service misbehaves during a reconciliation: some answers 5xx, or every status query slow. */
 export type Trouble = "none" | "errors" | "latency"
 /**
@@ -27,7 +28,7 @@ export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
  * two admin refunds; an admin refund beside reconciliation; a portal refund during a cancel;
  * *Refund in full* racing the storefront's completion (the shopper paying first, the webhook
  * lost, when the cart's loan is unpaid); two cancels of one order; an order-page refund (the
- * service slow to answer) racing the refund check, due.
+ * service slow to answer) racing the refund check, due; a portal refund while a return is received.
  */
 export const RACES = [
   "webhook+cancel",
@@ -40,6 +41,7 @@ export const RACES = [
   "refund-in-full+complete",
   "cancel+cancel",
   "refund+refund-check",
+  "portal-refund+return",
 ] as const
 export type Race = (typeof RACES)[number]
 
@@ -97,6 +99,21 @@ export type Command =
   | { kind: "refund-in-full"; cart: number; loan: "listed" | "paid" }
   /** The admin's *Retry completion* on the cart's listed loan. */
   | { kind: "retry-completion"; cart: number }
+  /** The admin ships and receives back the whole order (what is left of it), or one unit of its line. */
+  | { kind: "return"; cart: number; whole: boolean }
+  /**
+   * The admin adds an item to the order (an order edit): Medusa asks what is left in a new
+   * collection, which the shopper pays with a second loan from the payment link.
+   */
+  | { kind: "edit-up"; cart: number }
+  /** The admin takes one unit off the order's line (an order edit), then refunds what the order owes from the order page. */
+  | { kind: "edit-down"; cart: number }
+  /** The admin captures a share of the order's uncaptured payment (capture at fulfilment only), then cancels the order or not. */
+  | { kind: "partial-capture"; cart: number; share: PartialShare; cancel: boolean }
+  /** The store's own code runs Medusa's `cancelOrderWorkflow` on the cart's order (in Medusa's process only). */
+  | { kind: "store-cancel"; cart: number }
+  /** The store's own code runs Medusa's `refundPaymentWorkflow` for a share of what the payment holds (in Medusa's process only). */
+  | { kind: "store-refund"; cart: number; share: Share }
 
 export interface Sequence {
   /** The starting quantity of each cart (one or two carts). */
@@ -158,6 +175,15 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant("refund-in-full" as const), cart, loan: fc.constantFrom("listed" as const, "paid" as const) }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("retry-completion" as const), cart }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("return" as const), cart, whole: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("edit-up" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("edit-down" as const), cart }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("partial-capture" as const), cart, share: fc.constantFrom<PartialShare>(25, 50), cancel: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("store-cancel" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("store-refund" as const), cart, share }) },
 )
 
 export interface SequenceSize {
@@ -187,7 +213,16 @@ export function describe(command: Command, cartCount = 2): string {
     case "time-passes":
     case "retry-completion":
     case "buy":
+    case "edit-up":
+    case "edit-down":
+    case "store-cancel":
       return `${command.kind}${on}`
+    case "return":
+      return `return${on} (${command.whole ? "the whole order" : "one unit"}), received`
+    case "partial-capture":
+      return `capture ${command.share}%${on}${command.cancel ? ", then cancel its order" : ""}`
+    case "store-refund":
+      return `store's refundPaymentWorkflow ${command.share}%${on}`
     case "refused-complete":
       return `complete${on}, the store refusing the order after the payment`
     case "refund-in-full":
@@ -235,6 +270,8 @@ export function kindOf(command: Command): string {
   if (command.kind === "refund-in-full") return `refund-in-full ${command.loan}`
   if (command.kind === "reconcile") return command.trouble === "none" ? "reconcile" : `reconcile ${command.trouble}`
   if (command.kind === "cancel") return command.rejected ? "cancel rejected" : "cancel"
+  if (command.kind === "partial-capture") return command.cancel ? "partial-capture, then cancel" : "partial-capture"
+  if (command.kind === "return") return command.whole ? "return whole" : "return one unit"
   return command.kind
 }
 

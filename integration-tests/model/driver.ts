@@ -1,6 +1,7 @@
 import type { FaultConfig, Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
+import { AskedCauses, type Cause } from "./attribution"
 import { reconcileAndWait } from "../helpers/reconcile"
 import { type Command, describe, kindOf, type Race, type RefundAnswer, type Trouble, type WebhookFate } from "./commands"
 import {
@@ -17,12 +18,15 @@ import {
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import { checkAsk, excuseOf } from "./invariant"
+import { editOrder, orderView, returnable, shipAndReturn, until } from "./order-life"
 import { settlementOf } from "./portal"
 import { RefundRequestLog } from "./requests"
 import type { ModelSystem, ReadyCart } from "./system"
 
 interface CartInPlay extends ReadyCart {
   quantity: number
+  /** The payment collections of its order's balances (edits up), each a loan's `cartId` at the service. */
+  balances: string[]
 }
 
 const WEBHOOK: Record<WebhookFate, FaultConfig> = {
@@ -102,6 +106,10 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "refund", cart, share: 50, answer: "slow" },
     { kind: "refund-check", cart },
   ],
+  "portal-refund+return": (cart) => [
+    { kind: "return", cart, whole: false },
+    { kind: "portal-refund", cart, share: 50 },
+  ],
 }
 const RACE_OFFSET_MS = 30
 /**
@@ -149,6 +157,10 @@ export class SequenceRun {
   readonly performed: Command[] = []
   readonly kinds: string[] = []
   readonly sent: RefundRequestLog
+  /** Orders the admin shipped goods of (for a return): Medusa cancels none of them. */
+  private readonly shipped = new Set<string>()
+  /** What the sequence did that may start a refund, for the invariant's attribution (attribution.ts). */
+  readonly asked = new AskedCauses()
   private readonly carts: CartInPlay[] = []
 
   constructor(
@@ -158,8 +170,9 @@ export class SequenceRun {
     this.sent = new RefundRequestLog(system.sandbox.state.requests)
   }
 
+  /** The carts', and their orders' balances' collections: every `cartId` the sequence's loans have at the service. */
   get cartIds(): string[] {
-    return this.carts.map((cart) => cart.cartId)
+    return this.carts.flatMap((cart) => [cart.cartId, ...cart.balances])
   }
 
   get cartQuantities(): Array<{ cartId: string; quantity: number }> {
@@ -169,7 +182,7 @@ export class SequenceRun {
   async setUp(quantities: number[]): Promise<void> {
     for (const quantity of quantities) {
       const cart = await this.gate.alongside(() => this.system.store.readyCart(quantity))
-      this.carts.push({ ...cart, quantity })
+      this.carts.push({ ...cart, quantity, balances: [] })
       this.trace.push(`cart ${this.carts.length - 1}: ${cart.cartId}, quantity ${quantity}`)
     }
   }
@@ -177,6 +190,7 @@ export class SequenceRun {
   /** Performs the command if it can apply now (see `applies`); answers whether it did. */
   async attempt(command: Command): Promise<boolean> {
     if (!(await this.applies(command))) return false
+    this.noteCauses(command)
     const started = Date.now()
     const outcome = await (runsAlone(command) ? this.gate.alone(() => this.perform(command)) : this.gate.alongside(() => this.perform(command)))
     this.sent.collect()
@@ -184,6 +198,31 @@ export class SequenceRun {
     this.kinds.push(kindOf(command))
     this.trace.push(`${describe(command, this.carts.length)} -> ${outcome} (${Date.now() - started} ms)`)
     return true
+  }
+
+  /** What the command may start a refund for (attribution.ts), before it runs. */
+  private noteCauses(command: Command): void {
+    if (command.kind === "race") {
+      for (const part of RACE_PAIRS[command.race](command.cart)) this.noteCauses(part)
+      return
+    }
+    if (!("cart" in command)) return
+    const causes: Partial<Record<Command["kind"], Cause[]>> = {
+      refund: ["admin-refund"],
+      "refund-during-lag": ["admin-refund"],
+      "edit-down": ["admin-refund"],
+      cancel: ["cancel"],
+      "partial-capture": command.kind === "partial-capture" && command.cancel ? ["cancel"] : [],
+      "store-cancel": ["cancel", "store"],
+      "store-refund": ["store"],
+      return: this.system.refundOnReturn ? ["return"] : [],
+      "refund-in-full": ["refund-in-full"],
+      "refused-complete": ["rollback"],
+      session: ["cart-changed"],
+      change: ["cart-changed"],
+      buy: ["cart-changed"],
+    }
+    for (const cause of causes[command.kind] ?? []) this.asked.add(this.cart(command.cart).cartId, cause)
   }
 
   /**
@@ -219,7 +258,8 @@ export class SequenceRun {
       case "portal-refund":
         return loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0)
       case "cancel":
-        return !!order && order.order_status !== "canceled"
+        // Medusa cancels no order with shipments (even returned ones): "All fulfillments must be canceled".
+        return !!order && order.order_status !== "canceled" && !this.shipped.has(order.order_id)
       case "capture":
         return !!order?.payment_id && order.captured === 0 && !order.canceled
       case "refund":
@@ -238,9 +278,40 @@ export class SequenceRun {
         )
       case "retry-completion":
         return (await listedRows(this.system.sql, cart.cartId)).length > 0
+      case "return":
+        return !!order?.payment_id && order.order_status !== "canceled" && !!(await this.returnableOf(order.order_id)).length
+      case "edit-up":
+        return !!order?.payment_id && order.order_status !== "canceled" && !order.canceled
+      case "edit-down":
+        return !!order?.payment_id && order.order_status !== "canceled" && !!(await this.reducibleOf(order.order_id))
+      case "partial-capture":
+        return (
+          !this.system.autoCapture &&
+          !!order?.payment_id &&
+          order.order_status !== "canceled" &&
+          order.captured === 0 &&
+          !order.canceled &&
+          !(command.cancel && this.shipped.has(order.order_id))
+        )
+      case "store-cancel":
+        return !!this.system.storeCode && !!order && order.order_status !== "canceled" && !this.shipped.has(order.order_id)
+      case "store-refund":
+        return !!this.system.storeCode && !!order?.payment_id && order.order_status !== "canceled" && order.captured > order.refunded
       default:
         return unreachable(command)
     }
+  }
+
+  private async returnableOf(orderId: string): Promise<Array<{ id: string; quantity: number }>> {
+    const view = await orderView(this.system, orderId)
+    return (view?.items ?? []).filter((item) => returnable(item) > 0).map((item) => ({ id: item.id, quantity: returnable(item) }))
+  }
+
+  /** A line with a unit the admin can take off: two or more ordered, one not shipped. */
+  private async reducibleOf(orderId: string): Promise<{ id: string; quantity: number } | undefined> {
+    const view = await orderView(this.system, orderId)
+    const item = view?.items.find((candidate) => candidate.quantity >= 2 && candidate.quantity > candidate.detail.fulfilled_quantity)
+    return item && { id: item.id, quantity: item.quantity }
   }
 
   /** Webhooks and refunds settle, half a day passes, and reconciliation runs until it has nothing left to do. */
@@ -361,6 +432,20 @@ export class SequenceRun {
         return this.refundInFull(this.cart(command.cart), command.loan, racing)
       case "retry-completion":
         return this.retryCompletion(this.cart(command.cart))
+      case "return":
+        return this.returnOrder(this.cart(command.cart), command.whole, racing)
+      case "edit-up":
+        return this.editUp(this.cart(command.cart))
+      case "edit-down":
+        return this.editDown(this.cart(command.cart), command.cart)
+      case "partial-capture":
+        return this.partialCapture(this.cart(command.cart), command.share).then(async (captured) =>
+          command.cancel ? `${captured}; cancel: ${await this.cancel(this.cart(command.cart), false)}` : captured,
+        )
+      case "store-cancel":
+        return this.storeCancel(this.cart(command.cart))
+      case "store-refund":
+        return this.storeRefund(this.cart(command.cart), command.share)
       default:
         return unreachable(command)
     }
@@ -437,9 +522,13 @@ export class SequenceRun {
   private async refundInFull(cart: CartInPlay, which: "listed" | "paid", racing?: Race): Promise<string> {
     const row = await this.rowForRefundInFull(cart, which)
     if (!row) return which === "listed" ? "nothing listed" : "no paid loan with a ledger row"
-    // As the plugin documents it: an order that is not cancelled holds the loan, even while its payment is cancelled (a rolled-back completion).
-    const live = async () =>
-      (await orderPayments(this.system.sql, [cart.cartId])).find((order) => order.loan_id === row.loan_id && order.order_status !== "canceled")
+    // As the plugin documents it: an order that is not cancelled holds the loan, even while its payment is cancelled (a rolled-back
+    // completion), unless Medusa replaced that payment with a new collection (an order change): then the loan pays for nothing.
+    const live = async () => {
+      const orders = await orderPayments(this.system.sql, [cart.cartId])
+      const replaced = (order: OrderPayment) => order.canceled && orders.some((other) => other.order_id === order.order_id && other !== order)
+      return orders.find((order) => order.loan_id === row.loan_id && order.order_status !== "canceled" && !replaced(order))
+    }
     const holder = await live()
     const before = await this.before(cart, row.loan_id, holder)
     const reply = this.served("refund in full", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/refund`))
@@ -668,7 +757,10 @@ export class SequenceRun {
 
   /** The cart's order with its pp_bnpl_bnpl payment, if the cart became one. */
   private async paymentOf(cart: CartInPlay) {
-    return (await orderPayments(this.system.sql, [cart.cartId])).find((order) => order.cart_id === cart.cartId)
+    const orders = (await orderPayments(this.system.sql, [cart.cartId])).filter((order) => order.cart_id === cart.cartId)
+    // An order a balance loan also paid has a row per payment: the cart's own loan's comes first.
+    const own = new Set(this.loansOf(cart.cartId).map((loan) => loan.loanId))
+    return orders.find((order) => order.loan_id !== null && own.has(order.loan_id)) ?? orders[0]
   }
 
   private async capture(cart: CartInPlay): Promise<string> {
@@ -683,11 +775,11 @@ export class SequenceRun {
    * (case 3); while a request of the plugin's on the loan is unclear, the refund is refused and
    * nothing is sent; with a clear answer and clear books, it goes through (invariant.ts, `checkAsk`).
    */
-  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>, racing?: Race): Promise<string> {
+  private async refund(cart: CartInPlay, command: Extract<Command, { kind: "refund" }>, racing?: Race, exact?: number): Promise<string> {
     const payment = await this.capturedPaymentOf(cart)
     if (!payment?.payment_id || payment.loan_id === null) return "no order payment"
     const base = payment.captured > 0 ? payment.captured - payment.refunded : payment.amount
-    const amount = Math.max(1, Math.floor((base * command.share) / 100))
+    const amount = exact ?? Math.max(1, Math.floor((base * command.share) / 100))
     const before = await this.before(cart, payment.loan_id, payment)
     const path = `/admin/payments/${payment.payment_id}/refund`
     const reply = await this.withFaults(REFUND_FAULTS[command.answer], async () =>
@@ -789,6 +881,179 @@ export class SequenceRun {
     )
   }
 
+  /** Refunds at the service of every loan of the cart's order: the cart's own and its balances'. */
+  private orderRefundsOf(cart: CartInPlay): Refund[] {
+    return [cart.cartId, ...cart.balances].flatMap((cartId) => this.loansOf(cartId).flatMap((loan) => loan.refunds))
+  }
+
+  /**
+   * The admin ships and receives back the whole order, or one unit of a line. A return is no
+   * refund on its own: without `refundOnReturn`, or on a payment with nothing captured, the
+   * service refunds nothing; with it, on a captured payment and clear books, what the order then
+   * owes goes back once, and the order owes nothing after.
+   */
+  private async returnOrder(cart: CartInPlay, whole: boolean, racing?: Race): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const view = payment && (await orderView(this.system, payment.order_id))
+    if (!payment?.payment_id || payment.loan_id === null || !view) return "no order payment"
+    const items = view.items.filter((item) => returnable(item) > 0).map((item) => ({ id: item.id, quantity: whole ? returnable(item) : 1 }))
+    if (!items.length) return "nothing left to return"
+    const chosen = whole ? items : items.slice(0, 1)
+    const before = await this.before(cart, payment.loan_id, payment)
+    const seen = new Set(this.orderRefundsOf(cart).map((refund) => refund.refundId))
+    this.shipped.add(payment.order_id)
+    const done = await shipAndReturn(this.system, (what, reply) => this.served(what, reply), view, chosen)
+    if (!done.ok) return done.why
+    const refunds = this.system.refundOnReturn && payment.captured > payment.refunded && !payment.canceled
+    const after = await until(
+      () => orderView(this.system, payment.order_id),
+      (order) => !refunds || !order || order.summary.pending >= 0,
+      refunds ? 10_000 : 0,
+    )
+    await this.system.sandbox.idle()
+    const made = this.orderRefundsOf(cart).filter((refund) => !seen.has(refund.refundId))
+    const what = `return ${done.returnId} of order ${payment.order_id}`
+    const line = `${what} received, pending ${centsToDecimal(after?.summary.pending ?? 0)}, ${made.length} refund(s) at the service`
+    if (racing) return line
+    if (!refunds && made.length)
+      this.violations.push(
+        `${what}: the service refunded ${made.map((r) => r.totalAmount).join(", ")}, yet nobody asked (${this.system.refundOnReturn ? "nothing captured" : "refundOnReturn off"})`,
+      )
+    if (refunds && made.length > 1)
+      this.violations.push(`${what}: refundOnReturn refunded ${made.length} times (${made.map((r) => r.totalAmount).join(", ")})`)
+    if (refunds && !before.excuse && after && after.summary.pending < 0 && !made.length)
+      this.violations.push(
+        `${what}: refundOnReturn is on, the books are clear, yet the order still owes ${centsToDecimal(-after.summary.pending)} and nothing was refunded`,
+      )
+    return line
+  }
+
+  /**
+   * The admin adds an item to the order; the shopper pays the balance Medusa asks with a second
+   * loan from the payment link. Captured at once (autoCapture), the order then owes nothing.
+   */
+  private async editUp(cart: CartInPlay): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    if (!payment) return "no order"
+    const stop = await editOrder(this.system, (what, reply) => this.served(what, reply), payment.order_id, { add: this.system.store.extraVariantId })
+    if (stop) return stop
+    const view = await until(
+      () => orderView(this.system, payment.order_id),
+      (order) => !!order?.collections.some((c) => c.status === "not_paid"),
+      5_000,
+    )
+    const balance = view?.collections.filter((c) => c.status === "not_paid").pop()
+    if (!balance) return "edit confirmed, nothing to pay"
+    cart.balances.push(balance.id)
+    this.asked.alias(balance.id, cart.cartId)
+    const started = this.served("balance session", await this.system.store.startSession(balance.id))
+    const sessions = (started.body as { payment_collection?: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
+      .payment_collection?.payment_sessions
+    const loanId = sessions?.find((session) => session.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
+    if (started.status !== 200 || loanId === undefined) return `edit confirmed, balance ${centsToDecimal(balance.amount)}; session ${brief(started)}`
+    await this.system.sandbox.pay(loanId)
+    const delivery = this.system.sandbox.state.webhooks.filter((d) => d.loanId === loanId).pop()
+    const paid = `edit confirmed, balance ${centsToDecimal(balance.amount)} paid with loan ${loanId} (webhook ${delivery?.status ?? delivery?.error ?? "none"})`
+    if (!this.system.autoCapture) return paid
+    const after = await until(
+      () => orderView(this.system, payment.order_id),
+      (order) => order?.summary.pending === 0,
+    )
+    if (after && after.summary.pending !== 0)
+      this.violations.push(
+        `order ${payment.order_id}: its balance was paid with loan ${loanId}, captured at once, yet it shows ${centsToDecimal(after.summary.pending)} pending`,
+      )
+    return paid
+  }
+
+  /** The admin takes one unit off a line, then refunds from the order page what the order then owes. */
+  private async editDown(cart: CartInPlay, index: number): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const line = payment && (await this.reducibleOf(payment.order_id))
+    if (!payment || !line) return "no line to reduce"
+    const seen = new Set(this.orderRefundsOf(cart).map((refund) => refund.refundId))
+    const stop = await editOrder(this.system, (what, reply) => this.served(what, reply), payment.order_id, {
+      item: line.id,
+      quantity: line.quantity - 1,
+    })
+    if (stop) return stop
+    const made = this.orderRefundsOf(cart).filter((refund) => !seen.has(refund.refundId))
+    if (made.length)
+      this.violations.push(
+        `edit of order ${payment.order_id} down: the service refunded ${made.map((r) => r.totalAmount).join(", ")} before anyone asked`,
+      )
+    const owed = -((await orderView(this.system, payment.order_id))?.summary.pending ?? 0)
+    const fresh = await this.paymentOf(cart)
+    if (owed <= 0 || !fresh?.payment_id || fresh.canceled)
+      return `edit confirmed; the order owes ${centsToDecimal(Math.max(0, owed))}${fresh?.canceled ? ", its payment cancelled by Medusa" : ""}`
+    const refunded = await this.refund(cart, { kind: "refund", cart: index, share: 100, answer: "clear" }, undefined, owed)
+    return `edit confirmed; the order owes ${centsToDecimal(owed)}, refunded from the order page: ${refunded}`
+  }
+
+  /** A share of the payment captured (capture at fulfilment): no money moves at the service, and it must go through on clear books. */
+  private async partialCapture(cart: CartInPlay, share: number): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    if (!payment?.payment_id || payment.loan_id === null) return "no order payment"
+    const amount = Math.max(1, Math.floor((payment.amount * share) / 100))
+    const before = await this.before(cart, payment.loan_id, payment)
+    const reply = this.served(
+      "partial capture",
+      await this.system.admin.post(`/admin/payments/${payment.payment_id}/capture`, { amount: amount / 100 }),
+    )
+    const made = this.refundsOf(cart).filter((refund) => !before.refundIds.has(refund.refundId))
+    const what = `capture of ${centsToDecimal(amount)} of payment ${payment.payment_id}`
+    if (made.length) this.violations.push(`${what}: the service refunded ${made.map((r) => r.totalAmount).join(", ")}`)
+    if (reply.status !== 200 && !before.excuse && before.refundable === payment.amount)
+      this.violations.push(`${what}: refused (${brief(reply)}), with the loan paid, unrefunded and nothing unclear`)
+    return `${centsToDecimal(amount)}: ${brief(reply)}`
+  }
+
+  /**
+   * The store's own code cancels the order through Medusa's `cancelOrderWorkflow`: what the
+   * payment captured is refunded through the plugin (booked), the rest when Medusa announces the
+   * cancel; the invariant then wants the loan refunded in full, or the cancel refused.
+   */
+  private async storeCancel(cart: CartInPlay): Promise<string> {
+    const code = this.system.storeCode
+    const payment = await this.paymentOf(cart)
+    if (!code || !payment) return "no order"
+    const error = await code.cancelOrder(payment.order_id)
+    this.asked.storeCancelled.add(payment.order_id)
+    if (error) return `refused: ${error.slice(0, 160)}`
+    const loan = payment.loan_id === null ? undefined : this.system.sandbox.state.loans.get(payment.loan_id)
+    // The rest of the loan goes back on `order.canceled`, which Medusa sends after the workflow answers.
+    if (loan && isPaid(loan))
+      await until(
+        async () => refundableCents(loan),
+        (left) => left === 0,
+      )
+    await this.system.sandbox.idle()
+    return `cancelled${loan ? `; loan ${loan.loanId} keeps ${centsToDecimal(isPaid(loan) ? refundableCents(loan) : 0)} unrefunded` : ""}`
+  }
+
+  /** The store's own code refunds a share of what the payment holds through Medusa's `refundPaymentWorkflow`: booked, and one refund at the service. */
+  private async storeRefund(cart: CartInPlay, share: number): Promise<string> {
+    const code = this.system.storeCode
+    const payment = await this.paymentOf(cart)
+    if (!code || !payment?.payment_id || payment.loan_id === null) return "no order payment"
+    const amount = Math.max(1, Math.floor(((payment.captured - payment.refunded) * share) / 100))
+    const before = await this.before(cart, payment.loan_id, payment)
+    const error = await code.refundPayment(payment.payment_id, amount / 100)
+    const made = this.refundsOf(cart).filter((refund) => !before.refundIds.has(refund.refundId))
+    const what = `the store's refundPaymentWorkflow of ${centsToDecimal(amount)} on payment ${payment.payment_id}`
+    const reply: Reply = { status: error ? 400 : 200, body: { message: error ?? "" } }
+    this.expectOneRefund(what, amount, reply, made)
+    if (before.unclearOnLoan) this.expectHeld(what, cart, before, reply)
+    await this.judgeAsk(cart, payment.loan_id, before, {
+      what,
+      excused: amount > before.refundable ? "more than remains" : before.excuse,
+      reply,
+      expect: { refund: amount },
+      made: made.filter((refund) => refund.loanId === payment.loan_id).map((refund) => decimalToCents(refund.totalAmount)),
+    })
+    return `${centsToDecimal(amount)}: ${error ? `refused: ${error.slice(0, 160)}` : "200"}, ${made.length} refund(s) at the service`
+  }
+
   private refundsOf(cart: CartInPlay): Refund[] {
     return this.loansOf(cart.cartId).flatMap((loan) => loan.refunds)
   }
@@ -803,6 +1068,7 @@ export class SequenceRun {
     const amount = centsToDecimal(Math.max(1, Math.floor((left * share) / 100)))
     try {
       const refund = this.system.sandbox.refundAtService(cart.cartId, amount)
+      this.asked.portal.add(refund.refundId)
       return `loan ${refund.loanId}: ${amount} refunded in the portal`
     } catch (error) {
       return `refused: ${(error as Error).message}`
@@ -849,6 +1115,11 @@ function setsFault(command: Command): boolean {
   )
 }
 
+/** A partial capture followed by a cancel moves the loan's money (see MONEY_MOVERS). */
+function movesMoney(command: Command): boolean {
+  return MONEY_MOVERS.has(command.kind) || (command.kind === "partial-capture" && command.cancel)
+}
+
 /** Commands that move a loan's money and judge what the service did meanwhile: another sequence's work would blur that. */
 const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
   "refund",
@@ -857,6 +1128,10 @@ const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
   "refund-in-full",
   "settle-unclear",
   "refused-complete",
+  "return",
+  "edit-down",
+  "store-cancel",
+  "store-refund",
 ])
 
 /**
@@ -865,7 +1140,7 @@ const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
  * other loan); races, whose timing another sequence's work would blur.
  */
 function runsAlone(command: Command): boolean {
-  return setsFault(command) || MONEY_MOVERS.has(command.kind) || command.kind === "race"
+  return setsFault(command) || movesMoney(command) || command.kind === "race"
 }
 
 function unreachable(value: never): never {

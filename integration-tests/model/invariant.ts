@@ -1,5 +1,6 @@
 import type { Loan, Refund } from "../../src/sandbox"
 import { centsToDecimal, decimalToCents, numberToCents } from "../../src/sandbox/money"
+import { type AskedCauses, checkAttribution, checkSummaries, type OrderSummary } from "./attribution"
 import { type BookRow, isUndecided, type LedgerRow, type OrderPayment } from "./facts"
 import type { SentRefund } from "./requests"
 
@@ -24,6 +25,10 @@ import type { SentRefund } from "./requests"
  * no order holds, is made the cart's order: being listed is not enough.
  * Requests: never a refund request sent twice under one key after one that may have applied,
  * and a request the admin dismissed (it did not happen) never leaves a refund in Medusa.
+ * Causes (attribution.ts): every refund at the service stands for one entry of the plugin's book
+ * and one cause the model started; no refund without one, no cause used twice.
+ * Summaries (attribution.ts): a live order captured in full shows paid less refunded equal to
+ * what the service holds of its loans; a paid loan never leaves its order's total pending.
  * Asks (checked as each happens, `checkAsk`): a refund the admin asks for, within what remains,
  * with no fault injected and nothing unclear on the cart's books, goes through and lists nothing:
  * a plugin that refuses everything does not pass.
@@ -38,6 +43,12 @@ export interface MoneyFacts {
   sent: SentRefund[]
   /** Each cart's line quantity at the end (one line of one variant: the quantity decides the total). */
   carts: Array<{ cartId: string; quantity: number }>
+  /** Each order's summary as Medusa's admin API answers it. */
+  summaries: OrderSummary[]
+  /** What the model did that may start a refund, to attribute each refund at the service to its cause. */
+  asked: AskedCauses
+  /** The store captures a confirmed loan's payment at once (autoCapture): Medusa's order shows it paid. */
+  autoCapture: boolean
 }
 
 export const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
@@ -45,6 +56,18 @@ const refundedCents = (loan: Loan) => loan.refunds.reduce((sum, refund) => sum +
 const inFull = (loan: Loan) => refundedCents(loan) >= numberToCents(loan.request.totalPrice)
 const listed = (row: LedgerRow | undefined) => row?.state === "needs_attention" && !!row.attention_reason?.trim()
 const serviceRefunds = (loan: Loan) => loan.refunds.map((refund) => decimalToCents(refund.totalAmount)).sort((a, b) => a - b)
+/**
+ * The service's refunds of the loan that Medusa records on the order's payment: all of them, but
+ * for the cancel of an order captured in part, whose uncaptured rest the plugin refunds by its
+ * book alone (Medusa refunds only what it captured): one refund of exactly that rest.
+ */
+function refundsMedusaRecords(order: OrderPayment, loan: Loan): number[] {
+  const service = serviceRefunds(loan)
+  const rest = numberToCents(loan.request.totalPrice) - order.captured
+  if (order.order_status !== "canceled" || rest <= 0) return service
+  const at = service.indexOf(rest)
+  return at < 0 ? service : [...service.slice(0, at), ...service.slice(at + 1)]
+}
 const sameAmounts = (a: number[], b: number[]) => a.length === b.length && a.every((amount, i) => amount === b[i])
 const amounts = (cents: number[]) => `[${cents.map(centsToDecimal).join(", ")}]`
 
@@ -57,6 +80,8 @@ export function checkMoney(facts: MoneyFacts): string[] {
     ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),
     ...checkSentOnce(facts.sent, facts.loans),
     ...checkDismissed(facts),
+    ...checkAttribution(facts.loans, facts.book, facts.asked),
+    ...checkSummaries(facts.summaries, facts.orders, facts.loans, facts.rows, facts.autoCapture),
   ]
 }
 
@@ -94,7 +119,7 @@ function mismatchOf(loan: Loan, row: LedgerRow, facts: MoneyFacts): string | und
   const [order] = holders
   if (!order) return undefined
   const service = serviceRefunds(loan)
-  if (order.captured > 0 && !sameAmounts(order.refunds, service)) return "Medusa's refunds differ from the service's"
+  if (order.captured > 0 && !sameAmounts(order.refunds, refundsMedusaRecords(order, loan))) return "Medusa's refunds differ from the service's"
   if (order.order_status === "canceled" && !inFull(loan)) return "a cancelled order on a loan not refunded in full"
   if (order.order_status !== "canceled" && order.canceled) return "a live order whose payment is cancelled"
   if (order.order_status !== "canceled" && order.captured === 0 && service.length) return "an uncaptured live payment on a refunded loan"
@@ -240,17 +265,23 @@ export function checkAsk(ask: AdminAsk): string[] {
 function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, LedgerRow>): string[] {
   const name = `order ${order.order_id} (${order.order_status}, payment ${order.payment_id ?? "none"}: captured ${centsToDecimal(order.captured)}, refunded ${centsToDecimal(order.refunded)}${order.canceled ? ", canceled" : ""})`
   // Placed before its financing (orderBeforeFinancing): once everything settled, its loan paid it or it was cancelled.
-  if (!order.payment_id) return order.order_status === "canceled" ? [] : [`${name}: live, yet no payment: its loan neither paid it nor ended it`]
+  // A collection Medusa opened beside the loan's payment (an order change) is that payment's order, checked on its own row.
+  const paidElsewhere = facts.orders.some((other) => other.order_id === order.order_id && other.payment_id)
+  if (!order.payment_id)
+    return order.order_status === "canceled" || paidElsewhere ? [] : [`${name}: live, yet no payment: its loan neither paid it nor ended it`]
   const loan = facts.loans.find((candidate) => candidate.loanId === order.loan_id)
   if (!loan) return [`${name}: holds no loan of the financing service`]
   const service = refundedCents(loan)
   const of = `loan ${loan.loanId} refunded ${centsToDecimal(service)} of ${loan.request.totalPrice} at the service`
   if (order.captured > 0) {
-    const breaches = sameAmounts(order.refunds, serviceRefunds(loan))
+    const recorded = refundsMedusaRecords(order, loan)
+    const breaches = sameAmounts(order.refunds, recorded)
       ? []
-      : [`${name}: Medusa's refunds ${amounts(order.refunds)} differ, amount by amount, from the service's ${amounts(serviceRefunds(loan))} (${of})`]
+      : [`${name}: Medusa's refunds ${amounts(order.refunds)} differ, amount by amount, from the service's ${amounts(recorded)} (${of})`]
     // Case 2: cancelling refunds what remains; a cancel whose refund cannot be made is refused, and the order stays.
-    if (order.order_status === "canceled" && !inFull(loan)) breaches.push(`${name}: cancelled, but ${of}`)
+    // The store's own cancelOrderWorkflow is Medusa's, which cancels anyway: the loan must then be listed.
+    const storeListed = facts.asked.storeCancelled.has(order.order_id) && listed(rows.get(loan.loanId))
+    if (order.order_status === "canceled" && !inFull(loan) && !storeListed) breaches.push(`${name}: cancelled, but ${of}`)
     return breaches
   }
   if (order.order_status === "canceled") {

@@ -1,9 +1,11 @@
 import fc from "fast-check"
 import { type Command, type Sequence, type SequenceSize, sequences } from "./commands"
 import { SequenceRun } from "./driver"
-import { bookEntries, ledgerRows, orderPayments } from "./facts"
+import type { OrderSummary } from "./attribution"
+import { bookEntries, ledgerRows, type OrderPayment, orderPayments } from "./facts"
 import { Gate } from "./gate"
 import { checkMoney, isPaid, type MoneyFacts } from "./invariant"
+import { orderView } from "./order-life"
 import type { ModelSystem } from "./system"
 
 /**
@@ -176,13 +178,17 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
     }
     await run.finish()
     const cartIds = run.cartIds
+    const orders = await orderPayments(system.sql, cartIds)
     const facts: MoneyFacts = {
       loans: [...system.sandbox.state.loans.values()].filter((loan) => cartIds.includes(loan.cartId)),
       rows: await ledgerRows(system.sql, cartIds),
-      orders: await orderPayments(system.sql, cartIds),
+      orders,
       book: await bookEntries(system.sql, cartIds),
       sent: run.sent.of(cartIds),
       carts: run.cartQuantities,
+      summaries: await summariesOf(system, orders),
+      asked: run.asked,
+      autoCapture: system.autoCapture,
     }
     const violations = [...run.violations, ...checkMoney(facts)]
     const trace = violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace
@@ -199,6 +205,17 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
   }
 }
 
+/** Each order's summary, from the admin API as the order page reads it. */
+async function summariesOf(system: ModelSystem, orders: OrderPayment[]): Promise<OrderSummary[]> {
+  const summaries: OrderSummary[] = []
+  for (const orderId of new Set(orders.map((order) => order.order_id))) {
+    const view = await orderView(system, orderId)
+    if (!view) throw new Error(`the admin API answered no order ${orderId}`)
+    summaries.push({ order_id: orderId, status: view.status, total: view.total, ...view.summary })
+  }
+  return summaries
+}
+
 /** The end state of both books, printed under a failing sequence's trace. */
 function describeFacts(facts: MoneyFacts): string[] {
   return [
@@ -213,6 +230,10 @@ function describeFacts(facts: MoneyFacts): string[] {
     ...facts.orders.map(
       (o) =>
         `(end) medusa: order ${o.order_id} ${o.order_status}, loan ${o.loan_id}, payment ${o.amount / 100} captured ${o.captured / 100} refunded ${o.refunded / 100}${o.canceled ? " canceled" : ""}`,
+    ),
+    ...facts.summaries.map(
+      (s) =>
+        `(end) medusa summary: order ${s.order_id} ${s.status} total ${s.total / 100} paid ${s.paid / 100} refunded ${s.refunded / 100} pending ${s.pending / 100}`,
     ),
     ...facts.book.map(
       (e) =>

@@ -18,6 +18,20 @@ export interface ModelSystem {
   orderBeforeFinancing?: boolean
   /** The store's own code refusing orders after the payment, where the model can install it (in Medusa's process). */
   orderRefusal?: OrderRefusal
+  /** A received return refunds what the order then owes (BNPL_REFUND_ON_RETURN=true). */
+  refundOnReturn?: boolean
+  /** The store's own code calling Medusa's workflows, where the model can run it (in Medusa's process). */
+  storeCode?: StoreCode
+}
+
+/**
+ * Medusa's own workflows as a store's code runs them, outside the plugin's routes. Each answers
+ * the error Medusa's run ended with, or undefined when it went through.
+ */
+export interface StoreCode {
+  cancelOrder(orderId: string): Promise<string | undefined>
+  /** `amount` in major units, as Medusa takes it. */
+  refundPayment(paymentId: string, amount: number): Promise<string | undefined>
 }
 
 /**
@@ -46,6 +60,8 @@ export interface StoreCalls {
   /** Selecting "Pay in installments": a pp_bnpl_bnpl session on the cart's collection. */
   startSession(collectionId: string): Promise<Reply>
   complete(cartId: string): Promise<Reply>
+  /** A variant other than the carts' own, for an item the admin adds to an order. */
+  readonly extraVariantId: string
 }
 
 export interface AdminCalls {
@@ -78,12 +94,14 @@ export async function httpCalls(
 
 class HttpStore implements StoreCalls {
   private readonly headers: Record<string, string>
+  readonly extraVariantId: string
 
   constructor(
     private readonly baseUrl: string,
     private readonly demo: DemoStore,
   ) {
     this.headers = { "x-publishable-api-key": demo.publishableKey }
+    this.extraVariantId = demo.variantIds[VARIANT - 1]
   }
 
   private post(path: string, body: unknown = {}): Promise<Reply> {

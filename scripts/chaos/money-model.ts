@@ -14,7 +14,9 @@ import type { Scenario, ScenarioResult } from "./scenario"
  * the quick size (50, and 15 with each option) in the
  * http spec money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  * Medusa runs in its own process here, so the store cannot refuse an order after the payment
- * (the `refused-complete` command, which needs a hook in Medusa's process): the http spec covers it.
+ * (the `refused-complete` command, which needs a hook in Medusa's process), nor run Medusa's
+ * workflows as its own code (`store-cancel`, `store-refund`): the http spec covers them. Returns,
+ * edits and partial captures go through Medusa's admin API, as here.
  *
  * Both Medusas keep the default refund-check interval (6 h): with 0, every reconciliation
  * would re-check every ordered loan of the whole run, and 1,000 sequences would cost
@@ -50,7 +52,8 @@ const MODES: Record<
   },
   orderFirst: {
     title: "with orderBeforeFinancing",
-    env: { BNPL_ORDER_BEFORE_FINANCING: "true" },
+    // refundOnReturn on here only, so both readings of a received return are proven.
+    env: { BNPL_ORDER_BEFORE_FINANCING: "true", BNPL_REFUND_ON_RETURN: "true" },
     full: 200,
     quick: 1,
     runsVar: "FC_ORDER_FIRST_RUNS",
@@ -111,7 +114,15 @@ async function runOn(ctx: ChaosContext, url: string, mode: Mode): Promise<ModelR
   stack.sandbox.setFaults({})
   const { full, quick, runsVar, replay, label } = MODES[mode]
   return runMoneyModel(
-    { store, admin, sandbox: stack.sandbox, sql, autoCapture: mode !== "plain", orderBeforeFinancing: mode === "orderFirst" },
+    {
+      store,
+      admin,
+      sandbox: stack.sandbox,
+      sql,
+      autoCapture: mode !== "plain",
+      orderBeforeFinancing: mode === "orderFirst",
+      refundOnReturn: mode === "orderFirst",
+    },
     {
       numRuns: number(runsVar) ?? (ctx.sizes.quick ? quick : full),
       size: { minCommands: 3, maxCommands: 10 },
