@@ -17,8 +17,9 @@ import { httpCalls } from "../model/system"
  * refunds in the service's portal, reconciliation (with the service failing or slow) and refund
  * checks, *Refund in full*, *Retry completion*, time passing, the order's life (returns whole or
  * in part, edits up paid with a second loan and down refunded from the order page, partial
- * captures, the store's own cancelOrderWorkflow and refundPaymentWorkflow), and two of these racing
- * on one cart; then the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
+ * captures, the store's own cancelOrderWorkflow and refundPaymentWorkflow), sessions whose replies are
+ * lost, and two of these racing on one cart (either first, at several offsets) or on two carts; then
+ * the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.
  *
  * Three Medusas, one after the other, on one sandbox: the provider reads its options once, when
  * Medusa boots. The first captures at fulfilment (BNPL_AUTO_CAPTURE=false); the sequences with
@@ -75,8 +76,8 @@ function storeCode(getContainer: () => MedusaContainer): StoreCode {
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_ORPHANED_LOANS: "false" })
 
 const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
-const QUICK_RUNS = 50
-const AUTO_CAPTURE_RUNS = 15
+const QUICK_RUNS = 35
+const AUTO_CAPTURE_RUNS = 30
 const ORDER_FIRST_RUNS = 15
 
 /** The three Medusas: capturing at fulfilment (autoCapture off), as installed (capture at confirmation), and with orderBeforeFinancing. */

@@ -31,6 +31,7 @@ medusaIntegrationTestRunner({
           entity: "order",
           fields: [
             "id",
+            "status",
             "total",
             "items.id",
             "items.unit_price",
@@ -45,6 +46,7 @@ medusaIntegrationTestRunner({
           filters: { id: orderId },
         })
       return data[0] as {
+        status: string
         total: number
         items: Array<{ id: string; unit_price: number }>
         summary: { paid_total: number; pending_difference: number }
@@ -194,6 +196,35 @@ medusaIntegrationTestRunner({
       expect(serviceRefunds(loanId).map(Number)).toEqual([total])
       const recorded = (await order(orderId)).payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
       expect(recorded).toEqual([total])
+    })
+
+    it("a lost refund the admin records after the store's own cancel shows on the cancelled order's captured payment", async () => {
+      const { orderId, loanId, total } = await twoUnitOrder()
+      const paymentId = (await order(orderId)).payment_collections[0].payments[0].id
+      const admin = await adminHeaders(api)
+      env.sandbox.setFaults({ refund: { applyThenFailNext: 1, historyDelayMs: 3_000 } })
+      const lost = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 500 }, admin)
+      expect(lost.status).toBe(400)
+
+      // The unclear refund holds every other: Medusa's cancel goes through and its refund of the payment does not.
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId }, throwOnError: false })
+      const ledger = getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+      const [row] = await ledger.listBnplLoans({ loan_id: loanId })
+      const [entry] = await ledger.listBnplRefunds({ loan_id: loanId })
+      await until(
+        async () => serviceRefunds(loanId),
+        (refunds) => refunds.length === 1,
+      )
+
+      const recorded = await api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record" }, admin)
+
+      expect(recorded.status).toBe(200)
+      const after = await order(orderId)
+      expect(after.status).toBe("canceled")
+      const payment = after.payment_collections.flatMap((c) => c.payments).find((p) => p.id === paymentId)
+      expect(payment?.refunds.map((r) => Number(r.amount))).toEqual([500])
+      expect(serviceRefunds(loanId).map(Number)).toEqual([500])
+      expect(total).toBeGreaterThan(500)
     })
 
     it("a refund the store's own code starts is booked: after a lost reply, the order page's refund is refused, not sent again", async () => {

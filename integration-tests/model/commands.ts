@@ -29,6 +29,8 @@ export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
  * *Refund in full* racing the storefront's completion (the shopper paying first, the webhook
  * lost, when the cart's loan is unpaid); two cancels of one order; an order-page refund (the
  * service slow to answer) racing the refund check, due; a portal refund while a return is received.
+ * The `other-` races move money of two carts at once (the sequence's other cart; its own when it has one):
+ * each cart's lock is its own, and one cart's refund must not count or hold the other's.
  */
 export const RACES = [
   "webhook+cancel",
@@ -42,12 +44,21 @@ export const RACES = [
   "cancel+cancel",
   "refund+refund-check",
   "portal-refund+return",
+  "refund+other-refund",
+  "cancel+other-return",
+  "return+other-refund",
 ] as const
 export type Race = (typeof RACES)[number]
+/** Both at once, the second while the first is in flight, or the second as the first ends its work. */
+export const RACE_OFFSETS = [0, 30, 250] as const
+export type RaceOffset = (typeof RACE_OFFSETS)[number]
 
 export type Command =
-  /** The shopper selects "Pay in installments" (again). */
-  | { kind: "session"; cart: number }
+  /**
+   * The shopper selects "Pay in installments" (again). `lost`: the service makes the loan (and
+   * cancels the cart's unpaid ones) but the replies are lost, so the shopper never gets that loan's link.
+   */
+  | { kind: "session"; cart: number; reply?: "lost" }
   /** The shopper changes the cart: the line's quantity. */
   | { kind: "change"; cart: number; quantity: number }
   /** The shopper pays the first installment of the cart's newest (or oldest) unpaid loan; the webhook's fate. */
@@ -93,8 +104,11 @@ export type Command =
   | { kind: "time-passes" }
   /** The refund checks of the cart's loans fall due, and reconciliation runs. */
   | { kind: "refund-check"; cart: number }
-  /** Two commands on the cart at once (see RACES). */
-  | { kind: "race"; cart: number; race: Race }
+  /**
+   * Two commands on the cart at once (see RACES): the second starts `offsetMs` after the first, or,
+   * `flip`ped, the first after the second.
+   */
+  | { kind: "race"; cart: number; race: Race; offsetMs?: RaceOffset; flip?: boolean }
   /** The admin's *Refund in full* on the cart's listed loan, or on its newest paid loan (listed or not) from the loans page. */
   | { kind: "refund-in-full"; cart: number; loan: "listed" | "paid" }
   /** The admin's *Retry completion* on the cart's listed loan. */
@@ -106,6 +120,13 @@ export type Command =
    * collection, which the shopper pays with a second loan from the payment link.
    */
   | { kind: "edit-up"; cart: number }
+  /**
+   * The admin exchanges one unit of the order's line for the other variant (shipped first, its
+   * return received); the difference is paid with a second loan, or refunded from the order page.
+   */
+  | { kind: "exchange"; cart: number }
+  /** The admin makes a claim of one unit for a refund (its return received), then refunds what the order owes from the order page. */
+  | { kind: "claim"; cart: number }
   /** The admin takes one unit off the order's line (an order edit), then refunds what the order owes from the order page. */
   | { kind: "edit-down"; cart: number }
   /** The admin captures a share of the order's uncaptured payment (capture at fulfilment only), then cancels the order or not. */
@@ -140,6 +161,7 @@ const answer = fc.constantFrom<RefundAnswer>("clear", "clear", "late", "slow", "
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("session" as const), cart }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("session" as const), cart, reply: fc.constant("lost" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("change" as const), cart, quantity: fc.integer({ min: 1, max: 3 }) }) },
   {
     weight: 3,
@@ -169,7 +191,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("time-passes" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund-check" as const), cart }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant("race" as const), cart, race: fc.constantFrom(...RACES) }) },
+  {
+    weight: 9,
+    arbitrary: fc.record({
+      kind: fc.constant("race" as const),
+      cart,
+      race: fc.constantFrom(...RACES),
+      offsetMs: fc.constantFrom(...RACE_OFFSETS),
+      flip: fc.boolean(),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("refund-in-full" as const), cart, loan: fc.constantFrom("listed" as const, "paid" as const) }),
@@ -178,6 +209,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("return" as const), cart, whole: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("edit-up" as const), cart }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("edit-down" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("exchange" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("claim" as const), cart }) },
   {
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant("partial-capture" as const), cart, share: fc.constantFrom<PartialShare>(25, 50), cancel: fc.boolean() }),
@@ -207,6 +240,7 @@ export function describe(command: Command, cartCount = 2): string {
   const on = "cart" in command ? ` cart ${command.cart % cartCount}` : ""
   switch (command.kind) {
     case "session":
+      return `session${on}${command.reply === "lost" ? " (loan made, replies lost)" : ""}`
     case "late-webhook":
     case "complete":
     case "capture":
@@ -217,6 +251,10 @@ export function describe(command: Command, cartCount = 2): string {
     case "edit-down":
     case "store-cancel":
       return `${command.kind}${on}`
+    case "exchange":
+      return `exchange${on} (one unit for the other variant), received`
+    case "claim":
+      return `claim${on} (one unit, for a refund), received`
     case "return":
       return `return${on} (${command.whole ? "the whole order" : "one unit"}), received`
     case "partial-capture":
@@ -236,7 +274,7 @@ export function describe(command: Command, cartCount = 2): string {
     case "reconcile":
       return `reconcile${command.trouble === "none" ? "" : ` (service ${command.trouble === "errors" ? "answers some 5xx" : "slow"})`}`
     case "race":
-      return `${command.race} at once${on}`
+      return `${command.race} at once${on}${command.flip ? " (second first)" : ""}${command.offsetMs !== undefined ? `, ${command.offsetMs} ms apart` : ""}`
     case "change":
       return `change${on} to quantity ${command.quantity}`
     case "pay":
@@ -265,6 +303,7 @@ const ANSWER_TEXT: Record<RefundAnswer, string> = {
 /** A short label of the command's kind, for the report's count of what the sequences did. */
 export function kindOf(command: Command): string {
   if (command.kind === "race") return `race ${command.race}`
+  if (command.kind === "session" && command.reply === "lost") return "session, replies lost"
   if (command.kind === "refund") return `refund ${command.answer}`
   if (command.kind === "refund-during-lag") return `refund-during-lag, then ${command.second}`
   if (command.kind === "refund-in-full") return `refund-in-full ${command.loan}`

@@ -18,7 +18,7 @@ import {
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import { checkAsk, excuseOf } from "./invariant"
-import { editOrder, orderView, returnable, shipAndReturn, until } from "./order-life"
+import { claimOne, editOrder, exchangeOne, orderView, returnable, shipAndReturn, until } from "./order-life"
 import { settlementOf } from "./portal"
 import { RefundRequestLog } from "./requests"
 import type { ModelSystem, ReadyCart } from "./system"
@@ -110,14 +110,36 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "return", cart, whole: false },
     { kind: "portal-refund", cart, share: 50 },
   ],
+  "refund+other-refund": (cart) => [
+    { kind: "refund", cart, share: 50, answer: "clear" },
+    { kind: "refund", cart: cart + 1, share: 50, answer: "clear" },
+  ],
+  "cancel+other-return": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "return", cart: cart + 1, whole: false },
+  ],
+  "return+other-refund": (cart) => [
+    { kind: "return", cart, whole: true },
+    { kind: "refund", cart: cart + 1, share: 25, answer: "clear" },
+  ],
 }
+/** A race's offset when the sequence names none (sequences printed before races had one). */
 const RACE_OFFSET_MS = 30
+/** The service makes the loan and cancels the cart's unpaid ones, and every reply is lost. */
+const LOST_SESSION: FaultConfig = { loan: { applyThenFailNext: 1 }, cancel: { applyThenFailNext: 1 } }
 /**
  * Races in which the admin's refund or cancel must still go through when the books are clear:
  * what races it moves no money of the loan (a webhook copy, a reconciliation, the refund check),
  * or is a second refund within what remains, which takes its turn.
  */
-const STRICT_IN_RACE: ReadonlySet<Race> = new Set(["webhook+refund", "refund+refund", "refund+reconcile", "refund+refund-check", "webhook+cancel"])
+const STRICT_IN_RACE: ReadonlySet<Race> = new Set([
+  "webhook+refund",
+  "refund+refund",
+  "refund+reconcile",
+  "refund+refund-check",
+  "webhook+cancel",
+  "refund+other-refund",
+])
 
 /** More rejections than one cancel can ask for refunds. */
 const REJECT_ALL = 10
@@ -156,6 +178,8 @@ export class SequenceRun {
   /** The commands performed, in order, and the kind of each (commands.ts, `kindOf`), for the report. */
   readonly performed: Command[] = []
   readonly kinds: string[] = []
+  /** Loans made while the session's replies were lost: the shopper never got their link. */
+  readonly linkless = new Set<number>()
   readonly sent: RefundRequestLog
   /** Orders the admin shipped goods of (for a return): Medusa cancels none of them. */
   private readonly shipped = new Set<string>()
@@ -211,6 +235,8 @@ export class SequenceRun {
       refund: ["admin-refund"],
       "refund-during-lag": ["admin-refund"],
       "edit-down": ["admin-refund"],
+      exchange: this.system.refundOnReturn ? ["admin-refund", "return"] : ["admin-refund"],
+      claim: this.system.refundOnReturn ? ["admin-refund", "return"] : ["admin-refund"],
       cancel: ["cancel"],
       "partial-capture": command.kind === "partial-capture" && command.cancel ? ["cancel"] : [],
       "store-cancel": ["cancel", "store"],
@@ -252,7 +278,7 @@ export class SequenceRun {
         // Placed before its financing, the order is refused before any payment: not this command's case.
         return !!this.system.orderRefusal && !order && !this.system.orderBeforeFinancing
       case "pay":
-        return loans.some((loan) => loan.status === "REQUEST" && !loan.expired)
+        return this.unpaidLoansOf(cart).length > 0
       case "late-webhook":
         return loans.some(isPaid)
       case "portal-refund":
@@ -279,6 +305,8 @@ export class SequenceRun {
       case "retry-completion":
         return (await listedRows(this.system.sql, cart.cartId)).length > 0
       case "return":
+      case "exchange":
+      case "claim":
         return !!order?.payment_id && order.order_status !== "canceled" && !!(await this.returnableOf(order.order_id)).length
       case "edit-up":
         return !!order?.payment_id && order.order_status !== "canceled" && !order.canceled
@@ -395,7 +423,9 @@ export class SequenceRun {
   private perform(command: Command, racing?: Race): Promise<string> {
     switch (command.kind) {
       case "session":
-        return this.session(this.cart(command.cart))
+        return command.reply === "lost"
+          ? this.withFaults(LOST_SESSION, () => this.session(this.cart(command.cart), true))
+          : this.session(this.cart(command.cart))
       case "change":
         return this.change(this.cart(command.cart), command.quantity)
       case "pay":
@@ -438,6 +468,9 @@ export class SequenceRun {
         return this.editUp(this.cart(command.cart))
       case "edit-down":
         return this.editDown(this.cart(command.cart), command.cart)
+      case "exchange":
+      case "claim":
+        return this.exchangeOrClaim(this.cart(command.cart), command.cart, command.kind)
       case "partial-capture":
         return this.partialCapture(this.cart(command.cart), command.share).then(async (captured) =>
           command.cancel ? `${captured}; cancel: ${await this.cancel(this.cart(command.cart), false)}` : captured,
@@ -468,7 +501,7 @@ export class SequenceRun {
   private async needsPayment(cart: CartInPlay): Promise<boolean> {
     const loans = this.loansOf(cart.cartId)
     if (await this.paymentOf(cart)) return false
-    return !loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0) && loans.some((loan) => loan.status === "REQUEST" && !loan.expired)
+    return !loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0) && this.unpaidLoansOf(cart).length > 0
   }
 
   private async race(command: Extract<Command, { kind: "race" }>): Promise<string> {
@@ -479,12 +512,21 @@ export class SequenceRun {
         ? `${await this.pay(cart, { kind: "pay", cart: command.cart, loan: "newest", webhook: "drop" })}; then `
         : ""
     const before = await this.raceBefore(command.race, cart)
-    const outcomes = await Promise.all([
-      this.perform(first, command.race),
-      new Promise((resolve) => setTimeout(resolve, RACE_OFFSET_MS)).then(() => this.perform(second, command.race)),
+    // Two carts' commands do not race on either's books: each is judged as if alone.
+    const racing = this.sameCart(first, second) ? command.race : undefined
+    const [lead, follow] = command.flip ? [second, first] : [first, second]
+    const offset = command.offsetMs ?? RACE_OFFSET_MS
+    const [led, followed] = await Promise.all([
+      this.perform(lead, racing),
+      new Promise((resolve) => setTimeout(resolve, offset)).then(() => this.perform(follow, racing)),
     ])
+    const outcomes = command.flip ? [followed, led] : [led, followed]
     await this.afterRace(command.race, cart, before, outcomes)
     return `${setUp}${describe(first, this.carts.length)}: ${outcomes[0]} | ${describe(second, this.carts.length)}: ${outcomes[1]}`
+  }
+
+  private sameCart(first: Command, second: Command): boolean {
+    return !("cart" in first) || !("cart" in second) || this.cart(first.cart) === this.cart(second.cart)
   }
 
   /** For two cancels of one order: whether the books left any reason to refuse both. */
@@ -584,7 +626,7 @@ export class SequenceRun {
    * Selecting "Pay in installments". While a refund of the plugin's on the cart's paid loan is
    * unclear, no new loan is made on the cart: it may already be refunded, and the service refunds by cart.
    */
-  private async session(cart: CartInPlay): Promise<string> {
+  private async session(cart: CartInPlay, repliesLost = false): Promise<string> {
     const loansBefore = this.loansOf(cart.cartId)
     const unclear = (await bookEntries(this.system.sql, [cart.cartId])).find(
       (entry) =>
@@ -592,18 +634,25 @@ export class SequenceRun {
         (entry.state === "unknown" || entry.state === "sending") &&
         loansBefore.some((loan) => loan.loanId === entry.loan_id && isPaid(loan)),
     )
-    const reply = this.served("session", await this.system.store.startSession(cart.collectionId))
+    const started = await this.system.store.startSession(cart.collectionId)
+    // With the service's replies lost, the plugin answers as for a service that is down: an error the shopper can read.
+    const reply = repliesLost && started.status >= 500 && /try again/.test(brief(started)) ? started : this.served("session", started)
     const made = this.loansOf(cart.cartId).length - loansBefore.length
     if (unclear && made > 0) {
       this.violations.push(
         `a new loan was made on cart ${cart.cartId} while refund ${unclear.id} of its paid loan ${unclear.loan_id} is ${unclear.state}`,
       )
     }
-    if (reply.status !== 200) return brief(reply)
-    const sessions = (reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
-      .payment_collection.payment_sessions
-    const loanId = sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
-    return `200 loan ${loanId}`
+    const loanId =
+      reply.status === 200
+        ? (
+            reply.body as { payment_collection: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } }
+          ).payment_collection.payment_sessions.find((s) => s.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
+        : undefined
+    // A loan whose link the shopper never got cannot be paid, until the plugin hands it out after all.
+    if (repliesLost) for (const loan of this.loansOf(cart.cartId).slice(loansBefore.length)) this.linkless.add(loan.loanId)
+    if (loanId !== undefined) this.linkless.delete(loanId)
+    return reply.status === 200 ? `200 loan ${loanId}` : brief(reply)
   }
 
   /** The shopper who checks out at once: a session, the first installment paid, and the webhook places the order. */
@@ -623,7 +672,7 @@ export class SequenceRun {
   }
 
   private async pay(cart: CartInPlay, command: Extract<Command, { kind: "pay" }>): Promise<string> {
-    const unpaid = this.loansOf(cart.cartId).filter((loan) => loan.status === "REQUEST" && !loan.expired)
+    const unpaid = this.unpaidLoansOf(cart)
     const loan = command.loan === "newest" ? unpaid[unpaid.length - 1] : unpaid[0]
     if (!loan) return "no unpaid loan"
     const { sandbox } = this.system
@@ -635,6 +684,11 @@ export class SequenceRun {
     }
     const delivery = sandbox.state.webhooks.filter((d) => d.loanId === loan.loanId).pop()
     return `loan ${loan.loanId} paid, webhook ${delivery?.status ?? delivery?.error ?? "none"}`
+  }
+
+  /** The cart's loans the shopper can pay: unpaid, not expired, and the plugin handed out their link. */
+  private unpaidLoansOf(cart: CartInPlay): Loan[] {
+    return this.loansOf(cart.cartId).filter((loan) => loan.status === "REQUEST" && !loan.expired && !this.linkless.has(loan.loanId))
   }
 
   private async lateWebhook(cart: CartInPlay): Promise<string> {
@@ -662,7 +716,7 @@ export class SequenceRun {
     const refusedBefore = refusal.refused.get(cart.cartId) ?? 0
     const paid = this.loansOf(cart.cartId).some((loan) => loan.status === "OUTSTANDING")
     // With no loan to pay, the shopper selects the method first.
-    const unpaid = this.loansOf(cart.cartId).some((loan) => loan.status === "REQUEST" && !loan.expired)
+    const unpaid = this.unpaidLoansOf(cart).length > 0
     const session = paid || unpaid ? "" : `session ${await this.session(cart)}; `
     const loansBefore = this.loansOf(cart.cartId)
     const refundsBefore = new Set(this.refundsOf(cart).map((refund) => refund.refundId))
@@ -937,31 +991,39 @@ export class SequenceRun {
     if (!payment) return "no order"
     const stop = await editOrder(this.system, (what, reply) => this.served(what, reply), payment.order_id, { add: this.system.store.extraVariantId })
     if (stop) return stop
+    return `edit confirmed, ${await this.payBalance(cart, payment.order_id)}`
+  }
+
+  /**
+   * What an order change left to pay: the shopper pays Medusa's new collection with a second loan
+   * from the payment link; with autoCapture the order then owes nothing.
+   */
+  private async payBalance(cart: CartInPlay, orderId: string): Promise<string> {
     const view = await until(
-      () => orderView(this.system, payment.order_id),
+      () => orderView(this.system, orderId),
       (order) => !!order?.collections.some((c) => c.status === "not_paid"),
       5_000,
     )
     const balance = view?.collections.filter((c) => c.status === "not_paid").pop()
-    if (!balance) return "edit confirmed, nothing to pay"
+    if (!balance) return "nothing to pay"
     cart.balances.push(balance.id)
     this.asked.alias(balance.id, cart.cartId)
     const started = this.served("balance session", await this.system.store.startSession(balance.id))
     const sessions = (started.body as { payment_collection?: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
       .payment_collection?.payment_sessions
     const loanId = sessions?.find((session) => session.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
-    if (started.status !== 200 || loanId === undefined) return `edit confirmed, balance ${centsToDecimal(balance.amount)}; session ${brief(started)}`
+    if (started.status !== 200 || loanId === undefined) return `balance ${centsToDecimal(balance.amount)}; session ${brief(started)}`
     await this.system.sandbox.pay(loanId)
     const delivery = this.system.sandbox.state.webhooks.filter((d) => d.loanId === loanId).pop()
-    const paid = `edit confirmed, balance ${centsToDecimal(balance.amount)} paid with loan ${loanId} (webhook ${delivery?.status ?? delivery?.error ?? "none"})`
+    const paid = `balance ${centsToDecimal(balance.amount)} paid with loan ${loanId} (webhook ${delivery?.status ?? delivery?.error ?? "none"})`
     if (!this.system.autoCapture) return paid
     const after = await until(
-      () => orderView(this.system, payment.order_id),
+      () => orderView(this.system, orderId),
       (order) => order?.summary.pending === 0,
     )
     if (after && after.summary.pending !== 0)
       this.violations.push(
-        `order ${payment.order_id}: its balance was paid with loan ${loanId}, captured at once, yet it shows ${centsToDecimal(after.summary.pending)} pending`,
+        `order ${orderId}: its balance was paid with loan ${loanId}, captured at once, yet it shows ${centsToDecimal(after.summary.pending)} pending`,
       )
     return paid
   }
@@ -977,17 +1039,55 @@ export class SequenceRun {
       quantity: line.quantity - 1,
     })
     if (stop) return stop
+    this.expectNoRefundSince(cart, seen, `edit of order ${payment.order_id} down`)
+    return `edit confirmed; ${await this.refundOwed(cart, index, payment.order_id)}`
+  }
+
+  /** The service refunded nothing on the cart's order since `seen`: nobody asked. */
+  private expectNoRefundSince(cart: CartInPlay, seen: Set<number>, what: string): void {
     const made = this.orderRefundsOf(cart).filter((refund) => !seen.has(refund.refundId))
-    if (made.length)
-      this.violations.push(
-        `edit of order ${payment.order_id} down: the service refunded ${made.map((r) => r.totalAmount).join(", ")} before anyone asked`,
-      )
-    const owed = -((await orderView(this.system, payment.order_id))?.summary.pending ?? 0)
+    if (made.length) this.violations.push(`${what}: the service refunded ${made.map((r) => r.totalAmount).join(", ")} before anyone asked`)
+  }
+
+  /** The admin refunds from the order page what the order owes the shopper, if anything. */
+  private async refundOwed(cart: CartInPlay, index: number, orderId: string): Promise<string> {
+    const owed = -((await orderView(this.system, orderId))?.summary.pending ?? 0)
     const fresh = await this.paymentOf(cart)
     if (owed <= 0 || !fresh?.payment_id || fresh.canceled)
-      return `edit confirmed; the order owes ${centsToDecimal(Math.max(0, owed))}${fresh?.canceled ? ", its payment cancelled by Medusa" : ""}`
+      return `the order owes ${centsToDecimal(Math.max(0, owed))}${fresh?.canceled ? ", its payment cancelled by Medusa" : ""}`
     const refunded = await this.refund(cart, { kind: "refund", cart: index, share: 100, answer: "clear" }, undefined, owed)
-    return `edit confirmed; the order owes ${centsToDecimal(owed)}, refunded from the order page: ${refunded}`
+    return `the order owes ${centsToDecimal(owed)}, refunded from the order page: ${refunded}`
+  }
+
+  /**
+   * An exchange of one unit of the order's line for the other variant, or a claim of one unit for
+   * a refund, its return received. What Medusa then asks is paid with a second loan; what it owes
+   * goes back from the order page, unless `refundOnReturn` sent it when the return was received.
+   */
+  private async exchangeOrClaim(cart: CartInPlay, index: number, kind: "exchange" | "claim"): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const view = payment && (await orderView(this.system, payment.order_id))
+    const item = view?.items.find((candidate) => returnable(candidate) > 0)
+    if (!payment?.payment_id || !view || !item) return `nothing to ${kind}`
+    const seen = new Set(this.orderRefundsOf(cart).map((refund) => refund.refundId))
+    this.shipped.add(payment.order_id)
+    const served = (what: string, reply: Reply) => this.served(what, reply)
+    const stop =
+      kind === "exchange"
+        ? await exchangeOne(this.system, served, view, item.id, this.system.store.extraVariantId)
+        : await claimOne(this.system, served, view, item.id)
+    if (stop) return stop
+    // With refundOnReturn, what the order owes goes back when Medusa announces the return received, after the request.
+    const after = await until(
+      () => orderView(this.system, payment.order_id),
+      (order) => !this.system.refundOnReturn || !order || order.summary.pending >= 0,
+      this.system.refundOnReturn ? 10_000 : 0,
+    )
+    await this.system.sandbox.idle()
+    if (!this.system.refundOnReturn) this.expectNoRefundSince(cart, seen, `${kind} on order ${payment.order_id}`)
+    const pending = after?.summary.pending ?? 0
+    const settled = pending > 0 ? await this.payBalance(cart, payment.order_id) : await this.refundOwed(cart, index, payment.order_id)
+    return `${kind} received; ${settled}`
   }
 
   /** A share of the payment captured (capture at fulfilment): no money moves at the service, and it must go through on clear books. */
@@ -1108,6 +1208,7 @@ export class SequenceRun {
 function setsFault(command: Command): boolean {
   return (
     (command.kind === "pay" && command.webhook !== "deliver") ||
+    (command.kind === "session" && command.reply === "lost") ||
     (command.kind === "cancel" && command.rejected) ||
     (command.kind === "refund" && command.answer !== "clear") ||
     command.kind === "refund-during-lag" ||
@@ -1130,6 +1231,8 @@ const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
   "refused-complete",
   "return",
   "edit-down",
+  "exchange",
+  "claim",
   "store-cancel",
   "store-refund",
 ])

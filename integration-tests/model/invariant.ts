@@ -49,6 +49,11 @@ export interface MoneyFacts {
   asked: AskedCauses
   /** The store captures a confirmed loan's payment at once (autoCapture): Medusa's order shows it paid. */
   autoCapture: boolean
+  /**
+   * Loans the service made while the plugin's replies were lost: the plugin cannot know them, and
+   * nobody has their link, so they hold no money as long as they stay unpaid.
+   */
+  linkless: ReadonlySet<number>
 }
 
 export const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
@@ -74,7 +79,9 @@ const amounts = (cents: number[]) => `[${cents.map(centsToDecimal).join(", ")}]`
 export function checkMoney(facts: MoneyFacts): string[] {
   const rows = new Map(facts.rows.map((row) => [row.loan_id, row]))
   return [
-    ...facts.loans.flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)),
+    ...facts.loans
+      .filter((loan) => !(facts.linkless.has(loan.loanId) && !isPaid(loan) && !rows.has(loan.loanId)))
+      .flatMap((loan) => checkLoan(loan, rows.get(loan.loanId), facts.orders)),
     ...facts.loans.flatMap((loan) => checkListing(loan, rows.get(loan.loanId), facts)),
     ...facts.loans.flatMap((loan) => checkLiveness(loan, facts)),
     ...facts.orders.flatMap((order) => checkOrder(order, facts, rows)),

@@ -4,7 +4,7 @@ import type { ModelSystem } from "./system"
 
 /**
  * The order's life after checkout as the admin drives it through Medusa's own admin routes:
- * shipping and receiving returns, editing an order up or down. Medusa's admin API, over HTTP,
+ * shipping and receiving returns, exchanges and claims, editing an order up or down. Medusa's admin API, over HTTP,
  * so the http spec and the chaos run (Medusa in its own process) drive it alike.
  */
 
@@ -89,31 +89,102 @@ export async function shipAndReturn(
 ): Promise<{ ok: true; returnId: string } | { ok: false; why: string }> {
   const location = await locationOf(system)
   if (!location) return { ok: false, why: "no stock location" }
+  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
+  const unshipped = await shipFirst(system, served, order, items, location)
+  if (unshipped) return { ok: false, why: unshipped }
+  const opened = await post("return", "/admin/returns", { order_id: order.id, location_id: location })
+  const returnId = (opened.body as { return?: { id: string } } | null)?.return?.id
+  if (opened.status !== 200 || !returnId) return { ok: false, why: `return ${brief(opened)}` }
+  for (const [step, body] of [
+    ["request-items", { items }],
+    ["request", {}],
+  ] as Array<[string, unknown]>) {
+    const reply = await post(`return ${step}`, `/admin/returns/${returnId}/${step}`, body)
+    if (reply.status !== 200) return { ok: false, why: `return ${step} ${brief(reply)}` }
+  }
+  const received = await receive(system, served, returnId, items)
+  return received ? { ok: false, why: received } : { ok: true, returnId }
+}
+
+/** Ships what is not shipped yet of `items` (only shipped goods come back). Answers what stopped it, if anything. */
+async function shipFirst(
+  system: ModelSystem,
+  served: Step,
+  order: OrderView,
+  items: Array<{ id: string; quantity: number }>,
+  location: string,
+): Promise<string | undefined> {
   const unshipped = items.flatMap(({ id, quantity: wanted }) => {
     const item = order.items.find((candidate) => candidate.id === id)
     const shipped = item ? item.detail.fulfilled_quantity - item.detail.return_requested_quantity - item.detail.return_received_quantity : 0
     return wanted > shipped ? [{ id, quantity: wanted - shipped }] : []
   })
-  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
-  if (unshipped.length) {
-    const shipped = await post("fulfilment", `/admin/orders/${order.id}/fulfillments`, { items: unshipped, location_id: location })
-    if (shipped.status !== 200) return { ok: false, why: `fulfilment ${brief(shipped)}` }
-  }
-  const opened = await post("return", "/admin/returns", { order_id: order.id, location_id: location })
-  const returnId = (opened.body as { return?: { id: string } } | null)?.return?.id
-  if (opened.status !== 200 || !returnId) return { ok: false, why: `return ${brief(opened)}` }
+  if (!unshipped.length) return undefined
+  const shipped = served("fulfilment", await system.admin.post(`/admin/orders/${order.id}/fulfillments`, { items: unshipped, location_id: location }))
+  return shipped.status === 200 ? undefined : `fulfilment ${brief(shipped)}`
+}
+
+/** Receives a requested return in full and confirms it, as the order page does. Answers what stopped it, if anything. */
+async function receive(system: ModelSystem, served: Step, returnId: string, items: Array<{ id: string; quantity: number }>) {
   const steps: Array<[string, unknown]> = [
-    ["request-items", { items }],
-    ["request", {}],
     ["receive", {}],
     ["receive-items", { items }],
     ["receive/confirm", {}],
   ]
   for (const [step, body] of steps) {
-    const reply = await post(`return ${step}`, `/admin/returns/${returnId}/${step}`, body)
-    if (reply.status !== 200) return { ok: false, why: `return ${step} ${brief(reply)}` }
+    const reply = served(`return ${step}`, await system.admin.post(`/admin/returns/${returnId}/${step}`, body))
+    if (reply.status !== 200) return `return ${step} ${brief(reply)}`
   }
-  return { ok: true, returnId }
+  return undefined
+}
+
+/**
+ * An exchange as the admin makes one: one unit of a line comes back (shipped first), one unit of
+ * `variantId` goes out, the exchange confirmed and its return received. Medusa then asks the
+ * difference in a new collection, or owes it to the shopper. Answers what stopped it, if anything.
+ */
+export async function exchangeOne(system: ModelSystem, served: Step, order: OrderView, itemId: string, variantId: string) {
+  const location = await locationOf(system)
+  if (!location) return "no stock location"
+  const items = [{ id: itemId, quantity: 1 }]
+  const unshipped = await shipFirst(system, served, order, items, location)
+  if (unshipped) return unshipped
+  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
+  const opened = await post("exchange", "/admin/exchanges", { order_id: order.id })
+  const exchangeId = (opened.body as { exchange?: { id: string } } | null)?.exchange?.id
+  if (opened.status !== 200 || !exchangeId) return `exchange ${brief(opened)}`
+  const inbound = await post("exchange inbound", `/admin/exchanges/${exchangeId}/inbound/items`, { items, location_id: location })
+  if (inbound.status !== 200) return `exchange inbound ${brief(inbound)}`
+  const outbound = await post("exchange outbound", `/admin/exchanges/${exchangeId}/outbound/items`, {
+    items: [{ variant_id: variantId, quantity: 1 }],
+  })
+  if (outbound.status !== 200) return `exchange outbound ${brief(outbound)}`
+  const requested = await post("exchange request", `/admin/exchanges/${exchangeId}/request`, {})
+  const returnId = (requested.body as { return?: { id: string } } | null)?.return?.id
+  if (requested.status !== 200 || !returnId) return `exchange request ${brief(requested)}`
+  return receive(system, served, returnId, items)
+}
+
+/**
+ * A claim for a refund as the admin makes one: one unit of a line (shipped first) claimed, the
+ * claim confirmed and its return received. Medusa then owes the shopper the unit. Answers what stopped it, if anything.
+ */
+export async function claimOne(system: ModelSystem, served: Step, order: OrderView, itemId: string) {
+  const location = await locationOf(system)
+  if (!location) return "no stock location"
+  const items = [{ id: itemId, quantity: 1 }]
+  const unshipped = await shipFirst(system, served, order, items, location)
+  if (unshipped) return unshipped
+  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
+  const opened = await post("claim", "/admin/claims", { order_id: order.id, type: "refund" })
+  const claimId = (opened.body as { claim?: { id: string } } | null)?.claim?.id
+  if (opened.status !== 200 || !claimId) return `claim ${brief(opened)}`
+  const inbound = await post("claim inbound", `/admin/claims/${claimId}/inbound/items`, { items, location_id: location })
+  if (inbound.status !== 200) return `claim inbound ${brief(inbound)}`
+  const requested = await post("claim request", `/admin/claims/${claimId}/request`, {})
+  const returnId = (requested.body as { return?: { id: string } } | null)?.return?.id
+  if (requested.status !== 200) return `claim request ${brief(requested)}`
+  return returnId ? receive(system, served, returnId, items) : undefined
 }
 
 /**

@@ -189,6 +189,7 @@ async function runOne(system: ModelSystem, sequence: Sequence, gate: Gate): Prom
       summaries: await summariesOf(system, orders),
       asked: run.asked,
       autoCapture: system.autoCapture,
+      linkless: run.linkless,
     }
     const violations = [...run.violations, ...checkMoney(facts)]
     const trace = violations.length ? [...run.trace, ...describeFacts(facts)] : run.trace

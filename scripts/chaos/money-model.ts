@@ -7,11 +7,11 @@ import type { Scenario, ScenarioResult } from "./scenario"
 
 /**
  * The randomized model test of the rule for money at full size: 1,000 random sequences of
- * shoppers, admin, service and reconciliation against Medusa "a", then 200 more against a Medusa
- * booted with BNPL_AUTO_CAPTURE=true and 200 against one booted with BNPL_ORDER_BEFORE_FINANCING=true
- * (the provider reads its options once, at boot; "a" is stopped meanwhile, and the next scenario
- * starts it again), each ending with the rule for money (integration-tests/model). `npm test` runs
- * the quick size (50, and 15 with each option) in the
+ * shoppers, admin, service and reconciliation: 400 against a Medusa with the defaults (autoCapture
+ * on), 400 against Medusa "a" booted with BNPL_AUTO_CAPTURE=false, and 200 against one booted with
+ * BNPL_ORDER_BEFORE_FINANCING=true (the provider reads its options once, at boot; "a" is stopped
+ * meanwhile, and the next scenario starts it again), each ending with the rule for money
+ * (integration-tests/model). `npm test` runs the quick size (35, 30 and 15) in the
  * http spec money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  * Medusa runs in its own process here, so the store cannot refuse an order after the payment
  * (the `refused-complete` command, which needs a hook in Medusa's process), nor run Medusa's
@@ -19,7 +19,7 @@ import type { Scenario, ScenarioResult } from "./scenario"
  * edits and partial captures go through Medusa's admin API, as here.
  *
  * Both Medusas keep the default refund-check interval (6 h): with 0, every reconciliation
- * would re-check every ordered loan of the whole run, and 1,000 sequences would cost
+ * would re-check every ordered loan of the whole run, and a full run would cost
  * quadratic time. The model's "time passes" moves a sequence's own loans past it instead.
  *
  * Replay: `FC_SEED=<seed> FC_PATH=<path> FC_AUTO_CAPTURE=<0|1> npm run test:chaos -- --only=money-model`
@@ -36,7 +36,7 @@ const MODES: Record<
   plain: {
     title: "without autoCapture",
     env: { BNPL_AUTO_CAPTURE: "false" },
-    full: 1_000,
+    full: 400,
     quick: 2,
     runsVar: "FC_RUNS",
     replay: "FC_AUTO_CAPTURE=0",
@@ -44,7 +44,7 @@ const MODES: Record<
   autoCapture: {
     title: "with autoCapture (the default)",
     env: {},
-    full: 200,
+    full: 400,
     quick: 1,
     runsVar: "FC_AUTO_CAPTURE_RUNS",
     replay: "FC_AUTO_CAPTURE=1",
