@@ -18,7 +18,7 @@ import {
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
 import { checkAsk, excuseOf } from "./invariant"
-import { claimOne, editOrder, exchangeOne, orderView, returnable, shipAndReturn, until } from "./order-life"
+import { claimOne, editOrder, exchangeOne, type OrderItemView, orderView, returnable, shipAndReturn, until } from "./order-life"
 import { settlementOf } from "./portal"
 import { RefundRequestLog } from "./requests"
 import type { ModelSystem, ReadyCart } from "./system"
@@ -1067,7 +1067,9 @@ export class SequenceRun {
   private async exchangeOrClaim(cart: CartInPlay, index: number, kind: "exchange" | "claim"): Promise<string> {
     const payment = await this.paymentOf(cart)
     const view = payment && (await orderView(this.system, payment.order_id))
-    const item = view?.items.find((candidate) => returnable(candidate) > 0)
+    // Shipped goods first: a line an exchange added has no stock reservation to ship from.
+    const shippedLeft = (item: OrderItemView) => item.detail.fulfilled_quantity - item.quantity + returnable(item)
+    const item = view?.items.filter((candidate) => returnable(candidate) > 0).sort((a, b) => shippedLeft(b) - shippedLeft(a))[0]
     if (!payment?.payment_id || !view || !item) return `nothing to ${kind}`
     const seen = new Set(this.orderRefundsOf(cart).map((refund) => refund.refundId))
     this.shipped.add(payment.order_id)
