@@ -143,48 +143,44 @@ async function receive(system: ModelSystem, served: Step, returnId: string, item
  * `variantId` goes out, the exchange confirmed and its return received. Medusa then asks the
  * difference in a new collection, or owes it to the shopper. Answers what stopped it, if anything.
  */
-export async function exchangeOne(system: ModelSystem, served: Step, order: OrderView, itemId: string, variantId: string) {
-  const location = await locationOf(system)
-  if (!location) return "no stock location"
-  const items = [{ id: itemId, quantity: 1 }]
-  const unshipped = await shipFirst(system, served, order, items, location)
-  if (unshipped) return unshipped
-  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
-  const opened = await post("exchange", "/admin/exchanges", { order_id: order.id })
-  const exchangeId = (opened.body as { exchange?: { id: string } } | null)?.exchange?.id
-  if (opened.status !== 200 || !exchangeId) return `exchange ${brief(opened)}`
-  const inbound = await post("exchange inbound", `/admin/exchanges/${exchangeId}/inbound/items`, { items, location_id: location })
-  if (inbound.status !== 200) return `exchange inbound ${brief(inbound)}`
-  const outbound = await post("exchange outbound", `/admin/exchanges/${exchangeId}/outbound/items`, {
-    items: [{ variant_id: variantId, quantity: 1 }],
-  })
-  if (outbound.status !== 200) return `exchange outbound ${brief(outbound)}`
-  const requested = await post("exchange request", `/admin/exchanges/${exchangeId}/request`, {})
-  const returnId = (requested.body as { return?: { id: string } } | null)?.return?.id
-  if (requested.status !== 200 || !returnId) return `exchange request ${brief(requested)}`
-  return receive(system, served, returnId, items)
-}
+export const exchangeOne = (system: ModelSystem, served: Step, order: OrderView, itemId: string, variantId: string) =>
+  oneUnitBack(system, served, order, itemId, { noun: "exchange", open: {}, outbound: [{ variant_id: variantId, quantity: 1 }] })
 
 /**
  * A claim for a refund as the admin makes one: one unit of a line (shipped first) claimed, the
  * claim confirmed and its return received. Medusa then owes the shopper the unit. Answers what stopped it, if anything.
  */
-export async function claimOne(system: ModelSystem, served: Step, order: OrderView, itemId: string) {
+export const claimOne = (system: ModelSystem, served: Step, order: OrderView, itemId: string) =>
+  oneUnitBack(system, served, order, itemId, { noun: "claim", open: { type: "refund" } })
+
+/** Medusa's exchange and claim routes, which differ in their name, how they open, and what goes out. */
+async function oneUnitBack(
+  system: ModelSystem,
+  served: Step,
+  order: OrderView,
+  itemId: string,
+  change: { noun: "exchange" | "claim"; open: Record<string, string>; outbound?: Array<{ variant_id: string; quantity: number }> },
+): Promise<string | undefined> {
   const location = await locationOf(system)
   if (!location) return "no stock location"
   const items = [{ id: itemId, quantity: 1 }]
   const unshipped = await shipFirst(system, served, order, items, location)
   if (unshipped) return unshipped
-  const post = async (what: string, path: string, body: unknown) => served(what, await system.admin.post(path, body))
-  const opened = await post("claim", "/admin/claims", { order_id: order.id, type: "refund" })
-  const claimId = (opened.body as { claim?: { id: string } } | null)?.claim?.id
-  if (opened.status !== 200 || !claimId) return `claim ${brief(opened)}`
-  const inbound = await post("claim inbound", `/admin/claims/${claimId}/inbound/items`, { items, location_id: location })
-  if (inbound.status !== 200) return `claim inbound ${brief(inbound)}`
-  const requested = await post("claim request", `/admin/claims/${claimId}/request`, {})
+  const { noun } = change
+  const post = async (what: string, path: string, body: unknown) => served(`${noun} ${what}`, await system.admin.post(path, body))
+  const opened = await post("opened", `/admin/${noun}s`, { order_id: order.id, ...change.open })
+  const id = (opened.body as Record<string, { id: string } | undefined> | null)?.[noun]?.id
+  if (opened.status !== 200 || !id) return `${noun} ${brief(opened)}`
+  const steps: Array<[string, unknown]> = [["inbound/items", { items, location_id: location }]]
+  if (change.outbound) steps.push(["outbound/items", { items: change.outbound }])
+  for (const [step, body] of steps) {
+    const reply = await post(step, `/admin/${noun}s/${id}/${step}`, body)
+    if (reply.status !== 200) return `${noun} ${step} ${brief(reply)}`
+  }
+  const requested = await post("request", `/admin/${noun}s/${id}/request`, {})
   const returnId = (requested.body as { return?: { id: string } } | null)?.return?.id
-  if (requested.status !== 200) return `claim request ${brief(requested)}`
-  return returnId ? receive(system, served, returnId, items) : undefined
+  if (requested.status !== 200 || !returnId) return `${noun} request ${brief(requested)}`
+  return receive(system, served, returnId, items)
 }
 
 /**
