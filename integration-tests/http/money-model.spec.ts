@@ -11,12 +11,13 @@ import { httpCalls } from "../model/system"
 
 /**
  * The ledger issue's randomized model test, quick size: random sequences of sessions, cart
- * changes, payments (webhook delivered, duplicated, dropped, late), completions (some refused by
+ * changes, payments (webhook delivered, duplicated, dropped, late), loans declined or their link
+ * expired, completions (some refused by
  * the store after the payment), cancels, captures, refunds (answered, late in the history, slow,
  * their reply lost, lost with the history late, a 503), the admin settling unclear refunds,
  * refunds in the service's portal, reconciliation (with the service failing or slow) and refund
  * checks, *Refund in full*, *Retry completion*, time passing, the order's life (returns whole or
- * in part, edits up paid with a second loan and down refunded from the order page, partial
+ * in part, exchanges and claims, edits up paid with a second loan and down refunded from the order page, partial
  * captures, the store's own cancelOrderWorkflow and refundPaymentWorkflow), sessions whose replies are
  * lost, and two of these racing on one cart (either first, at several offsets) or on two carts; then
  * the rule for money (integration-tests/model). `npm run test:chaos` runs the full size.

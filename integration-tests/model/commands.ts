@@ -63,6 +63,12 @@ export type Command =
   | { kind: "change"; cart: number; quantity: number }
   /** The shopper pays the first installment of the cart's newest (or oldest) unpaid loan; the webhook's fate. */
   | { kind: "pay"; cart: number; loan: "newest" | "oldest"; webhook: WebhookFate }
+  /**
+   * The service declines the shopper of the cart's newest unpaid loan (no webhook), or, `expired`,
+   * the loan's checkout link stops working while its status stays REQUEST. With an order placed
+   * first, that order must end cancelled.
+   */
+  | { kind: "decline"; cart: number; expired: boolean }
   /** A webhook that was held up arrives now, for the cart's newest paid loan. */
   | { kind: "late-webhook"; cart: number }
   /** The storefront completes the cart (the shopper back on the success page). */
@@ -173,6 +179,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("late-webhook" as const), cart }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("decline" as const), cart, expired: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("complete" as const), cart }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("refused-complete" as const), cart }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("buy" as const), cart }) },
@@ -263,6 +270,8 @@ export function describe(command: Command, cartCount = 2): string {
       return `store's refundPaymentWorkflow ${command.share}%${on}`
     case "refused-complete":
       return `complete${on}, the store refusing the order after the payment`
+    case "decline":
+      return command.expired ? `the checkout link of${on}'s newest unpaid loan expires` : `the service declines${on}'s newest unpaid loan`
     case "refund-in-full":
       return `refund-in-full${on} (${command.loan === "listed" ? "its listed loan" : "its newest paid loan"})`
     case "refund-check":
@@ -304,6 +313,7 @@ const ANSWER_TEXT: Record<RefundAnswer, string> = {
 export function kindOf(command: Command): string {
   if (command.kind === "race") return `race ${command.race}`
   if (command.kind === "session" && command.reply === "lost") return "session, replies lost"
+  if (command.kind === "decline") return command.expired ? "link expired" : "declined"
   if (command.kind === "refund") return `refund ${command.answer}`
   if (command.kind === "refund-during-lag") return `refund-during-lag, then ${command.second}`
   if (command.kind === "refund-in-full") return `refund-in-full ${command.loan}`

@@ -278,6 +278,7 @@ export class SequenceRun {
         // Placed before its financing, the order is refused before any payment: not this command's case.
         return !!this.system.orderRefusal && !order && !this.system.orderBeforeFinancing
       case "pay":
+      case "decline":
         return this.unpaidLoansOf(cart).length > 0
       case "late-webhook":
         return loans.some(isPaid)
@@ -434,6 +435,8 @@ export class SequenceRun {
         return this.buy(this.cart(command.cart))
       case "late-webhook":
         return this.lateWebhook(this.cart(command.cart))
+      case "decline":
+        return this.decline(this.cart(command.cart), command.expired)
       case "complete":
         return this.complete(this.cart(command.cart))
       case "refused-complete":
@@ -689,6 +692,14 @@ export class SequenceRun {
   /** The cart's loans the shopper can pay: unpaid, not expired, and the plugin handed out their link. */
   private unpaidLoansOf(cart: CartInPlay): Loan[] {
     return this.loansOf(cart.cartId).filter((loan) => loan.status === "REQUEST" && !loan.expired && !this.linkless.has(loan.loanId))
+  }
+
+  private async decline(cart: CartInPlay, expired: boolean): Promise<string> {
+    const loan = this.unpaidLoansOf(cart).pop()
+    if (!loan) return "no unpaid loan"
+    if (expired) this.system.sandbox.expire(loan.loanId)
+    else this.system.sandbox.decline(loan.loanId)
+    return `loan ${loan.loanId} ${expired ? "link expired" : "declined"}`
   }
 
   private async lateWebhook(cart: CartInPlay): Promise<string> {
