@@ -6,7 +6,7 @@ import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bn
 import { useSandbox } from "../helpers/environment"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
-import { receiveReturn } from "../helpers/returns"
+import { openReturn, receiveReturn } from "../helpers/returns"
 import { adminHeaders, useStorefront } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -36,6 +36,7 @@ medusaIntegrationTestRunner({
             "items.id",
             "items.unit_price",
             "summary.paid_total",
+            "summary.refunded_total",
             "summary.pending_difference",
             "payment_collections.id",
             "payment_collections.status",
@@ -49,7 +50,7 @@ medusaIntegrationTestRunner({
         status: string
         total: number
         items: Array<{ id: string; unit_price: number }>
-        summary: { paid_total: number; pending_difference: number }
+        summary: { paid_total: number; refunded_total: number; pending_difference: number }
         payment_collections: Array<{
           id: string
           status: string
@@ -102,6 +103,50 @@ medusaIntegrationTestRunner({
       expect(serviceRefunds(loanId).map(Number)).toEqual([Number(item.unit_price)])
       await reconciled(api, admin)
       expect(serviceRefunds(loanId).map(Number)).toEqual([Number(item.unit_price)])
+    })
+
+    it("while a return is open, a refund beyond what the order owes is refused before anything is sent", async () => {
+      const { orderId, loanId } = await twoUnitOrder()
+      const before = await order(orderId)
+      const item = before.items[0]
+      const paymentId = before.payment_collections[0].payments[0].id
+      const admin = await adminHeaders(api)
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 1 }] } })
+      await openReturn(api, admin, orderId, [{ id: item.id, quantity: 1 }])
+
+      const refund = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, admin)
+
+      expect(refund.status).toBe(400)
+      expect(refund.data.message).toMatch(/has a return in progress.*Confirm or cancel a return first/)
+      expect(env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")).toHaveLength(0)
+      expect(serviceRefunds(loanId)).toEqual([])
+      const after = await order(orderId)
+      expect(after.payment_collections[0].payments[0].refunds).toEqual([])
+      expect(Number(after.summary.pending_difference)).toBe(0)
+    })
+
+    it("a return opened while a refund is on its way waits for it: Medusa records the refund whole, then the return opens", async () => {
+      const { orderId, loanId } = await twoUnitOrder()
+      const before = await order(orderId)
+      const item = before.items[0]
+      const paymentId = before.payment_collections[0].payments[0].id
+      const admin = await adminHeaders(api)
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 1 }] } })
+      env.sandbox.setFaults({ refund: { latencyMs: 1_500 } })
+
+      const refunding = api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, admin)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const returning = openReturn(api, admin, orderId, [{ id: item.id, quantity: 1 }])
+      const [refund] = await Promise.all([refunding, returning])
+
+      expect(refund.status).toBe(200)
+      expect(serviceRefunds(loanId).map(Number)).toEqual([100])
+      const after = await order(orderId)
+      expect(after.payment_collections[0].payments[0].refunds.map((r) => Number(r.amount))).toEqual([100])
+      // The refund's order transaction and its credit line stand: the order owes nothing either way.
+      expect(Number(after.summary.paid_total) - Number(after.summary.refunded_total)).toBe(Number(before.total) - 100)
+      expect(Number(after.summary.pending_difference)).toBe(0)
+      expect(await returning).toMatch(/^return_/)
     })
 
     it("an edit that costs more asks only the difference, a second loan pays it, and the order owes nothing", async () => {

@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
+import { holdLoanLocksWhileOpeningChange } from "./admin/order-changes/hold-loan-locks"
 import { bookOrderPageRefund } from "./admin/payments/book-refund"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
@@ -26,6 +27,11 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [bookOrderPageRefund],
     },
+    ...["/admin/returns", "/admin/exchanges", "/admin/claims", "/admin/order-edits"].map((matcher) => ({
+      matcher,
+      method: ["POST" as const],
+      middlewares: [holdLoanLocksWhileOpeningChange],
+    })),
     {
       // The webhook route reads the raw body itself: it authenticates before
       // parsing and enforces its own small size limit.

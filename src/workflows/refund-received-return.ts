@@ -8,6 +8,7 @@ import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { underCartLock } from "../lib/ledger/ledger"
 import { orderPayments } from "../lib/ledger/queries"
 import { bookingSender } from "../lib/ledger/refund-book"
+import { owedToShopper } from "../lib/ledger/order-change-guard"
 
 /**
  * `refundOnReturn`: Medusa received a return of an order a loan paid, and the order now owes
@@ -74,16 +75,6 @@ async function refundDue(container: MedusaContainer, input: RefundReceivedReturn
   } catch (error) {
     return { outcome: "refused", reason: (error as Error).message }
   }
-}
-
-/** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
-async function owedToShopper(container: MedusaContainer, orderId: string): Promise<bigint> {
-  const { data } = await container
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order", fields: ["id", "summary.pending_difference"], filters: { id: orderId } })
-  const pending = (data[0] as { summary?: { pending_difference?: unknown } } | undefined)?.summary?.pending_difference
-  const cents = toCents(String(pending ?? 0))
-  return cents < 0n ? -cents : 0n
 }
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {

@@ -20,8 +20,8 @@ export type RefundSender = (refund: RefundAsked) => Promise<void>
  * Medusa refund (the order page's refund, the admin's cancel) run Medusa's workflow inside
  * `withRefundSender`, and the provider hands the refund to the sender it finds here: booked,
  * refused while another refund of the loan is unclear, proven by the book's rule after a lost
- * reply. A refund asked of the provider on any other path is sent as it is, and the refund check
- * books it from Medusa's record afterwards.
+ * reply. A refund asked of the provider on any other path goes to the store's sender
+ * (lib/ledger/store-refund-sender.ts), which books it the same way.
  */
 const SENDER = Symbol("refund sender")
 

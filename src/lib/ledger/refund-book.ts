@@ -8,6 +8,7 @@ import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { isPaid } from "../bnpl/status"
 import { emitBookEntries } from "./emit-events"
 import { ledgerOf } from "./ledger"
+import { refuseRefundDuringOrderChange } from "./order-change-guard"
 import type { RefundSender } from "../bnpl/refund-sender"
 
 /**
@@ -263,6 +264,7 @@ export const ROLLBACK_REFUND = "completion rolled back by Medusa after the captu
  */
 export function bookingSender(container: MedusaContainer, reason: string): RefundSender {
   return async (refund) => {
+    await refuseRefundDuringOrderChange(container, refund.cartId, refund.totalAmount)
     await bookedRefund(container, {
       loanId: refund.loanId,
       cartId: refund.cartId,

@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
+import { toCents } from "../bnpl/money"
+import { centsToDecimal } from "../bnpl/refunds"
+import { orderOfCart } from "./queries"
+
+const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
+
+const NAMES: Record<string, string> = {
+  [OrderChangeType.RETURN_REQUEST]: "a return",
+  [OrderChangeType.RETURN_RECEIVE]: "a return",
+  [OrderChangeType.EXCHANGE]: "an exchange",
+  [OrderChangeType.CLAIM]: "a claim",
+  [OrderChangeType.EDIT]: "an order edit",
+}
+
+/**
+ * Medusa records a refund beyond what the order owes the shopper with a credit line, which is an
+ * order change of its own (refundPaymentWorkflow, cancelOrderWorkflow). While another change is
+ * open (a return, an exchange, a claim or an edit not yet confirmed), that step fails after the
+ * provider has refunded: Medusa answers an error for money that has left, and the order's summary
+ * loses the refund. So such a refund is refused before it is booked or sent. Within what the order
+ * owes (a received return's refund) Medusa makes no credit line, and the refund goes on.
+ */
+export async function refuseRefundDuringOrderChange(container: MedusaContainer, cartId: string, amount: string): Promise<void> {
+  const orderId = await orderOfCart(container, cartId)
+  if (!orderId) return
+  const [open] = await container
+    .resolve(Modules.ORDER)
+    .listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"], take: 1 })
+  if (!open) return
+  const owed = await owedToShopper(container, orderId)
+  if (toCents(amount) <= owed) return
+  const change = NAMES[open.change_type ?? ""] ?? "an order change"
+  const within = owed > 0n ? `, or refund at most ${centsToDecimal(owed)}, what the order owes the shopper now` : ""
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `Order ${orderId} has ${change} in progress, and Medusa cannot record a refund of ${amount} beside it: it would refund at the service, then fail. Confirm or cancel ${change} first${within}.`,
+  )
+}
+
+/** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
+export async function owedToShopper(container: MedusaContainer, orderId: string): Promise<bigint> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["id", "summary.pending_difference"], filters: { id: orderId } })
+  const pending = (data[0] as { summary?: { pending_difference?: unknown } } | undefined)?.summary?.pending_difference
+  const cents = toCents(String(pending ?? 0))
+  return cents < 0n ? -cents : 0n
+}
