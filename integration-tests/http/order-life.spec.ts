@@ -183,6 +183,8 @@ medusaIntegrationTestRunner({
       const live = await order(orderId)
       const medusaRefunds = live.payment_collections.flatMap((c) => c.payments).flatMap((p) => p.refunds.map((r) => Number(r.amount)))
       expect(medusaRefunds).toHaveLength(1) // the one the service answered, recorded
+      // ...and counted by the order's summary, although rolling the cancel back undid Medusa's order transactions.
+      expect(Number(live.summary.refunded_total)).toBe(medusaRefunds[0])
       const rows = await getContainer()
         .resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
         .listBnplLoans({ loan_id: [firstLoan, secondLoan] })

@@ -4,7 +4,7 @@ import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/c
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import { AUTHORIZED } from "../../lib/ledger/confirmation"
 import { duringCompletion } from "../../lib/ledger/during-completion"
-import { recordCapturesOnOrder } from "../../lib/ledger/order-captures"
+import { recordCapturesOnOrder } from "../../lib/ledger/order-transactions"
 import { orderOfCart } from "../../lib/ledger/queries"
 import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
 

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { holdCartLock } from "../../../lib/ledger/ledger"
+import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { bookingSender } from "../../../lib/ledger/refund-book"
@@ -42,6 +43,8 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
         input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
       }),
     ).catch(async (error: Error) => {
+      // Rolling the cancel back undid Medusa's order transactions; the refunds that went out stay.
+      await recordRefundsOnOrder(req.scope, orderId)
       const wentOut = await listLoansOfStoppedCancel(req.scope, orderId, bookedBefore)
       if (!wentOut.length) throw error
       throw new MedusaError(

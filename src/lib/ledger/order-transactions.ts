@@ -1,5 +1,6 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { orderPayments } from "./queries"
 
 interface PaymentCaptures {
   currency_code: string
@@ -39,6 +40,36 @@ export async function recordCapturesOnOrder(container: MedusaContainer, orderId:
       currency_code,
       reference: "capture",
       reference_id: capture.id,
+    })),
+  )
+}
+
+/**
+ * Gives the order a `refund` transaction for each refund of its loans' payments that has none. A
+ * cancel the plugin rolls back (a second loan's refund refused or unclear) undoes Medusa's order
+ * transactions, while the refunds that went out stay on their payments: without this the order's
+ * summary would not count money the shopper has back. Keyed by the refund's id, as Medusa's own
+ * transactions are, so a repeat adds nothing.
+ */
+export async function recordRefundsOnOrder(container: MedusaContainer, orderId: string): Promise<void> {
+  const refunds = (await orderPayments(container, orderId)).flatMap((payment) => payment.refunds)
+  if (!refunds.length) return
+  const orders = container.resolve(Modules.ORDER)
+  const existing = await orders.listOrderTransactions(
+    { order_id: orderId, reference: "refund", reference_id: refunds.map((refund) => refund.id) },
+    { select: ["reference_id"] },
+  )
+  const recorded = new Set(existing.map((t) => t.reference_id))
+  const missing = refunds.filter((refund) => !recorded.has(refund.id))
+  if (!missing.length) return
+  const { currency_code } = await orders.retrieveOrder(orderId, { select: ["currency_code"] })
+  await orders.addOrderTransactions(
+    missing.map((refund) => ({
+      order_id: orderId,
+      amount: `-${refund.amount}`,
+      currency_code,
+      reference: "refund",
+      reference_id: refund.id,
     })),
   )
 }
