@@ -30,7 +30,8 @@ jest.setTimeout(300_000)
 const SPANISH_CANCELLED = "El pago a plazos se canceló. No se hizo ningún cargo y tu carrito sigue aquí."
 const ENGLISH_CANCELLED = "The payment in installments was cancelled. Nothing was charged, and your cart is still here."
 /** Words only the kit's Spanish uses: none may show on an English shopper's page. */
-const SPANISH_WORDS = /Pago a plazos|Pagar a plazos|pagos de|plazos|cuotas?\b|Confirmando|Volver al pago|Cómo funciona|Saldo por pagar|Pedido |ningún cargo|Cargando/
+const SPANISH_WORDS =
+  /Pago a plazos|Pagar a plazos|pagos de|plazos|cuotas?\b|Confirmando|Volver al pago|Cómo funciona|Saldo por pagar|Pedido |ningún cargo|Cargando/
 
 let demo: Demo | undefined
 let app: StorefrontApp | undefined

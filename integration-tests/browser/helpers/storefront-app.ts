@@ -55,7 +55,12 @@ export function writeStarterEnv(dir: string, backendUrl: string, publishableKey:
     NEXT_PUBLIC_DEFAULT_REGION: "mx",
     NEXT_PUBLIC_BASE_URL: storefrontUrl,
   }
-  writeFileSync(join(dir, ".env.local"), Object.entries(env).map(([key, value]) => `${key}=${value}\n`).join(""))
+  writeFileSync(
+    join(dir, ".env.local"),
+    Object.entries(env)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(""),
+  )
 }
 
 /** `next dev` of the installed starter on `port`, configured by its `.env.local` (`writeStarterEnv`). */

@@ -2,15 +2,7 @@ import { readFileSync, readdirSync } from "fs"
 import { join, resolve } from "path"
 import { createElement as h, type ReactElement } from "react"
 import { renderToString } from "react-dom/server"
-import {
-  BnplOffer,
-  BnplPaymentButton,
-  BnplPaymentLink,
-  BnplPaymentOption,
-  BnplProvider,
-  BnplReturn,
-  useBnplPaymentInfo,
-} from "../react"
+import { BnplOffer, BnplPaymentButton, BnplPaymentLink, BnplPaymentOption, BnplProvider, BnplReturn, useBnplPaymentInfo } from "../react"
 import type { StoreCart } from "../sdk"
 
 /*
@@ -21,7 +13,12 @@ import type { StoreCart } from "../sdk"
 
 const STORE = { backendUrl: "http://store.test", publishableKey: "pk_test" }
 const inLocale = (locale: string | null, child: ReactElement) => renderToString(h(BnplProvider, { locale, ...STORE, children: child }))
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").trim()
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
 
 const cart = { id: "cart_1", total: 1499 } as StoreCart
 const placeOrder = async () => undefined
@@ -104,7 +101,8 @@ describe("the kit's styles", () => {
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         if (entry.isDirectory()) walk(join(dir, entry.name))
-        else if (/\.(tsx?|css)$/.test(entry.name)) for (const token of readFileSync(join(dir, entry.name), "utf8").split(/[\s"'`{}()]+/)) starterClasses.add(token)
+        else if (/\.(tsx?|css)$/.test(entry.name))
+          for (const token of readFileSync(join(dir, entry.name), "utf8").split(/[\s"'`{}()]+/)) starterClasses.add(token)
       }
     }
     walk(starter)

@@ -45,7 +45,12 @@ function EligibleOption({ cart, children }: { cart: { id: string; total?: number
   }, [sdk, cart.id, cart.total, lang])
 
   const disabled = eligibility?.next_step === "choose_another_method"
-  const reason = disabled && eligibility.reason ? <p className={SUBTLE} data-testid="bnpl-unavailable-reason">{eligibility.reason.message}</p> : null
+  const reason =
+    disabled && eligibility.reason ? (
+      <p className={SUBTLE} data-testid="bnpl-unavailable-reason">
+        {eligibility.reason.message}
+      </p>
+    ) : null
   return (
     <div data-testid="bnpl-payment-option" data-disabled={disabled ? "true" : undefined} style={disabled ? DISABLED : undefined}>
       {cloneElement(children, { disabled, children: reason })}
