@@ -141,7 +141,7 @@ const PAY_BUTTON = '[data-testid="submit-order-button"]'
 async function choosePayInInstallments(page: Page, label: string): Promise<void> {
   await page.goto(`${app!.url}/mx/checkout?step=payment`)
   await expect(page.locator(OPTION).getByText(label, { exact: true }).isVisible()).resolves.toBe(true)
-  await page.locator(`${OPTION} [role="radio"]`).click()
+  await page.locator(`${OPTION} > [role="radio"]`).click()
   await page.click('[data-testid="submit-payment-button"]')
   await page.waitForURL((url) => url.searchParams.get("step") === "review")
 }
@@ -253,7 +253,7 @@ it("shows the method disabled, visibly, with the reason in the shopper's languag
       await page.goto(`${app!.url}/mx/checkout?step=payment`)
       const option = page.locator(OPTION)
       await expect(option.locator('[data-testid="bnpl-unavailable-reason"]').textContent()).resolves.toBe(reason)
-      await expect(option.locator('[role="radio"]').getAttribute("aria-disabled")).resolves.toBe("true")
+      await expect(option.locator(':scope > [role="radio"]').getAttribute("aria-disabled")).resolves.toBe("true")
       // What the shopper sees: the whole option faded, and no pointer on it.
       const look = await option.evaluate((element) => {
         const style = getComputedStyle(element)
