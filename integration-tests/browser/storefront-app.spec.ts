@@ -5,6 +5,7 @@ import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
 import { cartWith, readyForPayment, storeApi, type StoreApiContext } from "./helpers/store-api"
 import {
+  buildStorefrontApp,
   installStorefrontApp,
   removeStorefrontApp,
   startStorefrontApp,
@@ -468,3 +469,13 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
     await page.context().close()
   }
 })
+
+it("builds the starter with the recipe for production: next build succeeds, with the recipe's two pages", async () => {
+  // next dev and next build share the app's .next folder: the browser's part is over.
+  await app?.stop()
+  app = undefined
+  const build = await timed("next build", () => buildStorefrontApp(installed!.dir))
+  expect({ ok: build.ok, tail: build.ok ? "" : build.output.slice(-3000) }).toEqual({ ok: true, tail: "" })
+  expect(build.output).toContain("/[countryCode]/checkout/bnpl/[outcome]")
+  expect(build.output).toContain("/[countryCode]/payment-collection/[id]")
+}, 660_000)

@@ -120,6 +120,24 @@ async function warmUp(url: string): Promise<void> {
   await Promise.all(routes.map((route) => fetch(`${url}${route}`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.text())))
 }
 
+/**
+ * `next build` of the installed starter, as a developer deploys it: its pages are generated against
+ * the store its `.env.local` names, so the store must be running. The starter's config skips type
+ * errors in the build (`ignoreBuildErrors`); its own `tsc` run checks them. Answers whether the
+ * build succeeded, and its output.
+ */
+export async function buildStorefrontApp(dir: string): Promise<{ ok: boolean; output: string }> {
+  return run(join(dir, "node_modules/.bin/next"), ["build"], {
+    cwd: dir,
+    env: { ...withoutTestRunner(process.env), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 600_000,
+  }).then(
+    ({ stdout, stderr }) => ({ ok: true, output: `${stdout}${stderr}` }),
+    (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${error.stdout ?? ""}${error.stderr ?? String(error)}` }),
+  )
+}
+
 export function removeStorefrontApp(dir: string): void {
   rmSync(dir, { recursive: true, force: true })
 }

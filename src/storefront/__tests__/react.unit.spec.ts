@@ -2,7 +2,16 @@ import { readFileSync, readdirSync } from "fs"
 import { join, resolve } from "path"
 import { createElement as h, type ReactElement } from "react"
 import { renderToString } from "react-dom/server"
-import { BnplOffer, BnplPaymentButton, BnplPaymentLink, BnplPaymentOption, BnplProvider, BnplReturn, useBnplPaymentInfo } from "../react"
+import {
+  BnplOffer,
+  BnplPaymentButton,
+  BnplPaymentLink,
+  BnplPaymentOption,
+  BnplProvider,
+  BnplReturn,
+  useBnplPaymentInfo,
+  type PaymentOptionProps,
+} from "../react"
 import type { StoreCart } from "../sdk"
 
 /*
@@ -54,7 +63,8 @@ describe("the kit's React components, rendered by the server", () => {
   })
 
   it("leave another method's payment option exactly as the storefront wrote it", () => {
-    const option = h("label", { className: "option" }, "Manual Payment")
+    const Manual = ({ disabled }: PaymentOptionProps) => h("label", { className: "option", "aria-disabled": String(!!disabled) }, "Manual Payment")
+    const option = h(Manual)
     const wrapped = inLocale("en", h(BnplPaymentOption, { cart, providerId: "pp_system_default", children: option }))
     expect(wrapped).toBe(renderToString(option))
   })
