@@ -105,7 +105,8 @@ async function shopper(language: Language, cartId?: string): Promise<Shopper> {
   page.setDefaultTimeout(60_000)
   const problems: string[] = []
   page.on("console", (message) => {
-    if (/hydrat|did not match|server rendered/i.test(message.text())) problems.push(`${message.type()}: ${message.text().slice(0, 500)}`)
+    if (/hydrat|did not match|server rendered/i.test(message.text()))
+      problems.push(`${page.url()} ${message.type()}: ${message.text().slice(0, 4000)}`)
   })
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message.slice(0, 500)}`))
   return { page, problems }
