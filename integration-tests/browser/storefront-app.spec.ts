@@ -107,7 +107,7 @@ async function shopper(language: Language, cartId?: string): Promise<Shopper> {
   page.on("console", (message) => {
     const text = message.text()
     if (!/hydrat|did not match|server rendered/i.test(text)) return
-    const report = `${page.url()} ${message.type()}: ${text.slice(0, 4000)}`
+    const report = `${page.url()} ${message.type()}: ${text.slice(0, 8000)}`
     if (onlyHeadlessUiIds(text)) console.log(`the starter's own headlessui ids differed in hydration (not the kit's): ${report}`)
     else problems.push(report)
   })
@@ -121,7 +121,8 @@ async function shopper(language: Language, cartId?: string): Promise<Shopper> {
  * Every other difference, text or attribute, is a failure.
  */
 function onlyHeadlessUiIds(warning: string): boolean {
-  const differences = warning.split("\n").filter((line) => /^[+-]\s/.test(line))
+  // React marks a difference with "+" or "-" and the element's indentation; its prose has "- " bullets.
+  const differences = warning.split("\n").filter((line) => /^[+-]\s{2,}/.test(line))
   return differences.length > 0 && differences.every((line) => /^[+-]\s+id="headlessui-[\w-]+"$/.test(line))
 }
 
