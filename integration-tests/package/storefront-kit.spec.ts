@@ -85,8 +85,8 @@ function consumer({ values, types }: { values: string[]; types: string[] }): str
     `export const offer: Promise<Offer> = getOffer(sdk, { amount: 1234.5, currencyCode: "mxn", lang: "es-MX" })`,
     `export const url = (cart: StoreCart): Promise<string> => installmentCheckoutUrl(sdk, cart, { returnUrl: "/mx/checkout/bnpl/success" })`,
     `export const back: Promise<ReturnState> = completeOnReturn(sdk, "cart_1", { outcome: "error" })`,
-    `import { ${REACT_ENTRY.join(", ")} } from "${KIT}/react"`,
-    `export const components = [${REACT_ENTRY.join(", ")}] as const`,
+    `import * as react from "${KIT}/react"`,
+    `export const components = [${REACT_ENTRY.map((name) => `react.${name}`).join(", ")}] as const`,
     "",
   ].join("\n")
 }
