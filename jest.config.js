@@ -4,7 +4,10 @@ loadEnv("test", process.cwd())
 const project = {
   rootDir: __dirname,
   transform: {
-    "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true } } }],
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, transform: { react: { runtime: "automatic" } } } },
+    ],
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],

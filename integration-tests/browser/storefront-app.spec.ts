@@ -1,33 +1,42 @@
-import { readFileSync } from "fs"
-import { join, resolve } from "path"
 import type { Browser, Page } from "playwright-core"
 import { adminToken, listOrders } from "./helpers/admin-api"
 import { ensureChromium, launchChromium } from "./helpers/browser"
 import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
 import { cartWith, readyForPayment, storeApi, type StoreApiContext } from "./helpers/store-api"
-import { installStorefrontApp, removeStorefrontApp, startStorefrontApp, type StorefrontApp } from "./helpers/storefront-app"
+import {
+  buildStorefrontApp,
+  installStorefrontApp,
+  removeStorefrontApp,
+  startStorefrontApp,
+  writeStarterEnv,
+  type InstalledStarter,
+  type StorefrontApp,
+} from "./helpers/storefront-app"
 import { freePort } from "../../scripts/harness/free-port"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
 /**
- * A storefront developer's side: a Next.js 15 / React 19 storefront shaped like Medusa's starter,
- * with docs/storefront.md's recipe applied and the packed kit installed, against the demo store
- * configured as the recipe says (BNPL_STOREFRONT_URL at the storefront's /mx routes). A shopper
- * pays in installments, cancels at the service, pays again and sees the order confirmed, in
- * Spanish; the service is asked for one loan for the whole checkout. Then it pays an order's
- * balance through Medusa's payment link, and, once the merchant restarts the store with
- * orderBeforeFinancing on, the same running app places the order before the redirect.
+ * A storefront developer's side: Medusa's starter storefront (dtc-starter's apps/storefront,
+ * vendored unchanged) with docs/storefront.md's recipe applied by its script, its dependencies and
+ * the packed kit installed by a plain `npm install`, type-checked by the starter's own tsc and
+ * run with `next dev`, against the demo store configured as the document says. Shoppers in
+ * English and in Spanish (the starter's locale cookie) check out, cancel at the service and pay
+ * again, meet a cart installments cannot pay, read the product page's offer and pay an order's
+ * balance through Medusa's payment link; every page is read for the other language's words and
+ * for React's hydration warnings.
  */
 jest.setTimeout(300_000)
 
-const ROOT = resolve(__dirname, "../..")
-const APP = join(__dirname, "storefront-app")
 const SPANISH_CANCELLED = "El pago a plazos se canceló. No se hizo ningún cargo y tu carrito sigue aquí."
+const ENGLISH_CANCELLED = "The payment in installments was cancelled. Nothing was charged, and your cart is still here."
+/** Words only the kit's Spanish uses: none may show on an English shopper's page. */
+const SPANISH_WORDS =
+  /Pago a plazos|Pagar a plazos|pagos de|plazos|cuotas?\b|Confirmando|Volver al pago|Cómo funciona|Saldo por pagar|Pedido |ningún cargo|Cargando/
 
 let demo: Demo | undefined
 let app: StorefrontApp | undefined
-let appDir: string | undefined
+let installed: InstalledStarter | undefined
 let browser: Browser | undefined
 let store: StoreApiContext
 const shots = new Screenshots("storefront-app-")
@@ -46,21 +55,19 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   const port = await freePort()
   const storefront = `http://localhost:${port}`
-  const [started, dir] = await Promise.all([
+  const [started, starter] = await Promise.all([
     // Beside the app's install, chaos and the packaging test in `npm test`, this start has taken 277 s of a saturated 2-core machine.
     timed("demo start", () =>
       startDemo({ timeoutMs: 600_000, env: { BNPL_STOREFRONT_URL: `${storefront}/mx`, STORE_CORS: storefront, MEDUSA_ADMIN_DISABLED: "true" } }),
     ),
-    timed("app install and tsc", installStorefrontApp),
+    timed("starter install, recipe and tsc", installStorefrontApp),
     ensureChromium(),
   ])
   demo = started
-  appDir = dir
+  installed = starter
   store = await storeApi(demo.backendUrl)
-  ;[app, browser] = await Promise.all([
-    timed("next dev and first compile", () => startStorefrontApp(dir, port, demo!.backendUrl, store.publishableKey)),
-    launchChromium(),
-  ])
+  writeStarterEnv(starter.dir, demo.backendUrl, store.publishableKey, storefront)
+  ;[app, browser] = await Promise.all([timed("next dev and first compile", () => startStorefrontApp(starter.dir, port)), launchChromium()])
 }, 900_000)
 
 afterAll(async () => {
@@ -69,18 +76,59 @@ afterAll(async () => {
   const stopped = demo ? await demo.stop() : undefined
   shots.publish({ ...(demo ? { "storefront-app-demo.log": demo.logFile } : {}), ...(app ? { "storefront-app-next.log": app.logFile } : {}) })
   if (demo) removeDemoFiles(demo)
-  if (appDir) removeStorefrontApp(appDir)
+  if (installed) removeStorefrontApp(installed.dir)
   console.log(`storefront app: timings (ms) ${JSON.stringify(timings)}`)
   if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
 }, 60_000)
 
-/** A page of a fresh es-MX browser whose starter cookie holds `cartId`, as after the starter's address and delivery steps. */
-async function shopperWith(cartId: string): Promise<Page> {
-  const context = await browser!.newContext({ locale: "es-MX", viewport: { width: 1100, height: 800 } })
-  await context.addCookies([{ name: "_medusa_cart_id", value: cartId, url: app!.url }])
+type Language = "en" | "es"
+
+interface Shopper {
+  page: Page
+  /** React's hydration warnings and the page's uncaught errors, as the browser's console showed them. */
+  problems: string[]
+}
+
+/**
+ * A fresh browser of a shopper in `language`: Spanish is the starter's language selector's
+ * cookie (`_medusa_locale`) and an es-MX browser; English is an en-US browser and the starter's
+ * default. With `cartId`, the starter's cart cookie holds it, as after the address and delivery steps.
+ */
+async function shopper(language: Language, cartId?: string): Promise<Shopper> {
+  const context = await browser!.newContext({ locale: language === "es" ? "es-MX" : "en-US", viewport: { width: 1100, height: 800 } })
+  const cookies = [
+    ...(cartId ? [{ name: "_medusa_cart_id", value: cartId, url: app!.url }] : []),
+    ...(language === "es" ? [{ name: "_medusa_locale", value: "es-MX", url: app!.url }] : []),
+  ]
+  await context.addCookies(cookies)
   const page = await context.newPage()
   page.setDefaultTimeout(60_000)
-  return page
+  const problems: string[] = []
+  page.on("console", (message) => {
+    const text = message.text()
+    if (!/hydrat|did not match|server rendered/i.test(text)) return
+    const report = `${page.url()} ${message.type()}: ${text.slice(0, 8000)}`
+    if (onlyHeadlessUiIds(text)) console.log(`the starter's own headlessui ids differed in hydration (not the kit's): ${report}`)
+    else problems.push(report)
+  })
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message.slice(0, 500)}`))
+  return { page, problems }
+}
+
+/**
+ * A hydration warning whose only differences are headlessui's generated ids: the starter's
+ * checkout (its RadioGroup, from useId) sometimes hydrates with other ids under `next dev`.
+ * Every other difference, text or attribute, is a failure.
+ */
+function onlyHeadlessUiIds(warning: string): boolean {
+  // React marks a difference with "+" or "-" and the element's indentation; its prose has "- " bullets.
+  const differences = warning.split("\n").filter((line) => /^[+-]\s{2,}/.test(line))
+  return differences.length > 0 && differences.every((line) => /^[+-]\s+id="headlessui-[\w-]+"$/.test(line))
+}
+
+async function expectNoSpanish(page: Page): Promise<void> {
+  const text = await page.locator("body").innerText()
+  expect(text.match(SPANISH_WORDS)?.[0] ?? null).toBeNull()
 }
 
 async function checkoutCart(title: string, quantity: number): Promise<string> {
@@ -102,25 +150,46 @@ async function loansCreatedFor(cartId: string): Promise<number> {
   ).length
 }
 
-/** The payment step: choose the method, "Continue to review" (the starter's button makes the payment session). */
-async function choosePayInInstallments(page: Page): Promise<void> {
+const OPTION = '[data-testid="bnpl-payment-option"]'
+const PAY_BUTTON = '[data-testid="submit-order-button"]'
+
+/** The starter's payment step: choose the method, "Continue to review" (the starter's button makes the payment session). */
+async function choosePayInInstallments(page: Page, label: string): Promise<void> {
   await page.goto(`${app!.url}/mx/checkout?step=payment`)
-  await page.check('[data-testid="payment-option-pp_bnpl_bnpl"] input')
+  await expect(page.locator(OPTION).getByText(label, { exact: true }).isVisible()).resolves.toBe(true)
+  await page.locator(`${OPTION} > [role="radio"]`).click()
   await page.click('[data-testid="submit-payment-button"]')
   await page.waitForURL((url) => url.searchParams.get("step") === "review")
 }
 
-it("pays, cancels, pays again and confirms the order, with one loan for the checkout", async () => {
+async function toTheService(page: Page, buttonText: string): Promise<void> {
+  await expect(page.locator(PAY_BUTTON).textContent()).resolves.toBe(buttonText)
+  await page.click(PAY_BUTTON)
+  await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+}
+
+/** The order the confirmation page shows, as the admin sees it. */
+async function confirmedOrder(page: Page) {
+  await page.waitForURL((url) => /^\/mx\/order\/order_\w+\/confirmed$/.test(url.pathname))
+  const displayId = Number(await page.locator('[data-testid="order-id"]').textContent())
+  const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
+  return orders.find((o) => o.display_id === displayId)
+}
+
+it("type-checks the starter with the recipe applied: the starter's own strict tsc --noEmit reports 0 errors", () => {
+  expect(installed!.tsc).toEqual({ output: "", errors: 0 })
+})
+
+it("in Spanish: pays, cancels, pays again and confirms the order, with one loan for the checkout", async () => {
   const started = Date.now()
   const cartId = await checkoutCart("Cafetera espresso", 1)
-  const page = await shopperWith(cartId)
+  const { page, problems } = await shopper("es", cartId)
   try {
-    await choosePayInInstallments(page)
+    await choosePayInInstallments(page, "Pago a plazos")
     expect(await loansCreatedFor(cartId)).toBe(1)
 
     // The button sends the shopper to the loan of the session the payment step made: no second one.
-    await page.click("text=Pagar a plazos")
-    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await toTheService(page, "Pagar a plazos")
     expect(await loansCreatedFor(cartId)).toBe(1)
     await shots.take(page, "sandbox-checkout")
     await page.click("#cancel")
@@ -129,25 +198,21 @@ it("pays, cancels, pays again and confirms the order, with one loan for the chec
     await expect(page.locator('[data-testid="bnpl-return-message"]').textContent()).resolves.toBe(SPANISH_CANCELLED)
     await shots.take(page, "cancelled")
 
-    // Pay again: the service keeps a loan the shopper walked away from (it never cancels by itself),
-    // so the button resumes its page: still the checkout's one loan.
+    // Pay again: the service keeps a loan the shopper walked away from, so the button resumes its page.
     await page.click("text=Volver al pago")
     await page.waitForURL((url) => url.searchParams.get("step") === "payment")
     await page.click('[data-testid="submit-payment-button"]')
     await page.waitForURL((url) => url.searchParams.get("step") === "review")
-    await page.click("text=Pagar a plazos")
-    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await toTheService(page, "Pagar a plazos")
     expect(await loansCreatedFor(cartId)).toBe(1)
     await page.click("#pay")
 
-    await page.waitForURL((url) => /^\/mx\/order\/order_\w+\/confirmed$/.test(url.pathname))
-    const displayId = Number(await page.locator('[data-testid="order-display-id"]').textContent())
+    const order = await confirmedOrder(page)
     await shots.take(page, "order-confirmed")
-    const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
-    const order = orders.find((o) => o.display_id === displayId)
     expect(order?.payment_collections?.flatMap((c) => c.payments ?? []).map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
     expect(await loansCreatedFor(cartId)).toBe(1)
-    timings["pay, cancel, pay again"] = Date.now() - started
+    expect(problems).toEqual([])
+    timings["es: pay, cancel, pay again"] = Date.now() - started
   } catch (error) {
     await shots.take(page, "failed")
     throw error
@@ -156,19 +221,93 @@ it("pays, cancels, pays again and confirms the order, with one loan for the chec
   }
 })
 
-it("greys out the method, with the reason in Spanish, for a cart above the maximum", async () => {
-  const cartId = await checkoutCart("Bicicleta de montaña", 12)
-  const page = await shopperWith(cartId)
+it("in English: cancels, pays again and confirms the order, with no Spanish on any page and no hydration warning", async () => {
+  const started = Date.now()
+  const cartId = await checkoutCart("Cafetera espresso", 1)
+  const { page, problems } = await shopper("en", cartId)
   try {
-    await page.goto(`${app!.url}/mx/checkout?step=payment`)
-    const option = page.locator('[data-testid="payment-option-pp_bnpl_bnpl"]')
-    await expect(option.locator("p").nth(1).textContent()).resolves.toMatch(
-      /^El pago a plazos está disponible para compras de hasta \$100,000\.00 MXN\.$/,
-    )
-    await expect(option.locator("input").isDisabled()).resolves.toBe(true)
-    expect(await loansCreatedFor(cartId)).toBe(0)
+    await choosePayInInstallments(page, "Pay in installments")
+    await expectNoSpanish(page)
+    await toTheService(page, "Pay in installments")
+    await page.click("#cancel")
+    await page.waitForURL((url) => url.pathname === "/mx/checkout/bnpl/error")
+    await expect(page.locator('[data-testid="bnpl-return-message"]').textContent()).resolves.toBe(ENGLISH_CANCELLED)
+    await expectNoSpanish(page)
+
+    await page.click("text=Back to payment")
+    await page.waitForURL((url) => url.searchParams.get("step") === "payment")
+    await page.click('[data-testid="submit-payment-button"]')
+    await page.waitForURL((url) => url.searchParams.get("step") === "review")
+    await expectNoSpanish(page)
+    await toTheService(page, "Pay in installments")
+    await page.click("#pay")
+
+    const order = await confirmedOrder(page)
+    await expect(page.locator('[data-testid="payment-method"]').textContent()).resolves.toBe("Pay in installments")
+    await expectNoSpanish(page)
+    await shots.take(page, "order-confirmed-en")
+    expect(order?.payment_collections?.flatMap((c) => c.payments ?? []).map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
+    expect(await loansCreatedFor(cartId)).toBe(1)
+    expect(problems).toEqual([])
+    timings["en: pay, cancel, pay again"] = Date.now() - started
+  } catch (error) {
+    await shots.take(page, "failed-en")
+    throw error
   } finally {
     await page.context().close()
+  }
+})
+
+it("shows the method disabled, visibly, with the reason in the shopper's language, for a cart above the maximum", async () => {
+  const cartId = await checkoutCart("Bicicleta de montaña", 12)
+  for (const [language, reason] of [
+    ["es", "El pago a plazos está disponible para compras de hasta $100,000.00 MXN."],
+    ["en", "Pay in installments is available for purchases of up to MX$100,000.00."],
+  ] as const) {
+    const { page, problems } = await shopper(language, cartId)
+    try {
+      await page.goto(`${app!.url}/mx/checkout?step=payment`)
+      const option = page.locator(OPTION)
+      await expect(option.locator('[data-testid="bnpl-unavailable-reason"]').textContent()).resolves.toBe(reason)
+      await expect(option.locator(':scope > [role="radio"]').getAttribute("aria-disabled")).resolves.toBe("true")
+      // What the shopper sees: the whole option faded, and no pointer on it.
+      const look = await option.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { opacity: style.opacity, cursor: style.cursor }
+      })
+      expect(look).toEqual({ opacity: "0.5", cursor: "not-allowed" })
+      await expect(page.locator('[data-testid="submit-payment-button"]').isDisabled()).resolves.toBe(true)
+      if (language === "en") await expectNoSpanish(page)
+      await shots.take(page, `ineligible-${language}`)
+      expect(problems).toEqual([])
+    } finally {
+      await page.context().close()
+    }
+  }
+  expect(await loansCreatedFor(cartId)).toBe(0)
+})
+
+it("offers 4 installments under the product's price, with an explainer the shopper opens, in Spanish and in English", async () => {
+  for (const [language, line, toggle, first, last] of [
+    ["es", "o 4 pagos de $812.62 cada 2 semanas (el último de $812.64)", "¿Cómo funciona?", "Hoy", "En 6 semanas"],
+    ["en", "or 4 payments of MX$812.62 every 2 weeks (the last one MX$812.64)", "How does it work?", "Today", "In 6 weeks"],
+  ] as const) {
+    const { page, problems } = await shopper(language)
+    try {
+      await page.goto(`${app!.url}/mx/products/cafetera`)
+      await expect(page.locator('[data-testid="bnpl-offer-line"]').textContent()).resolves.toBe(line)
+      const plan = page.locator('[data-testid="bnpl-offer-explainer"] li')
+      await expect(plan.first().isVisible()).resolves.toBe(false)
+      await page.getByText(toggle, { exact: true }).click()
+      await expect(plan.allInnerTexts()).resolves.toHaveLength(4)
+      await expect(plan.first().innerText()).resolves.toMatch(new RegExp(`^${first}\\s+(MX)?\\$812\\.62$`))
+      await expect(plan.last().innerText()).resolves.toMatch(new RegExp(`^${last}\\s+(MX)?\\$812\\.64$`))
+      if (language === "en") await expectNoSpanish(page)
+      await shots.take(page, `product-offer-${language}`)
+      expect(problems).toEqual([])
+    } finally {
+      await page.context().close()
+    }
   }
 })
 
@@ -223,54 +362,86 @@ async function orderWithBalance(): Promise<{ orderId: string; collectionId: stri
   return { orderId, collectionId: balance.id, amount: Number(balance.amount) }
 }
 
-it("pays an order's balance in installments through the payment-link page", async () => {
+it("pays an order's balance through the payment link in Spanish: a refused start says so, then pays", async () => {
   const { orderId, collectionId, amount } = await orderWithBalance()
   expect(amount).toBe(1499)
-  const context = await browser!.newContext({ locale: "es-MX", viewport: { width: 1100, height: 800 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(60_000)
+  const { page, problems } = await shopper("es")
   try {
     // The link Medusa's admin copies, at the starter's country routes.
     await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}`)
-    await expect(page.locator('[data-testid="bnpl-balance-amount"]').textContent()).resolves.toMatch(/1,499\.00/)
-    await page.click("text=Pagar a plazos")
+    await expect(page.locator('[data-testid="bnpl-balance-order"]').textContent()).resolves.toBe(`Pedido ${orderId}`)
+    await expect(page.getByText("Saldo por pagar", { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(page.locator('[data-testid="bnpl-balance-amount"]').textContent()).resolves.toBe("$1,499.00")
+
+    // The service is down: the store refuses to start the loan, and the page says so in the shopper's words.
+    await json(`${demo!.sandboxUrl}/_sandbox/faults`, { method: "PUT", body: { loan: { failNext: 20 } } })
+    try {
+      await page.click('[data-testid="bnpl-balance-pay"]')
+      await expect(page.locator('[data-testid="bnpl-balance-error"]').textContent()).resolves.toBe(
+        "No pudimos iniciar el pago a plazos. Inténtalo de nuevo en unos momentos.",
+      )
+      await shots.take(page, "balance-refused")
+    } finally {
+      await json(`${demo!.sandboxUrl}/_sandbox/faults`, { method: "PUT", body: {} })
+    }
+
+    await page.click('[data-testid="bnpl-balance-pay"]')
     await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
     await page.click("#pay")
-
     await page.waitForURL((url) => url.pathname === `/mx/payment-collection/${collectionId}` && url.searchParams.get("bnpl") === "success")
     await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe("El saldo de tu pedido está pagado.")
+    await expect(page.locator('[data-testid="bnpl-balance-pay"]').count()).resolves.toBe(0)
     await shots.take(page, "balance-paid")
     const orders = await listOrders(demo!.backendUrl, await adminToken(demo!.backendUrl, demo!.admin))
     const collections = orders.find((o) => o.id === orderId)?.payment_collections ?? []
     // Both loans captured as they were confirmed (autoCapture, the default): the order owes nothing.
     expect(collections.map((c) => c.status).sort()).toEqual(["completed", "completed"])
     expect(await loansCreatedFor(collectionId)).toBe(1)
+    expect(problems).toEqual([])
   } catch (error) {
     await shots.take(page, "balance-failed")
     throw error
   } finally {
-    await context.close()
+    await page.context().close()
   }
 })
 
-it("runs the recipe as docs/storefront.md writes it: every line of its snippets is in the app", () => {
-  const doc = readFileSync(join(ROOT, "docs/storefront.md"), "utf8")
-  const snippets = [...doc.matchAll(/<!-- recipe: (\S+) -->\s*```\w*\n([\s\S]*?)```/g)]
-  expect(snippets.length).toBeGreaterThanOrEqual(5)
-  const missing = snippets.flatMap(([, file, code]) => {
-    const lines = new Set(
-      readFileSync(join(APP, file), "utf8")
-        .split("\n")
-        .map((line) => line.trim()),
+it("in English, the payment link says the shopper cancelled at the service or left it, and offers the button again", async () => {
+  const { orderId, collectionId } = await orderWithBalance()
+  const { page, problems } = await shopper("en")
+  try {
+    await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}`)
+    await expect(page.locator('[data-testid="bnpl-balance-order"]').textContent()).resolves.toBe(`Order ${orderId}`)
+    await expect(page.getByText("Balance due", { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(page.locator('[data-testid="bnpl-balance-amount"]').textContent()).resolves.toBe("MX$1,499.00")
+    await page.click('[data-testid="bnpl-balance-pay"]')
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await page.click("#cancel")
+
+    await page.waitForURL((url) => url.pathname === `/mx/payment-collection/${collectionId}` && url.searchParams.get("bnpl") === "error")
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe(
+      "The payment in installments was not completed. Nothing was charged: you can try again.",
     )
-    return code
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line && !line.startsWith("// …"))
-      .filter((line) => !lines.has(line))
-      .map((line) => `${file}: ${line}`)
-  })
-  expect(missing).toEqual([])
+    await expect(page.locator('[data-testid="bnpl-balance-pay"]').textContent()).resolves.toBe("Pay in installments")
+    await expectNoSpanish(page)
+    await shots.take(page, "balance-cancelled-en")
+
+    // The service's link back to the store.
+    await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}&bnpl=cancel`)
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe(
+      "You left the payment in installments. Nothing was charged: you can pay again.",
+    )
+    // The notice shows at once; the button once the store has answered for the balance.
+    await expect(page.locator('[data-testid="bnpl-balance-pay"]').textContent()).resolves.toBe("Pay in installments")
+    await expectNoSpanish(page)
+    expect(await loansCreatedFor(collectionId)).toBe(1)
+    expect(problems).toEqual([])
+  } catch (error) {
+    await shots.take(page, "balance-cancel-failed")
+    throw error
+  } finally {
+    await page.context().close()
+  }
 })
 
 it("places the order before the redirect when the store turns orderBeforeFinancing on, and shows it once the loan is paid", async () => {
@@ -279,11 +450,10 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
   demo = await demo!.restart({ BNPL_ORDER_BEFORE_FINANCING: "true" })
   const admin = { authorization: `Bearer ${await adminToken(demo.backendUrl, demo.admin)}` }
   const cartId = await checkoutCart("Cafetera espresso", 1)
-  const page = await shopperWith(cartId)
+  const { page } = await shopper("es", cartId)
   try {
-    await choosePayInInstallments(page)
-    await page.click("text=Pagar a plazos")
-    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await choosePayInInstallments(page, "Pago a plazos")
+    await toTheService(page, "Pagar a plazos")
 
     // While the shopper is at the service: the order exists, its payment pending, its stock held.
     const { loans } = await json<{ loans: Array<{ cart_id: string; awaiting_order_id: string | null }> }>(
@@ -314,3 +484,13 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
     await page.context().close()
   }
 })
+
+it("builds the starter with the recipe for production: next build succeeds, with the recipe's two pages", async () => {
+  // next dev and next build share the app's .next folder: the browser's part is over.
+  await app?.stop()
+  app = undefined
+  const build = await timed("next build", () => buildStorefrontApp(installed!.dir))
+  expect({ ok: build.ok, tail: build.ok ? "" : build.output.slice(-3000) }).toEqual({ ok: true, tail: "" })
+  expect(build.output).toContain("/[countryCode]/checkout/bnpl/[outcome]")
+  expect(build.output).toContain("/[countryCode]/payment-collection/[id]")
+}, 660_000)

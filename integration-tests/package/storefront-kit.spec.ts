@@ -16,7 +16,19 @@ jest.setTimeout(300_000)
 const PROJECT = resolve(__dirname, "../..")
 const TSC = join(PROJECT, "node_modules/.bin/tsc")
 const KIT = "medusa-payment-bnpl-storefront"
-const STARTER = { react: "19.0.5", "react-dom": "19.0.5", "@medusajs/js-sdk": "2.18.0", "@medusajs/types": "2.18.0" }
+const STARTER = { react: "19.0.5", "react-dom": "19.0.5", "@types/react": "19.0.5", "@medusajs/js-sdk": "2.18.0", "@medusajs/types": "2.18.0" }
+/** The React entry's components and hooks: a storefront imports them from `${KIT}/react`. */
+const REACT_ENTRY = [
+  "BnplProvider",
+  "useBnpl",
+  "BnplPaymentOption",
+  "useBnplPaymentInfo",
+  "BnplPaymentButton",
+  "BnplReturn",
+  "BnplPaymentLink",
+  "BnplOffer",
+  "isBnpl",
+]
 
 let scratch: string
 let install: { status: number | null; output: string }
@@ -73,6 +85,8 @@ function consumer({ values, types }: { values: string[]; types: string[] }): str
     `export const offer: Promise<Offer> = getOffer(sdk, { amount: 1234.5, currencyCode: "mxn", lang: "es-MX" })`,
     `export const url = (cart: StoreCart): Promise<string> => installmentCheckoutUrl(sdk, cart, { returnUrl: "/mx/checkout/bnpl/success" })`,
     `export const back: Promise<ReturnState> = completeOnReturn(sdk, "cart_1", { outcome: "error" })`,
+    `import * as react from "${KIT}/react"`,
+    `export const components = [${REACT_ENTRY.map((name) => `react.${name}`).join(", ")}] as const`,
     "",
   ].join("\n")
 }
@@ -106,7 +120,9 @@ describe("the storefront kit, packed, in a fresh React 19 storefront", () => {
       expect({ name, installed: existsSync(join(scratch, "node_modules", name)) }).toEqual({ name, installed: false })
     }
     const installed = JSON.parse(readFileSync(join(scratch, "node_modules", KIT, "package.json"), "utf8"))
-    expect(installed.peerDependencies).toEqual({ "@medusajs/js-sdk": expect.any(String) })
+    // React is a peer only of the /react entry: a storefront without React installs the kit as well.
+    expect(installed.peerDependencies).toEqual({ "@medusajs/js-sdk": expect.any(String), react: expect.any(String) })
+    expect(installed.peerDependenciesMeta).toEqual({ react: { optional: true } })
   })
 
   it.each([

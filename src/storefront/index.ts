@@ -15,9 +15,9 @@ export { getBalanceEligibility, balanceCheckoutUrl, confirmBalanceOnReturn, type
 export { formatInstallments, formatPlan } from "./format"
 export { checkoutTexts, type CheckoutTexts } from "./messages"
 export { formatMoney } from "./money"
-export { chooseLang, langOf, langFromAcceptLanguage, DEFAULT_LANG, LANGS, type Lang } from "./lang"
+export { chooseLang, storefrontLang, langOf, langFromAcceptLanguage, DEFAULT_LANG, LANGS, type Lang } from "./lang"
 export { minorDigits, toMinorUnits, fromMinorUnits, splitInstallments } from "./plan"
-export { BNPL_PROVIDER_ID, type BnplSdk, type StoreCart, type StoreOrder } from "./sdk"
+export { BNPL_PROVIDER_ID, isBnpl, type BnplSdk, type StoreCart, type StoreOrder } from "./sdk"
 export type {
   Offer,
   OfferResponse,

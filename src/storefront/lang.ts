@@ -7,6 +7,16 @@ export const LANGS = ["es-MX", "en"] as const
 export type Lang = (typeof LANGS)[number]
 export const DEFAULT_LANG: Lang = "es-MX"
 
+/**
+ * The language a storefront renders the kit in: any Spanish (`es`, `es-AR`, `es_MX`) is
+ * Mexican Spanish, anything else English, including no locale at all. A storefront's locale is
+ * the shopper's choice of its own languages, and a storefront that does not speak Spanish must
+ * not show any.
+ */
+export function storefrontLang(locale: string | null | undefined): Lang {
+  return langOf(locale) === "es-MX" ? "es-MX" : "en"
+}
+
 /** "en-US" → en, "es", "es-AR" → es-MX; undefined for anything else. */
 export function langOf(tag: string | null | undefined): Lang | undefined {
   const primary = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0]

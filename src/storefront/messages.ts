@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, langOf, type Lang } from "./lang"
+import { storefrontLang, type Lang } from "./lang"
 import type { ReasonCode } from "./wire"
 
 /**
@@ -98,28 +98,64 @@ export const KIT_TEXTS = {
 } satisfies Record<Lang, Record<string, unknown>>
 export type KitTexts = (typeof KIT_TEXTS)[Lang]
 
+/** When installment `index` (0 for the first) falls, `days` apart: "Hoy", "En 2 semanas", "In 4 weeks". */
+function when(index: number, days: number, lang: Lang): string {
+  if (index === 0) return lang === "en" ? "Today" : "Hoy"
+  const total = index * days
+  const weeks = total % 7 === 0 ? total / 7 : 0
+  if (lang === "en") return weeks ? `In ${weeks} week${weeks === 1 ? "" : "s"}` : `In ${total} day${total === 1 ? "" : "s"}`
+  return weeks ? `En ${weeks} semana${weeks === 1 ? "" : "s"}` : `En ${total} día${total === 1 ? "" : "s"}`
+}
+
 /**
- * The storefront's own words around the kit: the method's name, the button that leaves for the
- * service and the return page's. Public (`checkoutTexts`) because the storefront renders them,
- * not the kit; from the kit so that a page never mixes its languages.
+ * The storefront's own words around the kit: the method's name, the buttons, the return page,
+ * the payment-link page and the product page's explainer. Public (`checkoutTexts`) for a
+ * storefront that renders its own; the kit's React components use them too, so a page never
+ * mixes its languages.
  */
 export const CHECKOUT_TEXTS = {
   "es-MX": {
     methodTitle: "Pago a plazos",
     payButton: "Pagar a plazos",
+    redirecting: "Te llevamos al pago…",
+    payError: "No pudimos iniciar el pago a plazos. Inténtalo de nuevo en unos momentos.",
     confirming: (attempt: number) => (attempt > 1 ? `Confirmando tu pago (intento ${attempt})…` : "Confirmando tu pago…"),
     backToPayment: "Volver al pago",
+    loading: "Cargando…",
+    howItWorks: "¿Cómo funciona?",
+    offerExplainer: (count: number, days: number) =>
+      `Pagas la primera de ${count} cuotas al hacer tu pedido, en la página del servicio de financiamiento, y las demás ${every(days, "es-MX")}.`,
+    installmentWhen: (index: number, days: number) => when(index, days, "es-MX"),
+    balanceTitle: "Paga el saldo de tu pedido",
+    balanceDue: "Saldo por pagar",
+    orderReference: (orderId: string) => `Pedido ${orderId}`,
+    balanceCancelled: "Saliste del pago a plazos. No se hizo ningún cargo: puedes pagar de nuevo.",
+    balanceNotCompleted: "El pago a plazos no se completó. No se hizo ningún cargo: puedes intentarlo de nuevo.",
+    balanceLoadError: "No pudimos abrir este enlace de pago. Revisa el enlace o inténtalo de nuevo en unos momentos.",
   },
   en: {
     methodTitle: "Pay in installments",
     payButton: "Pay in installments",
+    redirecting: "Taking you to the payment…",
+    payError: "We could not start the payment in installments. Try again in a moment.",
     confirming: (attempt: number) => (attempt > 1 ? `Confirming your payment (attempt ${attempt})…` : "Confirming your payment…"),
     backToPayment: "Back to payment",
+    loading: "Loading…",
+    howItWorks: "How does it work?",
+    offerExplainer: (count: number, days: number) =>
+      `You pay the first of ${count} installments when you place your order, on the financing service's page, and the rest ${every(days, "en")}.`,
+    installmentWhen: (index: number, days: number) => when(index, days, "en"),
+    balanceTitle: "Pay your order's balance",
+    balanceDue: "Balance due",
+    orderReference: (orderId: string) => `Order ${orderId}`,
+    balanceCancelled: "You left the payment in installments. Nothing was charged: you can pay again.",
+    balanceNotCompleted: "The payment in installments was not completed. Nothing was charged: you can try again.",
+    balanceLoadError: "We could not open this payment link. Check the link, or try again in a moment.",
   },
 } satisfies Record<Lang, Record<string, unknown>>
 export type CheckoutTexts = (typeof CHECKOUT_TEXTS)[Lang]
 
-/** The storefront's words in `locale`'s language (`navigator.language` will do): Spanish unless it is English. */
+/** The storefront's words for its `locale` (see `storefrontLang`): Spanish for any Spanish, else English. */
 export function checkoutTexts(locale?: string | null): CheckoutTexts {
-  return CHECKOUT_TEXTS[langOf(locale) ?? DEFAULT_LANG]
+  return CHECKOUT_TEXTS[storefrontLang(locale)]
 }

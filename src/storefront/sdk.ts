@@ -19,6 +19,9 @@ export type StoreOrder = Extract<CompleteCartResult, { type: "order" }>["order"]
 
 export const BNPL_PROVIDER_ID = "pp_bnpl_bnpl"
 
+/** Whether a payment provider id is the plugin's: `pp_bnpl_{id}`, whatever id the store gave it. */
+export const isBnpl = (providerId?: string | null): boolean => !!providerId?.startsWith("pp_bnpl_")
+
 /** The message of an SDK error (a FetchError carries the store's JSON message), or undefined. */
 export function errorMessage(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined

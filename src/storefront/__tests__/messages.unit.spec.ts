@@ -21,14 +21,25 @@ describe("checkoutTexts", () => {
     ])
   })
 
-  it("takes navigator.language as it comes: any English is English, anything else Spanish", () => {
-    expect(checkoutTexts("en-US")).toBe(CHECKOUT_TEXTS.en)
-    expect(checkoutTexts("en_GB")).toBe(CHECKOUT_TEXTS.en)
+  it("takes the storefront's locale as it comes: any Spanish is es-MX, anything else English", () => {
+    expect(checkoutTexts("es")).toBe(CHECKOUT_TEXTS["es-MX"])
     expect(checkoutTexts("es-AR")).toBe(CHECKOUT_TEXTS["es-MX"])
-    expect(checkoutTexts("fr-FR")).toBe(CHECKOUT_TEXTS["es-MX"])
-    // The server renders before the browser's language is known.
-    expect(checkoutTexts(undefined)).toBe(CHECKOUT_TEXTS["es-MX"])
-    expect(checkoutTexts()).toBe(CHECKOUT_TEXTS["es-MX"])
+    expect(checkoutTexts("es_mx")).toBe(CHECKOUT_TEXTS["es-MX"])
+    expect(checkoutTexts("en-US")).toBe(CHECKOUT_TEXTS.en)
+    expect(checkoutTexts("fr-FR")).toBe(CHECKOUT_TEXTS.en)
+    expect(checkoutTexts("pt-BR")).toBe(CHECKOUT_TEXTS.en)
+    // A storefront with no locale chosen (the starter's "Default") speaks English.
+    expect(checkoutTexts(null)).toBe(CHECKOUT_TEXTS.en)
+    expect(checkoutTexts()).toBe(CHECKOUT_TEXTS.en)
+  })
+
+  it("says when each installment falls, in weeks when it can", () => {
+    const es = checkoutTexts("es-MX")
+    const en = checkoutTexts("en")
+    expect([0, 1, 2, 3].map((i) => es.installmentWhen(i, 14))).toEqual(["Hoy", "En 2 semanas", "En 4 semanas", "En 6 semanas"])
+    expect([0, 1, 2].map((i) => en.installmentWhen(i, 7))).toEqual(["Today", "In 1 week", "In 2 weeks"])
+    expect([1, 2].map((i) => en.installmentWhen(i, 10))).toEqual(["In 10 days", "In 20 days"])
+    expect(es.installmentWhen(1, 1)).toBe("En 1 día")
   })
 
   it("has every text in both languages", () => {

@@ -1,9 +1,17 @@
-import type { ReactNode } from "react"
+import { getBaseURL } from "@lib/util/env"
+import { Metadata } from "next"
+import "styles/globals.css"
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export const metadata: Metadata = {
+  metadataBase: new URL(getBaseURL()),
+}
+
+export default function RootLayout(props: { children: React.ReactNode }) {
   return (
-    <html lang="es-MX">
-      <body>{children}</body>
+    <html lang="en" data-mode="light">
+      <body>
+        <main className="relative">{props.children}</main>
+      </body>
     </html>
   )
 }

@@ -1,23 +1,30 @@
-import { listCartPaymentMethods, retrieveCart } from "@lib/data/cart"
-import Payment from "@modules/checkout/components/payment"
-import PaymentButton from "@modules/checkout/components/payment-button"
+import { retrieveCart } from "@lib/data/cart"
+import { retrieveCustomer } from "@lib/data/customer"
+import PaymentWrapper from "@modules/checkout/components/payment-wrapper"
+import CheckoutForm from "@modules/checkout/templates/checkout-form"
+import CheckoutSummary from "@modules/checkout/templates/checkout-summary"
+import { Metadata } from "next"
 import { notFound } from "next/navigation"
 
-/** The starter's checkout page, from the payment step on; the review step holds the payment button. */
-export default async function Checkout(props: { searchParams: Promise<{ step?: string }> }) {
-  const { step } = await props.searchParams
+export const metadata: Metadata = {
+  title: "Checkout",
+}
+
+export default async function Checkout() {
   const cart = await retrieveCart()
-  if (!cart) return notFound()
-  const paymentMethods = await listCartPaymentMethods(cart.region_id ?? "")
+
+  if (!cart) {
+    return notFound()
+  }
+
+  const customer = await retrieveCustomer()
+
   return (
-    <div className="content-container">
-      <Payment cart={cart} availablePaymentMethods={paymentMethods} />
-      {step === "review" && (
-        <div>
-          <h2>Review</h2>
-          <PaymentButton cart={cart} data-testid="submit-order-button" />
-        </div>
-      )}
+    <div className="grid grid-cols-1 small:grid-cols-[1fr_416px] content-container gap-x-40 py-12">
+      <PaymentWrapper cart={cart}>
+        <CheckoutForm cart={cart} customer={customer} />
+      </PaymentWrapper>
+      <CheckoutSummary cart={cart} />
     </div>
   )
 }

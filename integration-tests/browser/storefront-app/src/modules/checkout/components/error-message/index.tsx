@@ -1,8 +1,13 @@
-const ErrorMessage = ({ error, "data-testid": dataTestid }: { error?: string | null; "data-testid"?: string }) =>
-  error ? (
-    <div className="text-rose-500" data-testid={dataTestid}>
+const ErrorMessage = ({ error, 'data-testid': dataTestid }: { error?: string | null, 'data-testid'?: string }) => {
+  if (!error) {
+    return null
+  }
+
+  return (
+    <div className="pt-2 text-rose-500 text-small-regular" data-testid={dataTestid}>
       <span>{error}</span>
     </div>
-  ) : null
+  )
+}
 
 export default ErrorMessage

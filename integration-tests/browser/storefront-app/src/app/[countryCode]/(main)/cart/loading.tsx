@@ -1,0 +1,5 @@
+import SkeletonCartPage from "@modules/skeletons/templates/skeleton-cart-page"
+
+export default function Loading() {
+  return <SkeletonCartPage />
+}

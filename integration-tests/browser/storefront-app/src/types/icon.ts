@@ -1,0 +1,4 @@
+export type IconProps = {
+  color?: string
+  size?: string | number
+} & React.SVGAttributes<SVGElement>
