@@ -415,9 +415,11 @@ export class SequenceRun {
     return lines
   }
 
+  /** As the plugin's refusal to record on an uncaptured payment says: the admin captures what is left of it first. */
   private async captureLiveOrderOf(cartId: string, loanId: number): Promise<void> {
     const order = (await orderPayments(this.system.sql, [cartId])).find((o) => o.loan_id === loanId && o.order_status !== "canceled")
-    if (order?.payment_id && !order.canceled && order.captured === 0) await this.system.admin.post(`/admin/payments/${order.payment_id}/capture`)
+    if (!order?.payment_id || order.canceled || order.captured >= order.amount) return
+    await this.system.admin.post(`/admin/payments/${order.payment_id}/capture`, { amount: (order.amount - order.captured) / 100 })
   }
 
   /** `racing`: another command runs on the cart meanwhile, so the checks of a command alone do not hold. */
