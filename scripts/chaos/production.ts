@@ -106,8 +106,9 @@ export const productionScenario: Scenario = {
 }
 
 /**
- * Waits for reconciliation runs on the worker until the invariant holds: at least two, and while
- * it fails, at least SETTLE_RUNS and until the cart locks taken during the faults have lapsed.
+ * Waits for reconciliation runs on the worker until the invariant holds and every order's session
+ * is authorized: at least two, and while either fails, at least SETTLE_RUNS and until the cart
+ * locks taken during the faults have lapsed (a killed server's completion is rolled forward only then).
  */
 async function settle(
   topology: Topology,
@@ -117,14 +118,16 @@ async function settle(
   faultsOverAt: number,
 ): Promise<{ outcome: LoanOutcomes; runs: number }> {
   let outcome = await checkLoanOutcomes(sandbox, db, scope)
+  let unauthorized = (await ordersWithoutAuthorizedSession(db, [...scope.carts])).length
   let runs = 0
   const locksLapseAt = faultsOverAt + MEDUSA_CART_LOCK_TTL_MS
   const mayGoOn = (): boolean => runs < SETTLE_RUNS + 1 || Date.now() < locksLapseAt
   // A run has ended when the next one begins (the worker runs the job one at a time).
-  while (mayGoOn() && (outcome.violations.length || outcome.withoutRow || runs < 2)) {
+  while (mayGoOn() && (outcome.violations.length || outcome.withoutRow || unauthorized || runs < 2)) {
     if (!(await topology.worker.log.next(RUN_STARTS, 120_000))) break
     runs++
     outcome = await checkLoanOutcomes(sandbox, db, scope)
+    unauthorized = (await ordersWithoutAuthorizedSession(db, [...scope.carts])).length
   }
   return { outcome, runs: Math.max(0, runs - 1) }
 }
