@@ -117,6 +117,24 @@ export async function underCartLock<T>(container: MedusaContainer, cartId: strin
   }
 }
 
+/**
+ * Takes the locks of several carts (an order's loans), in one order so two holders cannot wait on
+ * each other, and answers one release for all; a lock that cannot be taken releases those taken.
+ */
+export async function holdCartLocks(container: MedusaContainer, cartIds: Iterable<string>): Promise<() => Promise<void>> {
+  const releases: Array<() => Promise<void>> = []
+  const releaseAll = async () => {
+    await Promise.all(releases.map((release) => release()))
+  }
+  try {
+    for (const cartId of [...new Set(cartIds)].sort()) releases.push(await holdCartLock(container, cartId))
+  } catch (error) {
+    await releaseAll().catch(() => undefined)
+    throw error
+  }
+  return releaseAll
+}
+
 /** Takes the cart's lock and keeps renewing it until the answered function is called (once is enough). */
 export async function holdCartLock(container: MedusaContainer, cartId: string): Promise<() => Promise<void>> {
   const lock = await acquireCartLock(container, cartId)

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { holdCartLock } from "../../../lib/ledger/ledger"
+import { holdCartLocks } from "../../../lib/ledger/ledger"
 import { orderPayments } from "../../../lib/ledger/queries"
 
 /**
@@ -12,15 +12,15 @@ import { orderPayments } from "../../../lib/ledger/queries"
 export async function holdLoanLocksWhileOpeningChange(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = (req.body as { order_id?: unknown } | undefined)?.order_id
   if (typeof orderId !== "string") return next()
-  const releases: Array<() => Promise<void>> = []
-  const releaseAll = () => Promise.all(releases.map((release) => release())).catch(() => undefined)
+  let release: () => Promise<void>
   try {
-    const carts = [...new Set((await orderPayments(req.scope, orderId)).map((payment) => payment.session.cart_id))].sort()
-    for (const cartId of carts) releases.push(await holdCartLock(req.scope, cartId))
+    release = await holdCartLocks(
+      req.scope,
+      (await orderPayments(req.scope, orderId)).map((payment) => payment.session.cart_id),
+    )
   } catch (error) {
-    await releaseAll()
     return next(error)
   }
-  if (releases.length) res.on("close", () => void releaseAll())
+  res.on("close", () => void release().catch(() => undefined))
   next()
 }

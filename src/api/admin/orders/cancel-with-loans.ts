@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { holdCartLock } from "../../../lib/ledger/ledger"
+import { holdCartLocks } from "../../../lib/ledger/ledger"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
@@ -32,9 +32,11 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()
   // One writer per loan: a second cancel, a refund or a confirmation of the carts waits for this one.
-  const releases: Array<() => Promise<void>> = []
+  const release = await holdCartLocks(
+    req.scope,
+    payments.map((p) => p.session.cart_id),
+  )
   try {
-    for (const cartId of [...new Set(payments.map((p) => p.session.cart_id))].sort()) releases.push(await holdCartLock(req.scope, cartId))
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
     const send = bookingSender(req.scope, CANCEL_REFUND)
@@ -53,7 +55,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
       )
     })
   } finally {
-    await Promise.all(releases.map((release) => release()))
+    await release()
   }
   const remoteQuery = req.scope.resolve(ContainerRegistrationKeys.REMOTE_QUERY)
   const [order] = await remoteQuery(remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }))
