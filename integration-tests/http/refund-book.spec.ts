@@ -5,6 +5,7 @@ import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bn
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"
 import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
+import { until } from "../helpers/until"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 
 jest.setTimeout(120_000)
@@ -15,6 +16,8 @@ const env = useSandbox({}, { BNPL_REFUND_CHECK_HOURS: "0", BNPL_RECONCILE_GRACE_
 /** What the service refunded on a loan, in cents, from its own records (the truth the plugin cannot read). */
 const serviceRefunds = (loanId: number) => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => r.totalAmount)
 const refundRequests = () => env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")
+/** Requests the sandbox has received on a path so far, answered or not. */
+const received = (path: string) => env.sandbox.state.requests.filter((r) => r.path === path).length
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -106,7 +109,7 @@ medusaIntegrationTestRunner({
       })
     })
 
-    it("recording a portal refund and an admin refund of the same amount at once: the admin's reaches the service, both reach Medusa", async () => {
+    it("an admin refund of the same amount asked while a portal refund is being recorded waits for it: the admin's reaches the service, both reach Medusa", async () => {
       const order = await bnplOrder()
       const admin = await adminHeaders(api)
       const paymentId = (await payment(order.orderId)).id
@@ -116,18 +119,44 @@ medusaIntegrationTestRunner({
       await reconciled(api, admin)
       const row = await rowOf(order.loanId)
       const [entry] = (await api.get(`/admin/bnpl/loans/${row.id}/refunds`, admin)).data.refunds
+      // The record holds the cart's lock while the service's status answer is slow; the admin's
+      // refund is asked meanwhile, so it runs right after the record, beside its refund check.
+      const statusPath = `/api/pos/loan/${order.cartId}`
+      const queries = received(statusPath)
+      env.sandbox.setFaults({ status: { latencyMs: 1_500 } })
 
-      const [recorded, refunded] = await Promise.all([
-        api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record", amount: "40.00" }, admin),
-        api.post(`/admin/payments/${paymentId}/refund`, { amount: 40 }, admin),
-      ])
+      const recording = api.post(`/admin/bnpl/loans/${row.id}/refunds/${entry.id}`, { action: "record", amount: "40.00" }, admin)
+      await until(
+        () => received(statusPath),
+        (n) => n > queries,
+      )
+      const [recorded, refunded] = await Promise.all([recording, api.post(`/admin/payments/${paymentId}/refund`, { amount: 40 }, admin)])
 
       expect([recorded.status, refunded.status]).toEqual([200, 200])
       expect(refundRequests()).toHaveLength(1)
       expect(serviceRefunds(order.loanId)).toEqual(["40.00", "40.00"])
-      expect((await payment(order.orderId)).refunds).toEqual([40, 40])
+      expect((await payment(order.orderId)).refunds.sort()).toEqual([40, 40])
+      env.sandbox.setFaults({})
       await reconciled(api, admin)
       expect(await rowOf(order.loanId)).toMatchObject({ state: "ordered", refunded_at_service: 80, refunded_in_medusa: 80 })
+    })
+
+    it("an admin refund asked before a portal refund is recorded is refused, and names the refund to record", async () => {
+      const order = await bnplOrder()
+      const admin = await adminHeaders(api)
+      const paymentId = (await payment(order.orderId)).id
+      expect((await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)).status).toBe(200)
+      env.sandbox.refundAtService(order.cartId, "40.00")
+      await env.sandbox.idle()
+      await reconciled(api, admin)
+
+      const refunded = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 40 }, { ...admin, validateStatus: () => true })
+
+      expect(refunded.status).toBe(400)
+      expect(refunded.data.message).toContain("made outside Medusa")
+      expect(refundRequests()).toHaveLength(0)
+      expect(serviceRefunds(order.loanId)).toEqual(["40.00"])
+      expect((await payment(order.orderId)).refunds).toEqual([])
     })
 
     it("a cart's lock has an owner: a holder whose lock lapsed cannot release the one who holds it now", async () => {
