@@ -67,6 +67,35 @@ medusaIntegrationTestRunner({
       expect((await api.post(`/admin/${kind}s/${id}/request`, {}, headers)).status).toBe(200)
     }
 
+    it("captures of one payment asked again and again while the first runs record the money on the order once", async () => {
+      const { orderId } = await paidOrder({ capture: false })
+      const headers = await adminHeaders(api)
+      const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
+      // An admin's double click, or two admins: Medusa answers a capture of a captured payment 200
+      // and adds its captures to the order again, so requests land all through the first one's work.
+      const captures: Array<Promise<{ status: number }>> = []
+      for (let i = 0; i < 12; i++) {
+        captures.push(api.post(`/admin/payments/${payment.id}/capture`, {}, { ...headers, validateStatus: () => true }))
+        await new Promise((resolve) => setTimeout(resolve, 15))
+      }
+      const statuses = (await Promise.all(captures)).map((reply) => reply.status)
+
+      expect(statuses[0]).toBe(200)
+      const { data } = await query().graph({
+        entity: "order",
+        fields: ["total", "summary.paid_total", "summary.pending_difference", "transactions.reference", "transactions.amount"],
+        filters: { id: orderId },
+      })
+      const [order] = data as Array<{
+        total: number
+        summary: { paid_total: number; pending_difference: number }
+        transactions: Array<{ reference: string }>
+      }>
+      expect(order.transactions.filter((t) => t.reference === "capture")).toHaveLength(1)
+      expect(Number(order.summary.paid_total)).toBe(Number(order.total))
+      expect(Number(order.summary.pending_difference)).toBe(0)
+    })
+
     it("makes a loan for exactly the balance under the collection's id, and the webhook authorizes the collection's session", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder()
       const balance = await balanceOf(orderId)

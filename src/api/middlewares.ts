@@ -2,6 +2,7 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
 import { holdLoanLocksWhileOpeningChange } from "./admin/order-changes/hold-loan-locks"
 import { bookOrderPageRefund } from "./admin/payments/book-refund"
+import { captureOnce } from "./admin/payments/capture-once"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
 
@@ -26,6 +27,11 @@ export default defineMiddlewares({
       matcher: "/admin/payments/:id/refund",
       method: ["POST"],
       middlewares: [bookOrderPageRefund],
+    },
+    {
+      matcher: "/admin/payments/:id/capture",
+      method: ["POST"],
+      middlewares: [captureOnce],
     },
     ...["/admin/returns", "/admin/exchanges", "/admin/claims", "/admin/order-edits"].map((matcher) => ({
       matcher,

@@ -1,8 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { holdCartLock } from "../../../lib/ledger/ledger"
-import { loanOfPayment } from "../../../lib/ledger/queries"
 import { bookingSender } from "../../../lib/ledger/refund-book"
+import { holdLoanLockOfPayment } from "./hold-loan-lock"
 
 /**
  * `POST /admin/payments/:id/refund` (the order page's *Refund*) on a payment a loan holds:
@@ -12,9 +11,6 @@ import { bookingSender } from "../../../lib/ledger/refund-book"
  * refund and the service's reply.
  */
 export async function bookOrderPageRefund(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const loan = await loanOfPayment(req.scope, req.params.id)
-  if (!loan) return next()
-  const release = await holdCartLock(req.scope, loan.cart_id)
-  res.on("close", () => void release().catch(() => undefined))
+  if (!(await holdLoanLockOfPayment(req, res))) return next()
   withRefundSender(bookingSender(req.scope, "refund from Medusa admin"), () => next())
 }
