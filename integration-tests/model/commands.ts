@@ -15,10 +15,12 @@ export type Trouble = "none" | "errors" | "latency"
  * its history lists it only after the plugin's re-reads are over. `slow`: the answer takes a
  * while (no time-out). `lost`: applied, the reply lost (connection reset), the history prompt.
  * `lost-late` and `hang-late`: applied, the reply lost (reset; or never sent, so the plugin times
- * out), and the history late: the plugin cannot prove it, the book's entry stays unknown. `503`:
- * refused with a 503 before anything applied, which the plugin cannot tell from a lost reply.
+ * out), and the history late: the plugin cannot prove it, the book's entry stays unknown. `never`
+ * and `lost-never`: as `clear` and `lost`, but the history never lists the refund during the run
+ * (the documentation promises no time). `503`: refused with a 503 before anything applied, which
+ * the plugin cannot tell from a lost reply.
  */
-export const REFUND_ANSWERS = ["clear", "late", "slow", "lost", "lost-late", "hang-late", "503"] as const
+export const REFUND_ANSWERS = ["clear", "late", "slow", "never", "lost", "lost-late", "lost-never", "hang-late", "503"] as const
 export type RefundAnswer = (typeof REFUND_ANSWERS)[number]
 /** The second refund of `refund-during-lag`: answered, its reply lost, or a 503. */
 export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
@@ -163,7 +165,20 @@ const share = fc.constantFrom<Share>(25, 50, 100)
  * counts only while its command applies. A refused completion applies to every cart without an
  * order, so it weighs little.
  */
-const answer = fc.constantFrom<RefundAnswer>("clear", "clear", "late", "slow", "lost", "lost-late", "lost-late", "hang-late", "503", "503")
+const answer = fc.constantFrom<RefundAnswer>(
+  "clear",
+  "clear",
+  "late",
+  "slow",
+  "never",
+  "lost",
+  "lost-late",
+  "lost-late",
+  "lost-never",
+  "hang-late",
+  "503",
+  "503",
+)
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("session" as const), cart }) },
@@ -304,7 +319,9 @@ const ANSWER_TEXT: Record<RefundAnswer, string> = {
   late: " (accepted, history late)",
   slow: " (service slow to answer)",
   lost: " (applied, reply lost)",
+  never: " (accepted, never in the history)",
   "lost-late": " (applied, reply lost, history late)",
+  "lost-never": " (applied, reply lost, never in the history)",
   "hang-late": " (applied, never answered, history late)",
   "503": " (503 before anything applied)",
 }

@@ -57,12 +57,14 @@ const REFUND_FAULTS: Record<RefundAnswer, FaultConfig> = {
   late: { refund: { historyDelayMs: LATE_HISTORY_MS } },
   slow: { refund: { latencyMs: SLOW_ANSWER_MS } },
   lost: { refund: { applyThenFailNext: 1 } },
+  never: { refund: { historyDelayMs: "never" } },
   "lost-late": { refund: { applyThenFailNext: 1, historyDelayMs: LATE_HISTORY_MS } },
+  "lost-never": { refund: { applyThenFailNext: 1, historyDelayMs: "never" } },
   "hang-late": { refund: { applyThenFailNext: 1, applyThenFailAs: "hang", historyDelayMs: HANG_LATE_HISTORY_MS } },
   "503": { refund: { failNext: 1, errorStatus: 503 } },
 }
 /** Answers after which the refund must go through (a late history or a slow answer is the documented service). */
-const CLEAR_ANSWERS: ReadonlySet<RefundAnswer> = new Set(["clear", "late", "slow"])
+const CLEAR_ANSWERS: ReadonlySet<RefundAnswer> = new Set(["clear", "late", "slow", "never"])
 
 /** The two commands of each race; the second starts `RACE_OFFSET_MS` after the first, so both are in flight. */
 const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {

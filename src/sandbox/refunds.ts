@@ -65,7 +65,7 @@ function recordRefund(ctx: SandboxContext, loan: Loan, request: RefundRequest, r
   ctx.changed()
   scheduleSettlement(ctx, refund, ctx.refundSettleMs)
   // Nothing happens then, but until the history lists the refund the sandbox is not idle.
-  ctx.lifecycle.after(ctx.visibleAfterMs + refund.historyDelayMs, () => undefined)
+  if (refund.historyDelayMs !== null) ctx.lifecycle.after(ctx.visibleAfterMs + refund.historyDelayMs, () => undefined)
   return refund
 }
 

@@ -24,8 +24,8 @@ export const Refund = z.object({
   status: z.enum(["REQUESTED", "REFUNDED"]),
   refundDate: z.string(),
   settledAt: z.string().nullable(),
-  /** Extra time before the history lists it (`refund.historyDelayMs`). */
-  historyDelayMs: z.number().int().nonnegative().default(0),
+  /** Extra time before the history lists it (`refund.historyDelayMs`); null: never while the sandbox runs. */
+  historyDelayMs: z.number().int().nonnegative().nullable().default(0),
 })
 export type Refund = z.infer<typeof Refund>
 

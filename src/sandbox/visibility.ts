@@ -15,4 +15,5 @@ export function shownLoan(ctx: SandboxContext, loan: Loan): Loan {
 }
 
 /** Whether the refund history lists the refund yet. */
-export const refundShown = (ctx: SandboxContext, refund: Refund): boolean => shown(ctx, refund.refundDate, refund.historyDelayMs)
+export const refundShown = (ctx: SandboxContext, refund: Refund): boolean =>
+  refund.historyDelayMs !== null && shown(ctx, refund.refundDate, refund.historyDelayMs)

@@ -66,6 +66,19 @@ describe("refunds", () => {
     ])
   })
 
+  it("with historyDelayMs never, keeps an accepted refund out of the history, and is idle without waiting for it", async () => {
+    const loanId = await paidLoan()
+    sandbox.setFaults({ refund: { historyDelayMs: "never" } })
+    expect((await refund("100.00")).data.refundStatus).toBe("REQUESTED")
+    sandbox.setFaults({})
+    const shown = await refund("50.00")
+
+    await sandbox.idle()
+
+    expect(sandbox.state.loans.get(loanId)?.refunds.map((r) => r.totalAmount)).toEqual(["100.00", "50.00"])
+    expect((await history()).data).toEqual([expect.objectContaining({ refundDate: shown.data.refundDate })])
+  })
+
   it("REJECTS more than what is left to refund, to the cent, and records nothing", async () => {
     const loanId = await paidLoan()
     await refund("1234.00")

@@ -48,10 +48,12 @@ export const RefundFaults = WriteFaults.extend({
   rejectNext: Count.optional(),
   /**
    * How long after it is made a refund first shows in the history, beyond `visibleAfterMs`: the
-   * documentation promises no time at all. A number, or a range drawn from the seeded generator
-   * for each refund.
+   * documentation promises no time at all. A number, a range drawn from the seeded generator for
+   * each refund, or `"never"`: not while the sandbox runs.
    */
-  historyDelayMs: z.union([Count, z.strictObject({ min: Count, max: Count }).refine((r) => r.min <= r.max, "min must not exceed max")]).optional(),
+  historyDelayMs: z
+    .union([Count, z.strictObject({ min: Count, max: Count }).refine((r) => r.min <= r.max, "min must not exceed max"), z.literal("never")])
+    .optional(),
 })
 export type RefundFaults = z.infer<typeof RefundFaults>
 

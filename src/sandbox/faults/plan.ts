@@ -30,8 +30,8 @@ export interface Faults {
   rejectsRefund(): boolean
   /** Asked only once a write is applied (a loan created, a cancel made, a refund accepted): how its reply is lost, if it is. */
   losesReply(endpoint: WriteEndpoint): LostReply | null
-  /** Asked once per refund made: how much later than usual the history shows it. */
-  refundHistoryDelayMs(): number
+  /** Asked once per refund made: how much later than usual the history shows it; null: never. */
+  refundHistoryDelayMs(): number | null
 }
 
 /**
@@ -97,9 +97,10 @@ export function createFaults(initial: FaultConfig, random: Random): Faults {
     return happens(faults.applyThenHangRate) ? "hang" : null
   }
 
-  function refundHistoryDelayMs(): number {
+  function refundHistoryDelayMs(): number | null {
     const delay = config.refund?.historyDelayMs
     if (delay === undefined) return 0
+    if (delay === "never") return null
     if (typeof delay === "number") return delay
     return Math.round(delay.min + random() * (delay.max - delay.min))
   }
