@@ -185,6 +185,13 @@ export class SequenceRun {
   readonly sent: RefundRequestLog
   /** Orders the admin shipped goods of (for a return): Medusa cancels none of them. */
   private readonly shipped = new Set<string>()
+  /**
+   * Carts with a refund the history will never list (answers `never`, `lost-never`). The history
+   * holds no amount and no id, and its dates are not promised to be the reply's: one refund made
+   * in the portal afterwards is, to the plugin, that refund showing at last. No reconciliation can
+   * tell them apart, so the model makes no portal refund there (docs/money.md says so).
+   */
+  private readonly neverListed = new Set<string>()
   /** What the sequence did that may start a refund, for the invariant's attribution (attribution.ts). */
   readonly asked = new AskedCauses()
   private readonly carts: CartInPlay[] = []
@@ -285,7 +292,7 @@ export class SequenceRun {
       case "late-webhook":
         return loans.some(isPaid)
       case "portal-refund":
-        return loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0)
+        return !this.neverListed.has(cart.cartId) && loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0)
       case "cancel":
         // Medusa cancels no order with shipments (even returned ones): "All fulfillments must be canceled".
         return !!order && order.order_status !== "canceled" && !this.shipped.has(order.order_id)
@@ -851,6 +858,7 @@ export class SequenceRun {
     const amount = exact ?? Math.max(1, Math.floor((base * command.share) / 100))
     const before = await this.before(cart, payment.loan_id, payment)
     const path = `/admin/payments/${payment.payment_id}/refund`
+    if (command.answer === "never" || command.answer === "lost-never") this.neverListed.add(cart.cartId)
     const reply = await this.withFaults(REFUND_FAULTS[command.answer], async () =>
       this.served("refund", await this.system.admin.post(path, { amount: amount / 100 })),
     )
