@@ -41,7 +41,7 @@ export type OrderLoanQuery = z.infer<typeof OrderLoanQuery>
  * the ledger existed).
  *
  * Errors: 401 without an admin session; 404 `{ type: "not_found", message }`
- * for an unknown order or one not paid through pp_bnpl_bnpl; 502
+ * for an unknown order or one not paid in installments; 502
  * `{ type: "bnpl_service_error", message, ledger }` when the service cannot be
  * reached or fails (the message never carries a credential): the ledger row
  * comes from Medusa's database and is still shown.
