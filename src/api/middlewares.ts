@@ -1,10 +1,17 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { describeIssues } from "../sandbox/issues"
+import { ListLoansQuery } from "./admin/bnpl/loans/ledger-view"
+import { OrderLoanQuery } from "./admin/bnpl/orders/loan-view"
+import { ListReconciliationsQuery } from "./admin/bnpl/reconciliations/reconciliation-view"
+import { ListDeliveriesQuery } from "./admin/bnpl/webhook-deliveries/delivery-view"
 import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
 import { holdLoanLocksWhileOpeningChange } from "./admin/order-changes/hold-loan-locks"
 import { bookOrderPageRefund } from "./admin/payments/book-refund"
 import { captureOnce } from "./admin/payments/capture-once"
+import { describeQueryIssues, LangQuery, OfferQuery } from "./store/bnpl/query"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
+import { validateQuery } from "./validate-query"
 
 export default defineMiddlewares({
   routes: [
@@ -38,6 +45,15 @@ export default defineMiddlewares({
       method: ["POST" as const],
       middlewares: [holdLoanLocksWhileOpeningChange],
     })),
+    // The plugin's own routes: each query validated before its route reads it (req.validatedQuery).
+    { matcher: "/admin/bnpl/loans", method: ["GET"], middlewares: [validateQuery(ListLoansQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/orders/:id/loan", method: ["GET"], middlewares: [validateQuery(OrderLoanQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/reconciliations", method: ["GET"], middlewares: [validateQuery(ListReconciliationsQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/webhook-deliveries", method: ["GET"], middlewares: [validateQuery(ListDeliveriesQuery, describeIssues)] },
+    { matcher: "/store/bnpl/offer", method: ["GET"], middlewares: [validateQuery(OfferQuery, describeQueryIssues)] },
+    { matcher: "/store/carts/:id/bnpl", method: ["GET"], middlewares: [validateQuery(LangQuery, describeQueryIssues)] },
+    { matcher: "/store/bnpl/payment-collections/:id", method: ["GET"], middlewares: [validateQuery(LangQuery, describeQueryIssues)] },
+    { matcher: "/store/bnpl/payment-collections/:id/confirm", method: ["POST"], middlewares: [validateQuery(LangQuery, describeQueryIssues)] },
     {
       // The webhook route reads the raw body itself: it authenticates before
       // parsing and enforces its own small size limit.

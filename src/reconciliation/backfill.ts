@@ -9,7 +9,7 @@ import { recordLoanSessionWorkflow } from "../workflows/record-loan-session"
 const PAGE_SIZE = 100
 
 /**
- * Waiting pp_bnpl_bnpl sessions whose loan has no ledger row get one. Nearly every session has
+ * Waiting sessions of the plugin's provider whose loan has no ledger row get one. Nearly every session has
  * its row, found by the session's id alone: only the few without one are read in full, so that
  * a pass over a large store's sessions stays cheap in time and memory (`npm run bench`:
  * reconciliation).

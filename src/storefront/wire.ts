@@ -95,7 +95,7 @@ export const CartEligibility = z.object({
   lang: Lang,
   /** The store places the order before the shopper pays: complete the cart after the session, then send the shopper to the loan's page. */
   order_before_financing: z.boolean().optional(),
-  /** The payment provider to start the session with: `pp_bnpl_{id}`, with the id the store chose (absent from older stores: `pp_bnpl_bnpl`). */
+  /** The payment provider to start the session with: `pp_bnpl_{id}`, with the id the store chose; when absent, the kit uses the default, `pp_bnpl_bnpl`. */
   provider_id: z.string().optional(),
 })
 export type CartEligibility = z.infer<typeof CartEligibility>

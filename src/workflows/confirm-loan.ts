@@ -26,7 +26,7 @@ export type { Confirmation } from "../lib/ledger/confirmation"
  * reconciliation and the admin's "retry completion".
  *
  * Nothing trusts the caller beyond the two ids: the session must be a
- * pp_bnpl_bnpl session of that cart holding that loan, and the status query
+ * session of the plugin's provider, of that cart, holding that loan, and the status query
  * must show the loan paid for exactly the session's amount. The cart's loans
  * are serialized with the plugin's cart lock (shared across instances with a
  * Redis locking provider); processPaymentWorkflow and cart completion are

@@ -26,7 +26,7 @@ export function useOrderLoan(orderId: string, enabled: boolean, loanId?: number)
 
 /** What a failed load means for the widget. */
 export type LoanFailure =
-  /** 404: the order was not paid through pp_bnpl_bnpl (or does not exist): the widget stays out of the way. */
+  /** 404: the order was not paid in installments (or does not exist): the widget stays out of the way. */
   | { kind: "none" }
   /** 502, or no answer at all: the financing service or the network failed. */
   | { kind: "unreachable" }

@@ -13,8 +13,8 @@ import { toCents, toPesos } from "./money"
  * `src/api/store/payment-collections/start-loan-session.ts`). The amount is
  * not in it: the loan's total is the session amount, which Medusa computes
  * from the payment collection, and taxes are what the lines do not explain.
- * Reading raw lines instead of the cart's computed totals halves the cost of
- * the snapshot's query.
+ * The snapshot reads raw lines, not the cart's computed totals: the loan needs
+ * none of those totals, and Medusa computes them with reads of their own.
  */
 export const SnapshotItem = z.object({
   id: z.string(),
@@ -41,7 +41,7 @@ export const CartSnapshot = z.object({
   shipping: z.object({ title: z.string(), amount: Decimal }).optional(),
   discount: Decimal,
   address: SnapshotAddress.optional(),
-  /** The payment collection already holds a pp_bnpl_bnpl session, whose loan this one replaces. */
+  /** The payment collection already holds a session of the plugin's provider, whose loan this one replaces. */
   replacesLoan: z.boolean(),
   /** The cart's paid loan, which the new session takes over instead of creating a loan (src/api/store/payment-collections/start-loan-session.ts). */
   adoptLoan: z.object({ loanId: z.number().int(), checkoutUrl: z.string() }).optional(),

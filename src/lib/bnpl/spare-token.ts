@@ -1,11 +1,11 @@
 /**
  * `POST /loan` needs a Bearer token that no request has used (docs/service-api.md,
- * "Authentication"). Fetching it first put a whole `/auth` round trip on the shopper's
- * path; instead, each loan takes a token fetched while the previous loan was being made,
- * and asks for the next one as it goes. Every token is still new and used once.
+ * "Authentication"). Fetched when the loan is made, it would put a whole `/auth` round trip
+ * on the shopper's path; so each loan takes a token fetched while the previous loan was being
+ * made, and asks for the next one as it goes. Every token is still new and used once.
  *
  * The service publishes no token lifetime: a spare is used only while it is young and its
- * JWT's `exp` (when it has one) is not near, else the loan fetches its own, as before.
+ * JWT's `exp` (when it has one) is not near, else the loan fetches its own.
  */
 export interface TakenToken {
   authorization: string

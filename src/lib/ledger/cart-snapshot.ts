@@ -34,7 +34,7 @@ interface CartRow {
   } | null
 }
 
-// Raw lines only: asking for the cart's computed totals doubles the query's cost.
+// Raw lines only: the loan needs none of the cart's computed totals, and they cost reads of their own.
 const CART_FIELDS = ["id", "email", "currency_code", "completed_at", "shipping_address.*"]
 const ITEM_FIELDS = ["id", "title", "subtitle", "thumbnail", "quantity", "unit_price", "adjustments.amount"]
 const METHOD_FIELDS = ["name", "amount", "adjustments.amount"]

@@ -10,14 +10,14 @@ import type { LoanStatus } from "../bnpl/wire"
 /**
  * The reads of Medusa's data the loan workflows share: a cart's payment
  * sessions and order, the order a payment collection belongs to, an order's
- * pp_bnpl_bnpl payment. On the checkout's path each module and link table is
+ * payment of the plugin's provider. On the checkout's path each module and link table is
  * read on its own (see cartPayment and linkTable); elsewhere, through Query.
  */
 
 /**
  * A module read with to-many relations in one SQL query: Medusa's default strategy loads each
- * to-many relation in a query of its own, which for a cart's few lines costs about a third more
- * CPU (items with their tax lines and adjustments: 3.1 against 2.1 ms). Used on the checkout's
+ * to-many relation in a query of its own, which for a cart's few lines (items with their tax
+ * lines and adjustments) costs more CPU than one joined query. Used on the checkout's
  * path, where every read is paid on every session and every confirmation.
  */
 export const IN_ONE_QUERY = { strategy: "joined" } as const
@@ -280,7 +280,7 @@ interface OrderRow {
   } | null> | null
 }
 
-/** The order's pp_bnpl_bnpl payments, with what Medusa captured and refunded on each. */
+/** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
 export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -328,7 +328,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
     })
 }
 
-/** The order's pp_bnpl_bnpl payment holding `loanId`. */
+/** The order's payment of the plugin's provider holding `loanId`. */
 export async function orderPayment(container: MedusaContainer, orderId: string, loanId: number): Promise<OrderPayment | undefined> {
   return (await orderPayments(container, orderId)).find((payment) => payment.session.loan_id === loanId)
 }
@@ -337,7 +337,7 @@ function sum(rows: Array<{ amount: unknown } | null> | null | undefined): string
   return centsToDecimal((rows ?? []).reduce((total, row) => total + toCents((row?.amount as BigNumberInput) ?? 0), 0n))
 }
 
-/** The loan a Medusa payment holds, when it is a pp_bnpl_bnpl payment. */
+/** The loan a Medusa payment holds, when it is a payment of the plugin's provider. */
 export async function loanOfPayment(container: MedusaContainer, paymentId: string): Promise<SessionData | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "data"], filters: { id: paymentId } })

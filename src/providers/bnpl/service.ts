@@ -265,7 +265,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   }
 
   /**
-   * Medusa's built-in `/hooks/payment/bnpl_bnpl` answers 200 before anyone
+   * Medusa's built-in `/hooks/payment/bnpl_{id}` answers 200 before anyone
    * looks at the request and cannot tell a payment session from the body, so
    * it authorizes nothing here. The service must be given `/hooks/bnpl`, which
    * authenticates, verifies with the status query and answers honestly.

@@ -1,5 +1,4 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { chooseLang, type Lang } from "../../../storefront/lang"
 
@@ -11,16 +10,26 @@ export const LangParam = z
 
 /** The query of a route whose only parameter is the shopper's language. */
 export const LangQuery = z.object({ lang: LangParam })
+export type LangQuery = z.infer<typeof LangQuery>
+
+/** GET /store/bnpl/offer's query: an amount in its currency's major units, and the product page's product, if any. */
+export const OfferQuery = z.object({
+  amount: z.string({ error: "is required" }).regex(/^\d{1,12}(\.\d{1,12})?$/, "must be a decimal amount in major units, such as 1234.50"),
+  currency_code: z.string({ error: "is required" }).regex(/^[a-z]{3}$/i, "must be a three-letter currency code, such as mxn"),
+  product_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, "must be a product id, such as prod_01…")
+    .optional(),
+  lang: LangParam,
+})
+export type OfferQuery = z.infer<typeof OfferQuery>
 
 /**
- * The query, validated: a bad one is Medusa's 400 `invalid_data`, naming each field and
- * what it must be, e.g. "Invalid query: amount must be a decimal amount such as 1234.50".
+ * A bad store query in the storefront developer's terms (middlewares.ts validates with it): each
+ * field and what it must be, e.g. "amount must be a decimal amount in major units, such as 1234.50".
  */
-export function parseQuery<S extends z.ZodType>(schema: S, req: MedusaRequest): z.infer<S> {
-  const result = schema.safeParse(req.query)
-  if (result.success) return result.data
-  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "query"} ${issue.message}`)
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid query: ${problems.join("; ")}`)
+export function describeQueryIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "query"} ${issue.message}`).join("; ")
 }
 
 /** The shopper's language: `?lang=` first, then the browser's Accept-Language, else Spanish. */

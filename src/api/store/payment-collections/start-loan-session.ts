@@ -18,10 +18,10 @@ import { recordLoanSessionWorkflow } from "../../../workflows/record-loan-sessio
 import { refundReplacedLoanWorkflow } from "../../../workflows/refund-replaced-loan"
 
 /**
- * Creates a pp_bnpl_bnpl payment session, and with it the loan's ledger row.
+ * Creates a payment session of the plugin's provider, and with it the loan's ledger row.
  *
  * The store route `POST /store/payment-collections/:id/payment-sessions` runs
- * this for pp_bnpl_bnpl (src/api/store/payment-collections/start-loan.ts):
+ * this for the plugin's provider (src/api/store/payment-collections/start-loan.ts):
  * Medusa's own createPaymentSessionsWorkflow, with the plugin's rule for a
  * paid loan first, and the ledger row after, under the cart's lock.
  *

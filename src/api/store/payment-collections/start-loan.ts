@@ -7,7 +7,7 @@ import { isBnplProvider } from "../../../lib/bnpl/session-data"
 import { chooseLang } from "../../../storefront/lang"
 
 /**
- * `POST /store/payment-collections/:id/payment-sessions` for pp_bnpl_bnpl.
+ * `POST /store/payment-collections/:id/payment-sessions` for the plugin's provider (`pp_bnpl_{id}`).
  *
  * A payment provider cannot read carts, and nothing a storefront sends may
  * decide the loan's cart id, amount or products. So this finds the payment

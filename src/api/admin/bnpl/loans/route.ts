@@ -2,11 +2,10 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
-import { ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
+import { type ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
 import { awaitsFinancing } from "../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
 import { paysOrderBalance } from "../../../../lib/ledger/queries"
-import { parseInput } from "./parse-input"
 
 /**
  * GET /admin/bnpl/loans: the loan ledger, newest first, for the admin's loans
@@ -16,8 +15,8 @@ import { parseInput } from "./parse-input"
  * `awaiting_order_id`: the order placed before its financing that waits on it,
  * else null; a bad query answers 400 naming the field.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanListResponse>) {
-  const query = parseInput(ListLoansQuery, req.query, "query")
+export async function GET(req: AuthenticatedMedusaRequest<unknown, ListLoansQuery>, res: MedusaResponse<LoanListResponse>) {
+  const query = req.validatedQuery
   const filters = {
     ...(query.state ? { state: query.state } : {}),
     ...(query.q ? { $or: searchTerms(query.q) } : {}),

@@ -1,5 +1,20 @@
+import { z } from "zod"
 import type { LoanRecord, RefundRecord } from "../../../../lib/bnpl/wire"
 import type { LedgerLoanJson } from "../loans/ledger-view"
+
+/** `?loan_id=`: which of the order's loans to show; without it, the order's first live loan. */
+export const OrderLoanQuery = z.object({
+  loan_id: z
+    .string()
+    .transform((value, ctx) => {
+      const loanId = Number(value)
+      if (Number.isSafeInteger(loanId)) return loanId
+      ctx.issues.push({ code: "custom", message: `must be a loan id (an integer), not "${value}"`, input: value })
+      return z.NEVER
+    })
+    .optional(),
+})
+export type OrderLoanQuery = z.infer<typeof OrderLoanQuery>
 
 /**
  * What `GET /admin/bnpl/orders/:id/loan` answers with 200. Service records keep
@@ -26,7 +41,7 @@ import type { LedgerLoanJson } from "../loans/ledger-view"
  * the ledger existed).
  *
  * Errors: 401 without an admin session; 404 `{ type: "not_found", message }`
- * for an unknown order or one not paid through pp_bnpl_bnpl; 502
+ * for an unknown order or one not paid in installments; 502
  * `{ type: "bnpl_service_error", message, ledger }` when the service cannot be
  * reached or fails (the message never carries a credential): the ledger row
  * comes from Medusa's database and is still shown.

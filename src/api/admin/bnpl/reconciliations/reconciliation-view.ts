@@ -41,6 +41,7 @@ export const ListReconciliationsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
 })
+export type ListReconciliationsQuery = z.infer<typeof ListReconciliationsQuery>
 
 const iso = (value: Date | string): string => new Date(value).toISOString()
 

@@ -1,15 +1,14 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
-import { parseInput } from "../loans/parse-input"
-import { ListReconciliationsQuery, type ReconciliationListResponse, reconciliationJson } from "./reconciliation-view"
+import { type ListReconciliationsQuery, type ReconciliationListResponse, reconciliationJson } from "./reconciliation-view"
 
 /**
  * GET /admin/bnpl/reconciliations?limit=&offset=: the latest reconciliation runs, newest
  * first, scheduled and admin ones alike. Answers `{ reconciliations, count, limit, offset }`
  * (reconciliation-view.ts); a bad query answers 400 naming the field.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<ReconciliationListResponse>) {
-  const query = parseInput(ListReconciliationsQuery, req.query, "query")
+export async function GET(req: AuthenticatedMedusaRequest<unknown, ListReconciliationsQuery>, res: MedusaResponse<ReconciliationListResponse>) {
+  const query = req.validatedQuery
   const [rows, count] = await ledgerOf(req.scope).listAndCountBnplReconciliations(
     {},
     { skip: query.offset, take: query.limit, order: { started_at: "DESC", id: "DESC" } },

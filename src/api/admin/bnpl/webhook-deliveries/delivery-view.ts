@@ -25,6 +25,7 @@ export const ListDeliveriesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 })
+export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>
 
 export function deliveryJson(row: Omit<WebhookDeliveryJson, "received_at"> & { received_at: Date | string }): WebhookDeliveryJson {
   return {

@@ -1,14 +1,13 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
-import { parseInput } from "../loans/parse-input"
-import { deliveryJson, ListDeliveriesQuery, type WebhookDeliveryListResponse } from "./delivery-view"
+import { deliveryJson, type ListDeliveriesQuery, type WebhookDeliveryListResponse } from "./delivery-view"
 
 /**
  * GET /admin/bnpl/webhook-deliveries?loan_id=&limit=&offset=: the webhook's deliveries, newest
  * first, of one loan or of all (those that named no loan included). Kept 30 days.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<WebhookDeliveryListResponse>) {
-  const query = parseInput(ListDeliveriesQuery, req.query, "query")
+export async function GET(req: AuthenticatedMedusaRequest<unknown, ListDeliveriesQuery>, res: MedusaResponse<WebhookDeliveryListResponse>) {
+  const query = req.validatedQuery
   const [rows, count] = await ledgerOf(req.scope).listAndCountBnplWebhookDeliveries(query.loan_id ? { loan_id: query.loan_id } : {}, {
     skip: query.offset,
     take: query.limit,

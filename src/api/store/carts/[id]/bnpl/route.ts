@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import type { CartEligibilityResponse } from "../../../../../storefront/wire"
-import { LangQuery, parseQuery, shopperLang } from "../../../bnpl/query"
+import { type LangQuery, shopperLang } from "../../../bnpl/query"
 import { readCartFacts } from "./cart-facts"
 import { cartEligibility } from "./eligibility"
 
@@ -12,8 +12,8 @@ import { cartEligibility } from "./eligibility"
  * service cannot be asked, it answers from what the store knows and says so
  * (`status_known: false`); the shopper never sees the service's error.
  */
-export async function GET(req: MedusaRequest, res: MedusaResponse<CartEligibilityResponse>): Promise<void> {
-  const query = parseQuery(LangQuery, req)
+export async function GET(req: MedusaRequest<unknown, LangQuery>, res: MedusaResponse<CartEligibilityResponse>): Promise<void> {
+  const query = req.validatedQuery
   const { options, client, providerId } = bnplFromContainer(req.scope)
   const facts = await readCartFacts(req.scope, client, req.params.id)
   if (!facts.live) {

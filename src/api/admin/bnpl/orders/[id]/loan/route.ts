@@ -7,7 +7,7 @@ import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData }
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import { paysOrderBalance } from "../../../../../../lib/ledger/queries"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
-import { type LoanView, type OrderLoanJson, type ServiceFailure, buildLoanView } from "../../loan-view"
+import { type LoanView, type OrderLoanJson, type OrderLoanQuery, type ServiceFailure, buildLoanView } from "../../loan-view"
 
 /**
  * GET /admin/bnpl/orders/:id/loan[?loan_id=]: the live state of a loan an order was paid
@@ -18,21 +18,15 @@ import { type LoanView, type OrderLoanJson, type ServiceFailure, buildLoanView }
  * Nothing is cached: the status query is the truth, and an admin who opens
  * the page wants it now.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<LoanView | ServiceFailure>) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuery>, res: MedusaResponse<LoanView | ServiceFailure>) {
   const orderId = req.params.id
   const orderLoans = await loansOfOrder(req.scope, orderId)
-  const asked = req.query.loan_id === undefined ? undefined : Number(req.query.loan_id)
-  if (asked !== undefined && !Number.isSafeInteger(asked)) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Invalid query: loan_id must be a loan id (an integer), not "${String(req.query.loan_id)}".`,
-    )
-  }
+  const asked = req.validatedQuery.loan_id
   const chosen =
     asked === undefined
       ? (orderLoans.find((loan) => loan.live) ?? orderLoans[orderLoans.length - 1])
       : orderLoans.find((loan) => loan.session.loan_id === asked)
-  if (!chosen) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no financing loan ${String(req.query.loan_id)}.`)
+  if (!chosen) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no financing loan ${asked}.`)
   const { session: payment, awaitingFinancing } = chosen
 
   const { client } = bnplFromContainer(req.scope)

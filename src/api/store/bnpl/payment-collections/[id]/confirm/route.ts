@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import type { BalanceEligibilityResponse } from "../../../../../../storefront/wire"
 import { confirmLoanWorkflow } from "../../../../../../workflows/confirm-loan"
-import { LangQuery, parseQuery, shopperLang } from "../../../query"
+import { type LangQuery, shopperLang } from "../../../query"
 import { balanceEligibility } from "../balance-eligibility"
 import { readBalanceFacts } from "../balance-facts"
 
@@ -13,8 +13,8 @@ import { readBalanceFacts } from "../balance-facts"
  * so a shopper back from paying sees the balance paid even when the webhook is late or lost.
  * Answers as the GET does, after.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse<BalanceEligibilityResponse>): Promise<void> {
-  const query = parseQuery(LangQuery, req)
+export async function POST(req: MedusaRequest<unknown, LangQuery>, res: MedusaResponse<BalanceEligibilityResponse>): Promise<void> {
+  const query = req.validatedQuery
   const { options, client, providerId } = bnplFromContainer(req.scope)
   const collectionId = req.params.id
   const before = balanceEligibility(await readBalanceFacts(req.scope, client, collectionId), options, shopperLang(req, query.lang), providerId)

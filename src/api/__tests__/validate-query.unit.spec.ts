@@ -1,0 +1,47 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { z } from "zod"
+import { describeIssues } from "../../sandbox/issues"
+import { ListLoansQuery } from "../admin/bnpl/loans/ledger-view"
+import { OrderLoanQuery } from "../admin/bnpl/orders/loan-view"
+import { describeQueryIssues, OfferQuery } from "../store/bnpl/query"
+import { validateQuery } from "../validate-query"
+
+/** Runs the middleware as Medusa's router does, on a query as Express parses it: what the route reads, or the error. */
+async function validate(schema: z.ZodType, describe: (error: z.ZodError) => string, query: Record<string, unknown>) {
+  const req = { query, allowed: [] } as unknown as MedusaRequest
+  let passed: unknown = "not called"
+  await validateQuery(schema, describe)(req, {} as MedusaResponse, (error?: unknown) => (passed = error))
+  if (passed) return { error: passed as MedusaError }
+  return { query: req.validatedQuery }
+}
+
+describe("validateQuery: Medusa's validateAndTransformQuery with the plugin's wording", () => {
+  it("hands the route the parsed query, defaults applied", async () => {
+    await expect(validate(ListLoansQuery, describeIssues, { limit: "5", state: "needs_attention" })).resolves.toEqual({
+      query: { limit: 5, offset: 0, order: "-created_at", state: "needs_attention" },
+    })
+    await expect(validate(OrderLoanQuery, describeIssues, { loan_id: "12" })).resolves.toEqual({ query: { loan_id: 12 } })
+  })
+
+  it("answers a bad query with Medusa's invalid_data, naming every bad field", async () => {
+    const { error } = await validate(ListLoansQuery, describeIssues, { limit: "0", colour: "red", order: "amount" })
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error?.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error?.message).toMatch(/^Invalid request: /)
+    for (const field of ["limit", "colour", "order"]) expect(error?.message).toContain(field)
+  })
+
+  it("keeps a schema's own message beside its field", async () => {
+    const offer = await validate(OfferQuery, describeQueryIssues, { currency_code: "mxn", lang: "fr" })
+    expect(offer.error?.message).toBe("Invalid request: amount is required; lang must be es-MX or en")
+    const loan = await validate(OrderLoanQuery, describeIssues, { loan_id: "abc" })
+    expect(loan.error?.message).toBe('Invalid request: loan_id: must be a loan id (an integer), not "abc"')
+  })
+
+  it("leaves a store route's unknown parameters alone, as its schema does", async () => {
+    await expect(validate(OfferQuery, describeQueryIssues, { amount: "10", currency_code: "mxn", _: "1700000000" })).resolves.toEqual({
+      query: { amount: "10", currency_code: "mxn" },
+    })
+  })
+})
