@@ -26,6 +26,8 @@ export interface SandboxControls {
   refundAtService(cartId: string, request: unknown): Refund
   setFaults(faults: unknown): FaultConfig
   setWebhook(config: unknown): WebhookConfig
+  /** Forgets the messages sent so far; answers how many there were. */
+  clearOutbox(): number
   reset(): void
 }
 
@@ -48,10 +50,16 @@ export function createControls(ctx: SandboxContext): SandboxControls {
       ctx.log(`[sandbox] webhook auth ${ctx.webhook.auth}, ${ctx.webhook.retries} retries`)
       return ctx.webhook
     },
+    clearOutbox() {
+      const cleared = ctx.state.outbox.length
+      ctx.state.outbox.length = 0
+      ctx.log(`[sandbox] outbox cleared: ${cleared} messages forgotten`)
+      return cleared
+    },
     reset() {
       clearState(ctx.state)
       ctx.changed()
-      ctx.log("[sandbox] reset: loans, refunds, requests and deliveries forgotten")
+      ctx.log("[sandbox] reset: loans, refunds, requests, deliveries and sent messages forgotten")
     },
   }
 }

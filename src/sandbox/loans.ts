@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto"
-import type { LoanRequest, LoanStatus } from "./wire"
+import type { LoanRequest, LoanStatus, PosLoanRequest } from "./wire"
 import type { SandboxContext } from "./context"
 import { UNPAID_CUSTOMER } from "./customer"
 import { SandboxError } from "./errors"
 import type { Loan, Merchant } from "./state"
 
-export function createLoan(ctx: SandboxContext, merchant: Merchant, request: LoanRequest): Loan {
+/** `posRequest` is the in-store request a loan was made from, when it was (in-store.ts). */
+export function createLoan(ctx: SandboxContext, merchant: Merchant, request: LoanRequest, posRequest?: PosLoanRequest): Loan {
   const now = new Date().toISOString()
   const loan: Loan = {
     loanId: ctx.state.nextLoanId++,
@@ -13,6 +14,7 @@ export function createLoan(ctx: SandboxContext, merchant: Merchant, request: Loa
     merchantId: merchant.merchantId,
     status: "REQUEST",
     request,
+    ...(posRequest ? { posRequest } : {}),
     installments: ctx.installments,
     createdAt: now,
     updatedAt: now,

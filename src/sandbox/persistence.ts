@@ -3,11 +3,11 @@ import { dirname } from "node:path"
 import { z } from "zod"
 import { describeIssues } from "./issues"
 import type { SandboxLog } from "./options"
-import { Loan, type SandboxState } from "./state"
+import { Branch, Loan, type SandboxState } from "./state"
 
 /**
- * Loans, refunds and the id counters survive a restart; requests and webhook deliveries are
- * a session's history and do not. Spent auth tokens are not kept either: with the default
+ * Loans, refunds, the branches the merchants registered and the id counters survive a restart;
+ * requests, webhook deliveries and sent messages are a session's history and do not. Spent auth tokens are not kept either: with the default
  * random jwtSecret no token outlives the process anyway.
  */
 const PersistedState = z.object({
@@ -15,6 +15,7 @@ const PersistedState = z.object({
   nextLoanId: z.number().int(),
   nextRefundId: z.number().int(),
   loans: z.array(Loan),
+  branches: z.array(Branch).optional(),
 })
 type PersistedState = z.infer<typeof PersistedState>
 
@@ -36,7 +37,15 @@ export function loadState(file: string, state: SandboxState): boolean {
   const refundIds = saved.loans.flatMap((loan) => loan.refunds.map((refund) => refund.refundId))
   state.nextLoanId = Math.max(saved.nextLoanId, state.nextLoanId, ...ids.map((id) => id + 1))
   state.nextRefundId = Math.max(saved.nextRefundId, state.nextRefundId, ...refundIds.map((id) => id + 1))
+  saved.branches?.forEach((branch) => restoreBranch(state, branch))
   return true
+}
+
+/** A saved branch joins the ones every merchant starts with; a saved name wins over the starting one. */
+function restoreBranch(state: SandboxState, branch: Branch): void {
+  const existing = state.branches.find((known) => known.merchantId === branch.merchantId && known.branchId === branch.branchId)
+  if (existing) existing.name = branch.name
+  else state.branches.push(branch)
 }
 
 function parseSaved(file: string): PersistedState {
@@ -72,6 +81,7 @@ export function createPersistence(file: string, state: SandboxState, log: Sandbo
       nextLoanId: state.nextLoanId,
       nextRefundId: state.nextRefundId,
       loans: [...state.loans.values()],
+      branches: state.branches,
     }
     mkdirSync(dirname(file), { recursive: true })
     // Write then rename: a crash mid-write never leaves half a file behind.

@@ -12,7 +12,7 @@ import { type ResolvedSandboxOptions, SandboxOptions } from "./options"
 import { createPersistence, loadState, type Persistence } from "./persistence"
 import { scheduleSettlement } from "./refunds"
 import { seededRandom } from "./rng"
-import { createState, type Refund, type SandboxState, type WebhookDelivery } from "./state"
+import { createState, type OutboxMessage, type Refund, type SandboxState, type WebhookDelivery } from "./state"
 import type { WebhookConfig, WebhookConfigPatch } from "./webhook/config"
 
 export interface Sandbox {
@@ -22,6 +22,8 @@ export interface Sandbox {
   authUrl: string
   /** `url`: the provider's baseUrl. */
   baseUrl: string
+  /** `url`: the merchant host of the in-store API (send-checkout, create-branch), another host at the service. */
+  merchantUrl: string
   /** The live state; read it in tests, change it through the methods below. */
   state: SandboxState
   /** The live webhook configuration, as `setWebhook` left it. */
@@ -35,6 +37,10 @@ export interface Sandbox {
   /** The checkout link stops working; the status stays REQUEST. */
   expire(loanId: number): void
   redeliver(loanId: number): Promise<WebhookDelivery>
+  /** The checkout links "sent" to customers' phones or shown as QR codes, oldest first: a copy. */
+  outbox(): OutboxMessage[]
+  /** Forgets the messages sent so far. */
+  clearOutbox(): void
   /**
    * The merchant refunds the cart's paid loan in the service's own portal, not through the
    * API: recorded REQUESTED and settled to REFUNDED like a pos refund. `totalAmount` is a
@@ -64,13 +70,13 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     persistence = createPersistence(options.persistFile, ctx.state, ctx.log)
   }
   const controls = createControls(ctx)
-  const urls = { url: "", authUrl: "", baseUrl: "" }
+  const urls = { url: "", authUrl: "", baseUrl: "", merchantUrl: "" }
   const server = http.createServer(createApp(ctx, controls, () => urls))
   const port = await listen(server, options.port).catch((error: unknown) => {
     ctx.lifecycle.close()
     throw error
   })
-  urls.url = urls.baseUrl = `http://localhost:${port}`
+  urls.url = urls.baseUrl = urls.merchantUrl = `http://localhost:${port}`
   urls.authUrl = `${urls.url}/api`
   publicUrl = (options.publicUrl ?? urls.url).replace(/\/+$/, "")
   let closing: Promise<void> | undefined
@@ -87,6 +93,8 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     decline: (loanId) => void controls.decline(loanId),
     expire: (loanId) => void controls.expire(loanId),
     redeliver: (loanId) => controls.redeliver(loanId),
+    outbox: () => [...ctx.state.outbox],
+    clearOutbox: () => void controls.clearOutbox(),
     refundAtService: (cartId, totalAmount, reason) => controls.refundAtService(cartId, { totalAmount, reason }),
     reset: () => controls.reset(),
     idle: () => ctx.lifecycle.idle(),

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Customer, Decimal, LoanRequest, LoanStatus } from "./wire"
+import { Customer, Decimal, LoanRequest, LoanStatus, PosLoanRequest, ShopId } from "./wire"
 
 /**
  * The sandbox's whole memory. Loans and refunds are schemas (not bare interfaces) because
@@ -13,6 +13,14 @@ export const Merchant = z.object({
   approved: z.boolean(),
 })
 export type Merchant = z.infer<typeof Merchant>
+
+/** A branch (shop) of a merchant: what an in-store loan's `shopId` names. */
+export const Branch = z.object({
+  merchantId: z.number().int(),
+  branchId: ShopId,
+  name: z.string().min(1),
+})
+export type Branch = z.infer<typeof Branch>
 
 export const Refund = z.object({
   refundId: z.number().int(),
@@ -34,7 +42,14 @@ export const Loan = z.object({
   cartId: z.string(),
   merchantId: z.number().int(),
   status: LoanStatus,
+  /**
+   * What the loan is for, in the online request's words. For an in-store loan it is made from
+   * `posRequest`, so that the status query, the checkout page, the webhook and refunds read
+   * every loan alike.
+   */
   request: LoanRequest,
+  /** Set for a loan created through the in-store API: the request as the merchant sent it. */
+  posRequest: PosLoanRequest.optional(),
   installments: z.number().int().min(1),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -49,7 +64,7 @@ export const Loan = z.object({
 })
 export type Loan = z.infer<typeof Loan>
 
-export type ServiceEndpoint = "auth" | "loan" | "status" | "cancel" | "refund" | "refundHistory"
+export type ServiceEndpoint = "auth" | "loan" | "posLoan" | "status" | "cancel" | "refund" | "refundHistory"
 
 /** A request the service endpoints received, secrets redacted. */
 export const ReceivedRequest = z.object({
@@ -62,7 +77,7 @@ export const ReceivedRequest = z.object({
   headers: z.record(z.string(), z.string()),
   /**
    * The injected fault. `reject` only on the refund endpoint; the `apply-then-*` ones on the
-   * writes (loan, cancel, refund), whose change was made before the reply was lost.
+   * writes (loan, posLoan, cancel, refund), whose change was made before the reply was lost.
    */
   fault: z.enum(["error", "hang", "malformed", "rate-limited", "reject", "apply-then-hang", "apply-then-reset"]).nullable(),
 })
@@ -85,11 +100,28 @@ export const WebhookDelivery = z.object({
 })
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>
 
+/**
+ * A checkout link the sandbox "sent" to a customer's phone (WhatsApp, SMS) or showed as a QR
+ * code: the customer's side of an in-store sale, for a test or a person to open and pay.
+ */
+export const OutboxMessage = z.object({
+  at: z.string(),
+  cartId: z.string(),
+  loanId: z.number().int(),
+  phone: z.string(),
+  channel: z.enum(["WHATSAPP", "SMS", "QR"]),
+  link: z.string(),
+})
+export type OutboxMessage = z.infer<typeof OutboxMessage>
+
 export interface SandboxState {
   merchants: Merchant[]
   loans: Map<number, Loan>
   requests: ReceivedRequest[]
   webhooks: WebhookDelivery[]
+  /** Oldest first. */
+  outbox: OutboxMessage[]
+  branches: Branch[]
   nextLoanId: number
   nextRefundId: number
   /** jti of spent auth tokens, with their expiry (epoch seconds) so they can be forgotten. */
@@ -99,12 +131,17 @@ export interface SandboxState {
 export const FIRST_LOAN_ID = 5001
 export const FIRST_REFUND_ID = 7001
 
+/** Every merchant starts with one branch, so that `shopId: "1"` works before any is created. */
+export const FIRST_BRANCH = { branchId: "1", name: "Matriz" }
+
 export function createState(merchants: Merchant[]): SandboxState {
   return {
     merchants,
     loans: new Map(),
     requests: [],
     webhooks: [],
+    outbox: [],
+    branches: merchants.map((merchant) => ({ merchantId: merchant.merchantId, ...FIRST_BRANCH })),
     nextLoanId: FIRST_LOAN_ID,
     nextRefundId: FIRST_REFUND_ID,
     spentTokens: new Map(),
@@ -112,21 +149,23 @@ export function createState(merchants: Merchant[]): SandboxState {
 }
 
 /**
- * Forgets loans, refunds, requests and deliveries in place (others hold this object).
- * The id counters keep running: a store's database may still hold old loan ids, and a
- * reused id would point its records at somebody else's loan.
+ * Forgets loans, refunds, requests, deliveries and sent messages in place (others hold this
+ * object). The id counters keep running: a store's database may still hold old loan ids, and a
+ * reused id would point its records at somebody else's loan. Branches stay: like the
+ * merchant's credentials, they are its set-up at the service, not its sales.
  */
 export function clearState(state: SandboxState): void {
   state.loans.clear()
   state.requests.length = 0
   state.webhooks.length = 0
+  state.outbox.length = 0
 }
 
 export function loansOfCart(state: SandboxState, merchantId: number, cartId: string): Loan[] {
   return [...state.loans.values()].filter((loan) => loan.merchantId === merchantId && loan.cartId === cartId)
 }
 
-/** Requests and deliveries kept in memory; a benchmark must not grow the sandbox forever. */
+/** Requests, deliveries and messages kept in memory; a benchmark must not grow the sandbox forever. */
 export const HISTORY_LIMIT = 1000
 
 export function appendToHistory<T>(history: T[], entry: T): void {

@@ -219,6 +219,77 @@ export const DetailedRefundRecord = RefundRecord.extend({
 })
 export type DetailedRefundRecord = z.infer<typeof DetailedRefundRecord>
 
+// ---------------------------------------------------------------- the in-store API ("The in-store API")
+
+/**
+ * The in-store API speaks as the status record does (spec 2.1, 2.2): its request names the
+ * record's own product fields, and the pos API's other requests write amounts as decimal
+ * strings. The sandbox reads this request's amounts as decimal strings too, and refuses the
+ * JSON numbers of the online API.
+ */
+
+/** `w` WhatsApp, `s` SMS: the service sends the checkout link to the phone; `q`: it answers a QR code to show. */
+export const CommChannel = z.enum(["w", "s", "q"], {
+  error: (issue) => `${issue.input === undefined ? "required: " : "must be "}w (WhatsApp), s (SMS) or q (QR code)`,
+})
+export type CommChannel = z.infer<typeof CommChannel>
+
+/** A branch of the merchant, as `POST /merchant/create-branch` numbers them. */
+export const ShopId = z.string().regex(/^\d+$/, "must be digits: a branch id from POST /merchant/create-branch")
+
+export const PosLoanRequest = z.object({
+  /** The customer's login at the service: their phone, ten digits. */
+  custLogin: CustomerPhone,
+  shopId: ShopId,
+  cartId: CartId,
+  /** Lower-case h, unlike the online API's `webHookUrl`. */
+  webhookUrl: z.url(),
+  /** What the customer finances, discounts included. */
+  totalAmount: Decimal,
+  orderDiscount: Decimal.optional(),
+  discountType: z.enum(["a", "p"]).optional(),
+  commChannel: CommChannel,
+  products: z.array(StatusProduct).optional(),
+  taxes: z.object({ price: Decimal, title: z.string() }).optional(),
+})
+export type PosLoanRequest = z.infer<typeof PosLoanRequest>
+
+/**
+ * The documentation shows no more of this answer than "payment created": this shape is the
+ * sandbox's, and a client must read it defensively and find the loan by its `cartId` through
+ * the status query. `qr` comes with `commChannel: "q"`: an SVG of the checkout link as a
+ * `data:` URL.
+ */
+export const PosLoanCreated = z.object({
+  message: z.literal("payment created"),
+  cartId: z.string(),
+  loanId: z.number().int(),
+  url: z.url(),
+  qr: z.string().startsWith("data:image/svg+xml;base64,").optional(),
+})
+export type PosLoanCreated = z.infer<typeof PosLoanCreated>
+
+/** The channels a checkout link can be sent again by; a QR is shown, not sent. */
+export const SendChannel = z.enum(["WHATSAPP", "SMS"], { error: "must be WHATSAPP or SMS: a QR code is shown, not sent" })
+export type SendChannel = z.infer<typeof SendChannel>
+
+export const SendCheckoutRequest = z.object({
+  target: z.object({ phoneNumber: CustomerPhone }),
+  channels: z.array(SendChannel).min(1, "name at least one channel: WHATSAPP or SMS"),
+})
+export type SendCheckoutRequest = z.infer<typeof SendCheckoutRequest>
+
+export const CreateBranchRequest = z.object({
+  branches: z.array(z.string().trim().min(1, "a branch needs a name")).min(1, "name at least one branch"),
+})
+export type CreateBranchRequest = z.infer<typeof CreateBranchRequest>
+
+/** "→ branch ids": the sandbox answers each new id with the name it was given, in the order asked. */
+export const BranchesCreated = z.object({
+  branches: z.array(z.object({ branchId: ShopId, name: z.string() })),
+})
+export type BranchesCreated = z.infer<typeof BranchesCreated>
+
 // ---------------------------------------------------------------- webhook (spec 2.6, 4.3, 6; "Webhook")
 
 export const WebhookNotification = z.object({

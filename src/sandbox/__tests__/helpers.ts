@@ -1,6 +1,6 @@
 import http from "node:http"
 import axios from "axios"
-import type { AuthResponse, LoanCreated, LoanRequest } from "../wire"
+import type { AuthResponse, LoanCreated, LoanRequest, PosLoanCreated, PosLoanRequest } from "../wire"
 import { type Sandbox, type SandboxOptions, startSandbox } from "../index"
 
 export const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token" }
@@ -54,6 +54,47 @@ export async function createLoan(sandbox: Sandbox, overrides: Partial<LoanReques
   })
   if (response.status !== 200) throw new Error(`loan failed: ${response.status} ${JSON.stringify(response.data)}`)
   return response.data
+}
+
+/** An in-store sale of two chairs (each 50 off) and a lamp, 100 off the order: 2 × 450 + 300 − 100 = 1100. */
+export function posLoanRequest(overrides: Partial<PosLoanRequest> = {}): PosLoanRequest {
+  return {
+    custLogin: "5512345678",
+    shopId: "1",
+    cartId: "pos_cart_01",
+    webhookUrl: "http://127.0.0.1:9/unused",
+    totalAmount: "1100",
+    orderDiscount: "100",
+    discountType: "a",
+    commChannel: "w",
+    products: [
+      {
+        id: "item-1",
+        externalId: "variant_chair",
+        quantity: "2",
+        unitPrice: "500",
+        discount: "50",
+        discountType: "a",
+        discountPrice: "450",
+        title: "Silla Eames",
+        description: "Walnut",
+      },
+      { id: "item-2", externalId: "variant_lamp", quantity: "1", unitPrice: "300", title: "Lámpara" },
+    ],
+    taxes: { price: "151.72", title: "IVA" },
+    ...overrides,
+  }
+}
+
+export async function createPosLoan(sandbox: Sandbox, overrides: Partial<PosLoanRequest> = {}): Promise<PosLoanCreated> {
+  const response = await client.post<PosLoanCreated>(`${sandbox.baseUrl}/api/pos/loan`, posLoanRequest(overrides), { headers: POS_HEADERS })
+  if (response.status !== 200) throw new Error(`in-store loan failed: ${response.status} ${JSON.stringify(response.data)}`)
+  return response.data
+}
+
+/** The headers of the merchant host and the online API: a fresh token each time. */
+export async function bearerHeaders(sandbox: Sandbox, merchant = MERCHANT): Promise<Record<string, string>> {
+  return { authorization: await bearer(sandbox, merchant), merchant_id: String(merchant.merchantId) }
 }
 
 export interface ReceivedWebhook {

@@ -1,3 +1,4 @@
+import type { Response } from "express"
 import { CHECKOUT_CSS } from "./styles"
 import { DEFAULT_CHECKOUT_TEXTS, type CheckoutTexts } from "./texts"
 
@@ -34,4 +35,9 @@ export function messagePage(heading: string, text: string, t: CheckoutTexts = DE
 </div>`,
     t,
   )
+}
+
+/** Pages show a loan's state now: never from a cache. */
+export function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set("cache-control", "no-store").type("html").send(html)
 }

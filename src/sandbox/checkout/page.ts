@@ -8,6 +8,7 @@ import type { CheckoutTexts } from "./texts"
 /**
  * The page a customer lands on from the checkout link: what is bought, what it costs, how
  * the installments fall, and two buttons (`#pay`, `#cancel`) that browser tests can find.
+ * An in-store loan's customer, on a phone, has no store to go back to.
  */
 export function checkoutPage(loan: Loan, merchantName: string, today: Date, t: CheckoutTexts): string {
   const query = `?token=${encodeURIComponent(loan.checkoutToken)}`
@@ -32,7 +33,7 @@ ${buyerSection(loan.request, t)}
 <button id="cancel" type="submit">${t.cancel}</button>
 </form>
 </section>
-<section class="muted"><a href="${escapeHtml(loan.request.cartUrl)}">${t.backToStore}</a></section>
+${loan.posRequest ? "" : `<section class="muted"><a href="${escapeHtml(loan.request.cartUrl)}">${t.backToStore}</a></section>`}
 </div>`,
     t,
   )

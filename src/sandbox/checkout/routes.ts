@@ -5,7 +5,7 @@ import { merchantOf } from "../loans"
 import { sameSecret } from "../merchants"
 import { payLoan } from "../payment"
 import type { Loan } from "../state"
-import { messagePage } from "./html"
+import { messagePage, sendPage } from "./html"
 import { checkoutPage } from "./page"
 import { checkoutTexts } from "./texts"
 
@@ -13,6 +13,15 @@ import { checkoutTexts } from "./texts"
 export function checkoutRoutes(ctx: SandboxContext): Router {
   const router = express.Router()
   router.use(express.urlencoded({ extended: false }))
+  // Where an in-store loan's customer lands after the buttons: a phone has no store page to go back to.
+  router.get("/paid", (req, res) => {
+    const t = checkoutTexts(req)
+    sendPage(res, 200, messagePage(t.paidTitle, t.paid, t))
+  })
+  router.get("/not-paid", (req, res) => {
+    const t = checkoutTexts(req)
+    sendPage(res, 200, messagePage(t.notPaidTitle, t.notPaid, t))
+  })
   router.get("/:loanId", (req, res) => {
     const loan = linkedLoan(ctx, req, res)
     if (!loan) return
@@ -74,8 +83,4 @@ function linkedLoan(ctx: SandboxContext, req: Request, res: Response): Loan | un
 function notPayablePage(ctx: SandboxContext, req: Request, loan: Loan): string {
   const t = checkoutTexts(req)
   return messagePage(t.notPayableTitle, t.notPayable(loan.loanId, loan.cartId, loan.status), t, merchantOf(ctx, loan).name)
-}
-
-function sendPage(res: Response, status: number, html: string): void {
-  res.status(status).set("cache-control", "no-store").type("html").send(html)
 }

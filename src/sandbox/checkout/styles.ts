@@ -29,4 +29,9 @@ button.primary { background:var(--brand); border-color:var(--brand); color:#fff;
 button.primary:hover { background:var(--brand-dark); }
 .badge { display:inline-block; padding:2px 10px; border-radius:999px; background:var(--bg); color:var(--brand); font-weight:600; font-size:13px; }
 footer { text-align:center; margin:16px 0; }
+ol.outbox { list-style:none; margin:0; padding:0; }
+ol.outbox li { padding:14px 0; border-top:1px solid var(--line); }
+ol.outbox li:first-child { border-top:0; }
+ol.outbox .qr svg { display:block; width:200px; height:200px; margin:10px 0; }
+a.open { display:inline-block; margin-top:6px; color:var(--brand); font-weight:600; word-break:break-all; }
 `

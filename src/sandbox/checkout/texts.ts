@@ -2,7 +2,7 @@ import type { Request } from "express"
 import { chooseLang, type Lang } from "../../storefront/lang"
 
 /**
- * Every sentence of the sandbox's checkout pages, in Mexican Spanish (the service's
+ * Every sentence of the sandbox's checkout pages and of its outbox page, in Mexican Spanish (the service's
  * customers' language, the default) and English (`?lang=en`, or the browser's language).
  */
 const ES = {
@@ -35,6 +35,17 @@ const ES = {
   notPayableTitle: "Este préstamo no se puede pagar",
   notPayable: (loanId: number, cartId: string, status: string) =>
     `El préstamo #${loanId} del carrito ${cartId} tiene estado ${status}; solo un préstamo en REQUEST se puede pagar.`,
+  paidTitle: "Pago recibido",
+  paid: "Pagaste la primera cuota y la tienda ya recibió el aviso. Puedes cerrar esta página.",
+  notPaidTitle: "No se pagó nada",
+  notPaid: "Para pagar más tarde, abre de nuevo el enlace que te envió la tienda.",
+  outboxTitle: "Mensajes enviados",
+  outboxIntro: "Lo que el servicio habría enviado a los teléfonos de los clientes, lo más reciente primero. Abre un enlace para pagar.",
+  outboxEmpty: "Aún no se ha enviado ningún mensaje.",
+  outboxFor: (phone: string) => `Solo los mensajes para ${phone}.`,
+  outboxChannel: (channel: string) => (channel === "QR" ? "Código QR mostrado" : `Enviado por ${channel === "SMS" ? "SMS" : "WhatsApp"}`),
+  outboxLoan: (cartId: string, loanId: number, status: string) => `Carrito ${cartId} · Préstamo #${loanId} · ${status}`,
+  openLink: "Abrir el enlace de pago",
 }
 
 export type CheckoutTexts = typeof ES
@@ -68,6 +79,17 @@ const EN: CheckoutTexts = {
   expired: "This payment link has expired. Go back to the store to try again.",
   notPayableTitle: "This loan cannot be paid",
   notPayable: (loanId, cartId, status) => `Loan #${loanId} for cart ${cartId} has status ${status}; only a loan in REQUEST can be paid.`,
+  paidTitle: "Payment received",
+  paid: "You paid the first installment and the store has been told. You can close this page.",
+  notPaidTitle: "Nothing was paid",
+  notPaid: "To pay later, open the link the store sent you again.",
+  outboxTitle: "Messages sent",
+  outboxIntro: "What the service would have sent to customers' phones, newest first. Open a link to pay.",
+  outboxEmpty: "No message has been sent yet.",
+  outboxFor: (phone) => `Only the messages for ${phone}.`,
+  outboxChannel: (channel) => (channel === "QR" ? "QR code shown" : `Sent by ${channel === "SMS" ? "SMS" : "WhatsApp"}`),
+  outboxLoan: (cartId, loanId, status) => `Cart ${cartId} · Loan #${loanId} · ${status}`,
+  openLink: "Open the payment link",
 }
 
 const TEXTS: Record<Lang, CheckoutTexts> = { "es-MX": ES, en: EN }

@@ -1,8 +1,8 @@
 import { z } from "zod"
 import { LoanView } from "../http/control-api"
-import { ReceivedRequest, Refund, WebhookDelivery } from "../state"
+import { OutboxMessage, ReceivedRequest, Refund, WebhookDelivery } from "../state"
 import { callControlApi } from "./control-client"
-import { deliveryLine, loanDetails, loansTable, requestsTable, webhooksTable } from "./format"
+import { deliveryLine, loanDetails, loansTable, outboxTable, requestsTable, webhooksTable } from "./format"
 
 export type Print = (text: string) => void
 
@@ -81,6 +81,18 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
     summary: "webhook delivery attempts",
     run: async (url, _args, print) => print(webhooksTable(z.array(WebhookDelivery).parse(await get(url, "/webhooks")))),
   },
+  outbox: {
+    usage: "outbox [clear]",
+    summary: "checkout links sent to customers' phones (WhatsApp, SMS) or shown as QR codes; open one to pay",
+    run: async (url, args, print) => {
+      if (args[0] === "clear") {
+        const { cleared } = z.object({ cleared: z.number() }).parse(await callControlApi(url, "DELETE", "/outbox"))
+        return print(`Outbox cleared (${cleared} messages).`)
+      }
+      if (args[0] !== undefined) throw new Error(`outbox takes nothing or 'clear', not '${args[0]}'`)
+      print(outboxTable(z.array(OutboxMessage).parse(await get(url, "/outbox"))))
+    },
+  },
   faults: {
     usage: "faults [<json> | clear]",
     summary: 'show, set or clear injected faults, e.g. \'{"status":{"errorRate":0.5}}\'',
@@ -91,7 +103,7 @@ export const CONTROL_COMMANDS: Record<string, ControlCommand> = {
   },
   reset: {
     usage: "reset",
-    summary: "forget loans, refunds, requests and webhook deliveries",
+    summary: "forget loans, refunds, requests, webhook deliveries and sent messages",
     run: async (url, _args, print) => {
       await post(url, "/reset")
       print("Sandbox reset.")

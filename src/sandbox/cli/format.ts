@@ -1,6 +1,6 @@
 import type { LoanView } from "../http/control-api"
 import { centsToDecimal, decimalToCents, numberToCents } from "../money"
-import type { ReceivedRequest, WebhookDelivery } from "../state"
+import type { OutboxMessage, ReceivedRequest, WebhookDelivery } from "../state"
 import { formatTable, shortTime } from "./table"
 
 /** How the CLI shows what the control API answers. */
@@ -41,6 +41,9 @@ export function loanDetails(loan: LoanView): string {
     `Paid:         ${shortTime(loan.authorizeDate)}`,
     `Checkout:     ${loan.checkoutUrl}`,
     `Webhook URL:  ${loan.request.webHookUrl}`,
+    ...(loan.posRequest
+      ? [`In-store:     phone ${loan.posRequest.custLogin}, branch ${loan.posRequest.shopId}, commChannel ${loan.posRequest.commChannel}`]
+      : []),
     "Customer:",
     ...customer,
     "",
@@ -79,5 +82,13 @@ export function webhooksTable(deliveries: WebhookDelivery[]): string {
       delivery.duplicate,
       delivery.url,
     ]),
+  )
+}
+
+export function outboxTable(messages: OutboxMessage[]): string {
+  if (messages.length === 0) return "No messages sent yet."
+  return formatTable(
+    ["at", "channel", "phone", "cartId", "loanId", "link"],
+    messages.map((message) => [shortTime(message.at), message.channel, message.phone, message.cartId, message.loanId, message.link]),
   )
 }

@@ -1,3 +1,4 @@
+import { branchesOf } from "../branches"
 import { type Sandbox, startSandbox } from "../sandbox"
 import { WebhookAuth } from "../webhook/config"
 import type { Print } from "./commands"
@@ -37,7 +38,17 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv, print: Pr
 
 function banner(sandbox: Sandbox, persistFile: string | undefined, program: string): string {
   const { auth, url } = sandbox.webhook
-  const merchants = sandbox.state.merchants.map(({ merchantId, apiToken, name, approved }) => [merchantId, apiToken, name, approved])
+  const branches = (merchantId: number): string =>
+    branchesOf(sandbox.state, merchantId)
+      .map((branch) => branch.branchId)
+      .join(", ")
+  const merchants = sandbox.state.merchants.map(({ merchantId, apiToken, name, approved }) => [
+    merchantId,
+    apiToken,
+    name,
+    approved,
+    branches(merchantId),
+  ])
   return [
     "Financing service sandbox is running.",
     "",
@@ -48,9 +59,10 @@ function banner(sandbox: Sandbox, persistFile: string | undefined, program: stri
     `  state    ${persistFile ? `saved to ${persistFile}` : "in memory only"}`,
     "",
     "Merchant credentials (sandbox only):",
-    formatTable(["merchantId", "apiToken", "name", "approved"], merchants),
+    formatTable(["merchantId", "apiToken", "name", "approved", "shopId (branches)"], merchants),
     "",
-    `In another terminal: ${program} loans | pay <loanId> | refund <cartId> <amount> | webhooks | help`,
+    `In another terminal: ${program} loans | pay <loanId> | outbox | refund <cartId> <amount> | webhooks | help`,
+    `Checkout links sent to phones: ${sandbox.url}/outbox`,
     "Stop with Ctrl+C.",
   ].join("\n")
 }

@@ -22,7 +22,7 @@ export const LostReply = z.enum(["hang", "reset"])
 export type LostReply = z.infer<typeof LostReply>
 
 /**
- * The faults of the endpoints that change something: loan creation, cancel and refund. The
+ * The faults of the endpoints that change something: loan creation (online and in-store), cancel and refund. The
  * generic ones above fail a request before it does anything; these let the write happen and
  * lose its reply, since the documentation never promises that a request whose reply was lost
  * was not applied. A client must survive a loan, a cancel or a refund it never heard of.
@@ -68,6 +68,7 @@ export type WebhookFaults = z.infer<typeof WebhookFaults>
 export const FaultConfig = z.strictObject({
   auth: EndpointFaults.optional(),
   loan: WriteFaults.optional(),
+  posLoan: WriteFaults.optional(),
   status: EndpointFaults.optional(),
   cancel: WriteFaults.optional(),
   refund: RefundFaults.optional(),

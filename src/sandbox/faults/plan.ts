@@ -5,7 +5,7 @@ import { FaultConfig, type LostReply } from "./config"
 export type RequestFault = "error" | "hang" | "malformed" | "rate-limited" | null
 
 /** The endpoints whose requests change something, and so can lose the reply of a change made. */
-export type WriteEndpoint = Extract<ServiceEndpoint, "loan" | "cancel" | "refund">
+export type WriteEndpoint = Extract<ServiceEndpoint, "loan" | "posLoan" | "cancel" | "refund">
 
 export interface RequestPlan {
   latencyMs: number

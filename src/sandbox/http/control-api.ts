@@ -1,17 +1,20 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express"
 import { z } from "zod"
+import { branchesOf } from "../branches"
 import type { SandboxContext } from "../context"
 import type { SandboxControls } from "../controls"
 import { SandboxError } from "../errors"
 import { describeIssues } from "../issues"
 import { checkoutUrl, findLoan } from "../loans"
-import { Loan } from "../state"
+import { Loan, type OutboxMessage } from "../state"
 import { jsonBody } from "./body"
 
 export interface SandboxUrls {
   url: string
   authUrl: string
   baseUrl: string
+  /** The merchant host (send-checkout, create-branch): the service's third host, the same server here. */
+  merchantUrl: string
 }
 
 /** A loan as the control API shows it: everything the sandbox knows, plus its checkout link. */
@@ -27,8 +30,13 @@ export function controlApi(ctx: SandboxContext, controls: SandboxControls, urls:
   const router = express.Router()
   router.use(jsonBody)
   router.get("/", (_req, res) => {
-    const merchants = ctx.state.merchants.map(({ merchantId, name, approved }) => ({ merchantId, name, approved }))
-    res.json({ ...urls(), merchants, loans: ctx.state.loans.size, installments: ctx.installments })
+    const merchants = ctx.state.merchants.map(({ merchantId, name, approved }) => ({
+      merchantId,
+      name,
+      approved,
+      branches: branchesOf(ctx.state, merchantId).map((branch) => ({ branchId: branch.branchId, name: branch.name })),
+    }))
+    res.json({ ...urls(), merchants, loans: ctx.state.loans.size, outbox: ctx.state.outbox.length, installments: ctx.installments })
   })
   router.get("/loans", (_req, res) => res.json([...ctx.state.loans.values()].map((loan) => loanView(ctx, loan))))
   router.get("/loans/:loanId", (req, res) => res.json(loanView(ctx, findLoan(ctx, loanIdOf(req)))))
@@ -47,6 +55,8 @@ export function controlApi(ctx: SandboxContext, controls: SandboxControls, urls:
   router.post("/carts/:cartId/refunds", (req, res) => res.json(controls.refundAtService(req.params.cartId, req.body)))
   router.get("/requests", (_req, res) => res.json(ctx.state.requests))
   router.get("/webhooks", (_req, res) => res.json(ctx.state.webhooks))
+  router.get("/outbox", (req, res) => res.json(outboxOf(ctx, req)))
+  router.delete("/outbox", (_req, res) => res.json({ cleared: controls.clearOutbox() }))
   router.get("/faults", (_req, res) => res.json(ctx.faults.config))
   router.put("/faults", (req, res) => res.json(controls.setFaults(req.body)))
   router.get("/webhook", (_req, res) => res.json(webhookView(ctx)))
@@ -61,6 +71,14 @@ export function controlApi(ctx: SandboxContext, controls: SandboxControls, urls:
   router.use((req, res) => res.status(404).json({ error: `no ${req.method} ${req.originalUrl} in the control API` }))
   router.use(controlErrors(ctx))
   return router
+}
+
+/** Oldest first; `?phone=` and `?cartId=` keep one customer's or one cart's messages. */
+function outboxOf(ctx: SandboxContext, req: Request): OutboxMessage[] {
+  const { phone, cartId } = req.query
+  return ctx.state.outbox.filter(
+    (message) => (typeof phone !== "string" || message.phone === phone) && (typeof cartId !== "string" || message.cartId === cartId),
+  )
 }
 
 function loanIdOf(req: Request): number {

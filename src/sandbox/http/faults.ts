@@ -9,6 +9,7 @@ import { serviceErrorBody } from "./service-errors"
 const TRUNCATED_BODIES: Record<ServiceEndpoint, string> = {
   auth: '{"Authorization":"Bearer eyJhbGciOiJIUzUxMiJ9.eyJtZXJj',
   loan: '{"url":"http://localhost/checkout/5001?token=',
+  posLoan: '{"message":"payment created","cartId":"cart_01","loanI',
   status: '[{"loanId":5001,"status":"OUTST',
   cancel: '{"cartId":"cart_01","status":"CANC',
   refund: '{"refundId":7001,"merchantId":1001,"refundSt',

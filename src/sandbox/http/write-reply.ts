@@ -5,8 +5,8 @@ import { recordFault } from "./recorder"
 
 /**
  * Answers a write the sandbox has applied, unless a fault loses the answer: the change stays
- * made, as when the service commits and its reply dies on the way. Loan creation, cancel and
- * refund all come through here, so the three lose their replies the same way.
+ * made, as when the service commits and its reply dies on the way. Loan creation (online and
+ * in-store), cancel and refund all come through here, so they lose their replies the same way.
  * `applied` says what was done, for the log line of a lost reply.
  */
 export function answerWrite(ctx: SandboxContext, req: Request, res: Response, endpoint: WriteEndpoint, applied: string, answer: object): void {
