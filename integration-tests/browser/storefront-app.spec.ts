@@ -36,6 +36,7 @@ const SPANISH_WORDS =
 
 let demo: Demo | undefined
 let app: StorefrontApp | undefined
+let storefrontPort: number
 let installed: InstalledStarter | undefined
 let browser: Browser | undefined
 let store: StoreApiContext
@@ -53,7 +54,8 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  const port = await freePort()
+  storefrontPort = await freePort()
+  const port = storefrontPort
   const storefront = `http://localhost:${port}`
   const [started, starter] = await Promise.all([
     // Beside the app's install, chaos and the packaging test in `npm test`, this start has taken 277 s of a saturated 2-core machine.
@@ -106,7 +108,8 @@ async function shopper(language: Language, cartId?: string): Promise<Shopper> {
   const problems: string[] = []
   page.on("console", (message) => {
     const text = message.text()
-    if (!/hydrat|did not match|server rendered/i.test(text)) return
+    // React's production build names a hydration failure only by its error number.
+    if (!/hydrat|did not match|server rendered|Minified React error #(418|423|425)\b/i.test(text)) return
     const report = `${page.url()} ${message.type()}: ${text.slice(0, 8000)}`
     if (onlyHeadlessUiIds(text)) console.log(`the starter's own headlessui ids differed in hydration (not the kit's): ${report}`)
     else problems.push(report)
@@ -117,8 +120,11 @@ async function shopper(language: Language, cartId?: string): Promise<Shopper> {
 
 /**
  * A hydration warning whose only differences are headlessui's generated ids: the starter's
- * checkout (its RadioGroup, from useId) sometimes hydrates with other ids under `next dev`.
- * Every other difference, text or attribute, is a failure.
+ * checkout (its RadioGroup, from React's useId) sometimes hydrates with other ids under `next dev`
+ * of Next 15.5, a known intermittent mismatch of `next dev` with headlessui components
+ * (tailwindlabs/headlessui#3822, reproduced there with a bare Menu; radix-ui/primitives#3700 since
+ * Next 15.5.0). Every other difference, text or attribute, is a failure; the built starter is
+ * checked with no exception at all (the last test).
  */
 function onlyHeadlessUiIds(warning: string): boolean {
   // React marks a difference with "+" or "-" and the element's indentation; its prose has "- " bullets.
@@ -494,3 +500,33 @@ it("builds the starter with the recipe for production: next build succeeds, with
   expect(build.output).toContain("/[countryCode]/checkout/bnpl/[outcome]")
   expect(build.output).toContain("/[countryCode]/payment-collection/[id]")
 }, 660_000)
+
+it("serves the built starter in each language with nothing for hydration to patch: the payment step and the product page", async () => {
+  // On the port the store's CORS and return URLs name, which next dev has left.
+  const served = await startStorefrontApp(installed!.dir, storefrontPort, { production: true })
+  app = served
+  try {
+    for (const [language, label] of [
+      ["es", "Pago a plazos"],
+      ["en", "Pay in installments"],
+    ] as const) {
+      const cartId = await checkoutCart("Cafetera espresso", 1)
+      const { page, problems } = await shopper(language, cartId)
+      try {
+        await choosePayInInstallments(page, label)
+        await page.goto(`${served.url}/mx/checkout?step=payment`)
+        await page.waitForLoadState("networkidle")
+        await page.goto(`${served.url}/mx/products/cafetera`)
+        await page.waitForLoadState("networkidle")
+        if (language === "en") await expectNoSpanish(page)
+        // React's production build reports a hydration failure as an error, never as headlessui's ids alone.
+        expect({ language, problems }).toEqual({ language, problems: [] })
+      } finally {
+        await page.context().close()
+      }
+    }
+  } finally {
+    await served.stop()
+    app = undefined
+  }
+}, 300_000)

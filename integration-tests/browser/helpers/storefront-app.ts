@@ -63,15 +63,19 @@ export function writeStarterEnv(dir: string, backendUrl: string, publishableKey:
   )
 }
 
-/** `next dev` of the installed starter on `port`, configured by its `.env.local` (`writeStarterEnv`). */
-export async function startStorefrontApp(dir: string, port: number): Promise<StorefrontApp> {
-  const logFile = join(dir, "next.log")
+/**
+ * `next dev` of the installed starter on `port`, configured by its `.env.local` (`writeStarterEnv`);
+ * `production`: `next start` of what `buildStorefrontApp` built.
+ */
+export async function startStorefrontApp(dir: string, port: number, { production = false } = {}): Promise<StorefrontApp> {
+  const logFile = join(dir, production ? "next-start.log" : "next.log")
   const log = createWriteStream(logFile)
-  const child: ChildProcess = spawn(join(dir, "node_modules/.bin/next"), ["dev", "--turbopack", "-p", String(port)], {
+  const args = production ? ["start", "-p", String(port)] : ["dev", "--turbopack", "-p", String(port)]
+  const child: ChildProcess = spawn(join(dir, "node_modules/.bin/next"), args, {
     cwd: dir,
     env: {
       ...withoutTestRunner(process.env),
-      NODE_ENV: "development",
+      NODE_ENV: production ? "production" : "development",
       NEXT_TELEMETRY_DISABLED: "1",
     },
     detached: true,
@@ -96,7 +100,7 @@ export async function startStorefrontApp(dir: string, port: number): Promise<Sto
   while (!/Ready in/.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error(`next dev did not start:\n${output.slice(-3000)}`)
+      throw new Error(`next ${args[0]} did not start:\n${output.slice(-3000)}`)
     }
     await sleep(200)
   }
