@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { cancelOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
@@ -166,6 +166,27 @@ medusaIntegrationTestRunner({
       expect(refund.status).toBe(200)
       expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+    })
+
+    it("the store's own cancel of an order two loans paid refunds in full the loan it can, and lists the one whose refund is unclear", async () => {
+      const { orderId, firstLoan, balance, loanId } = await paidBalance()
+      const headers = await adminHeaders(api)
+      const captured = (await collections(orderId)).flatMap((c) => c.payments).find((p) => p.captured_at)!
+      env.sandbox.setFaults({ refund: { failNext: 1, errorStatus: 503 } })
+      expect((await api.post(`/admin/payments/${captured.id}/refund`, { amount: 10 }, { ...headers, validateStatus: () => true })).status).toBe(400)
+      env.sandbox.setFaults({})
+
+      // The store's own code: Medusa cancels the order whatever the provider answers.
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: orderId } })
+
+      const rows = await until(
+        async () => ledger().listBnplLoans({ order_id: orderId }),
+        (rows) => rows.length === 2 && rows.every((row) => row.state !== "ordered"),
+      )
+      expect((env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([Number(balance.amount)])
+      expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
+      const first = rows.find((row) => row.loan_id === firstLoan)!
+      expect(first).toMatchObject({ state: "needs_attention", attention_reason: expect.stringContaining("no clear answer") })
     })
 
     it("the order's loan route lists both loans, each with what it paid for, and shows either", async () => {

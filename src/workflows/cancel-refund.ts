@@ -3,7 +3,7 @@ import type { BookEntry } from "../modules/bnpl/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { orderPayments } from "../lib/ledger/queries"
+import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { bookMedusaRefunds, bookOfCart, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import { rowOfLoan, underCartLock } from "../lib/ledger/ledger"
@@ -42,7 +42,9 @@ export interface CancelOrderInput extends CancelRefundInput {
  * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded.
  * Inside the admin's cancel (`inAdminCancel`), the carts' locks are held for the whole request,
  * and a failure first gives Medusa's cancelled payment back to the order, which the cancel's
- * rollback is about to restore. After a cancel made elsewhere, each refund takes its cart's lock.
+ * rollback is about to restore, and stops the cancel. After a cancel made elsewhere, which cannot
+ * be refused any more, each loan is refunded on its own under its cart's lock, and one that cannot
+ * be is left to the refund check, which lists it.
  */
 export async function refundPaidLoansOfCancelledOrder(
   container: MedusaContainer,
@@ -51,42 +53,57 @@ export async function refundPaidLoansOfCancelledOrder(
 ): Promise<number[]> {
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
-    const { paymentId, session, captured, refunded: inMedusa } = payment
-    if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
-      // Medusa's cancel goes on past a refund the provider failed: the book says why it failed.
-      const [undecided] = undecidedOf(await bookOfCart(container, session.cart_id), session.loan_id)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        undecided
-          ? `Order ${input.order_id} was not cancelled: ${undecidedReason(undecided, session.loan_id)}`
-          : `Order ${input.order_id} was not cancelled: the service rejected the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why); Medusa recorded ${inMedusa} refunded. ` +
-              "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
-      )
+    try {
+      if (await refundRestOfPayment(container, input, payment, inAdminCancel)) refunded.push(payment.session.loan_id)
+    } catch (error) {
+      if (inAdminCancel) throw error
+      container.resolve("logger").warn(`[bnpl] ${(error as Error).message.replace(/ was not cancelled:/, " is cancelled, but")}`)
     }
-    // Medusa refunded what it had captured, each refund booked as it went out (a record the book
-    // lacks is booked now, so it is never refunded twice): what Medusa never captured (a partial
-    // capture, or none) is the rest of the loan by the book.
-    await bookMedusaRefunds(
-      container,
-      { loanId: session.loan_id, cartId: session.cart_id },
-      payment.refunds,
-      await bookOfCart(container, session.cart_id),
-    )
-    const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`)
-    const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
-      // Medusa cancelled the payment before this step and its rollback does not undo that.
-      if (inAdminCancel && payment.canceled) {
-        await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
-      }
-      const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why} Check the loan in the service's portal, then cancel again.`,
-      )
-    })
-    if (done.loan && isPaid(done.loan)) refunded.push(session.loan_id)
   }
   return refunded
+}
+
+/** What remains of one payment's loan, refunded; answers whether the loan was paid and is now refunded. */
+async function refundRestOfPayment(
+  container: MedusaContainer,
+  input: CancelRefundInput,
+  payment: OrderPayment,
+  inAdminCancel: boolean,
+): Promise<boolean> {
+  const { paymentId, session, captured, refunded: inMedusa } = payment
+  if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
+    // Medusa's cancel goes on past a refund the provider failed: the book says why it failed.
+    const [undecided] = undecidedOf(await bookOfCart(container, session.cart_id), session.loan_id)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      undecided
+        ? `Order ${input.order_id} was not cancelled: ${undecidedReason(undecided, session.loan_id)}`
+        : `Order ${input.order_id} was not cancelled: the service rejected the refund of loan ${session.loan_id}'s captured ${captured} (the [bnpl] log line says why); Medusa recorded ${inMedusa} refunded. ` +
+            "If part of the loan was refunded in the service's portal, run Reconcile now and record it on the loans page, then cancel again.",
+    )
+  }
+  // Medusa refunded what it had captured, each refund booked as it went out (a record the book
+  // lacks is booked now, so it is never refunded twice): what Medusa never captured (a partial
+  // capture, or none) is the rest of the loan by the book.
+  await bookMedusaRefunds(
+    container,
+    { loanId: session.loan_id, cartId: session.cart_id },
+    payment.refunds,
+    await bookOfCart(container, session.cart_id),
+  )
+  const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`)
+  const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
+    // Medusa cancelled the payment before this step and its rollback does not undo that.
+    if (inAdminCancel && payment.canceled) {
+      await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
+    }
+    const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why} Check the loan in the service's portal, then cancel again.`,
+    )
+  })
+  return !!done.loan && isPaid(done.loan)
 }
 
 /** Refunds what remains of the order's paid loans once Medusa has cancelled it, under the carts' locks the caller holds; fails to roll the cancel back. */
@@ -130,11 +147,7 @@ export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", 
  * and a refund that cannot go out is left to the refund check, which lists the loan.
  */
 const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (input: CancelRefundInput, { container }) => {
-  const refunded = await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: false }).catch((error: Error) => {
-    container.resolve("logger").warn(`[bnpl] ${error.message.replace(/ was not cancelled:/, " is cancelled, but")}`)
-    return []
-  })
-  return new StepResponse(refunded)
+  return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: false }))
 })
 
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
