@@ -156,6 +156,43 @@ medusaIntegrationTestRunner({
       expect((env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([firstTotal])
     })
 
+    it("an edit after a partial capture: Medusa releases the uncaptured rest, the loan is listed with it, and Refund in full refunds that rest once while the order keeps its capture", async () => {
+      const { orderId, loanId } = await paidOrder({ capture: false })
+      const totalCents = Math.round(Number(env.sandbox.state.loans.get(loanId)!.request.totalPrice) * 100)
+      const [payment] = (await collections(orderId)).flatMap((c) => c.payments)
+      const capturedCents = Math.floor(totalCents / 4)
+      const capture = await api.post(`/admin/payments/${payment.id}/capture`, { amount: capturedCents / 100 }, await adminHeaders(api))
+      expect(capture.status).toBe(200)
+      await balanceOf(orderId)
+      const released = await until(
+        async () => (await collections(orderId)).flatMap((c) => c.payments).find((p) => p.id === payment.id),
+        (p) => !!p?.canceled_at,
+      )
+      expect(released?.canceled_at).toBeTruthy()
+
+      // The edit's event reconciles the loan at once: listed with what the order no longer counts, nothing refunded on its own.
+      const rest = ((totalCents - capturedCents) / 100).toFixed(2)
+      const listed = await until(
+        async () => (await ledger().listBnplLoans({ loan_id: loanId }))[0],
+        (row) => row.state === "needs_attention",
+      )
+      expect(listed.attention_reason).toContain(`The loan holds ${rest} more at the service`)
+      expect(env.sandbox.state.loans.get(loanId)?.refunds).toEqual([])
+
+      const refund = await api.post(`/admin/bnpl/loans/${listed.id}/refund`, {}, await adminHeaders(api))
+      expect(refund.status).toBe(200)
+      expect(refund.data.loan).toMatchObject({ state: "ordered" })
+      const refunds = () => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => Number(r.totalAmount).toFixed(2))
+      expect(refunds()).toEqual([rest])
+      expect((await ledger().listBnplLoans({ loan_id: loanId }))[0]).toMatchObject({ state: "ordered", attention_reason: null })
+
+      // Asked again, and reconciled: nothing more goes back, and the loan stays the order's.
+      expect((await api.post(`/admin/bnpl/loans/${listed.id}/refund`, {}, await adminHeaders(api))).status).toBe(200)
+      await reconciled(api, await adminHeaders(api))
+      expect(refunds()).toEqual([rest])
+      expect((await ledger().listBnplLoans({ loan_id: loanId }))[0]).toMatchObject({ state: "ordered", order_id: orderId })
+    })
+
     it("refunds each loan of the order on its own: the balance's payment refunds the balance's loan", async () => {
       const { orderId, firstLoan, balance, loanId } = await paidBalance()
 

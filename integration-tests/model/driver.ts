@@ -17,7 +17,7 @@ import {
 } from "./facts"
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
-import { checkAsk, excuseOf } from "./invariant"
+import { checkAsk, excuseOf, releasedRest } from "./invariant"
 import { claimOne, editOrder, exchangeOne, type OrderItemView, orderView, returnable, shipAndReturn, until } from "./order-life"
 import { settlementOf } from "./portal"
 import { RefundRequestLog } from "./requests"
@@ -375,7 +375,39 @@ export class SequenceRun {
       await sandbox.idle()
       await this.reconcileUntilQuiet()
     }
+    const released = await this.refundReleasedRests()
+    if (released.length) {
+      this.trace.push(...released.map((line) => `(final) admin ${line}`))
+      await sandbox.idle()
+      await this.reconcileUntilQuiet()
+    }
     await sandbox.idle()
+  }
+
+  /**
+   * What the plugin's listing of a released rest asks (docs/money.md): the admin's *Refund in
+   * full* on the loans page, which refunds only what the order no longer counts, once.
+   */
+  private async refundReleasedRests(): Promise<string[]> {
+    const lines: string[] = []
+    for (const cartId of this.cartIds) {
+      for (const row of await listedRows(this.system.sql, cartId)) {
+        const order = (await orderPayments(this.system.sql, [cartId])).find((o) => o.loan_id === row.loan_id && releasedRest(o))
+        const loan = this.system.sandbox.state.loans.get(row.loan_id)
+        if (!order || !loan) continue
+        const rest = refundableCents(loan) - (order.captured - order.refunded)
+        if (rest <= 0) continue
+        this.asked.add(cartId, "refund-in-full")
+        const seen = new Set(loan.refunds.map((refund) => refund.refundId))
+        const reply = this.served("refund of a released rest", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/refund`))
+        const made = loan.refunds.filter((refund) => !seen.has(refund.refundId)).map((refund) => decimalToCents(refund.totalAmount))
+        const what = `refunds the ${centsToDecimal(rest)} order ${order.order_id} released of loan ${row.loan_id}`
+        if (reply.status === 200 && !(made.length === 1 && made[0] === rest))
+          this.violations.push(`the admin ${what}: answered 200, the service refunded [${made.map(centsToDecimal).join(", ")}]`)
+        lines.push(`${what} -> ${brief(reply)}`)
+      }
+    }
+    return lines
   }
 
   private async reconcileUntilQuiet(): Promise<void> {
@@ -580,30 +612,36 @@ export class SequenceRun {
     if (!row) return which === "listed" ? "nothing listed" : "no paid loan with a ledger row"
     // As the plugin documents it: an order that is not cancelled holds the loan, even while its payment is cancelled (a rolled-back
     // completion), unless Medusa replaced that payment with a new collection (an order change): then the loan pays for nothing.
+    // After a partial capture, the order holds what Medusa captured, and only the released rest goes back.
     const live = async () => {
       const orders = await orderPayments(this.system.sql, [cart.cartId])
       const replaced = (order: OrderPayment) => order.canceled && orders.some((other) => other.order_id === order.order_id && other !== order)
-      return orders.find((order) => order.loan_id === row.loan_id && order.order_status !== "canceled" && !replaced(order))
+      const mine = orders.find((order) => order.loan_id === row.loan_id && order.order_status !== "canceled")
+      const released = mine && releasedRest(mine) ? mine : undefined
+      return { holder: mine && !released && !replaced(mine) ? mine : undefined, released }
     }
-    const holder = await live()
-    const before = await this.before(cart, row.loan_id, holder)
+    const { holder, released } = await live()
+    const before = await this.before(cart, row.loan_id, holder ?? released)
     const reply = this.served("refund in full", await this.system.admin.post(`/admin/bnpl/loans/${row.id}/refund`))
-    const after = await live()
+    const after = (await live()).holder
     if (reply.status === 200 && after)
       this.violations.push(`refund in full of loan ${row.loan_id} answered 200 although order ${after.order_id} holds it`)
     const loan = this.loansOf(cart.cartId).find((candidate) => candidate.loanId === row.loan_id)
+    const rest = released ? before.refundable - (released.captured - released.refunded) : before.refundable
+    const made = this.refundsOf(cart).filter((refund) => !before.refundIds.has(refund.refundId) && refund.loanId === row.loan_id)
     const excused = holder
       ? `order ${holder.order_id} holds the loan`
       : racing
         ? `racing ${racing}`
-        : !loan || !isPaid(loan) || before.refundable === 0
+        : !loan || !isPaid(loan) || rest <= 0
           ? "nothing left to refund"
           : before.excuse
     await this.judgeAsk(cart, row.loan_id, before, {
-      what: `refund in full of loan ${row.loan_id}`,
+      what: `refund in full of loan ${row.loan_id}${released ? ` (the rest order ${released.order_id} released)` : ""}`,
       excused,
       reply,
-      expect: "in-full",
+      expect: released ? { refund: rest } : "in-full",
+      made: released ? made.map((refund) => decimalToCents(refund.totalAmount)) : undefined,
     })
     return `loan ${row.loan_id}: ${brief(reply)}`
   }

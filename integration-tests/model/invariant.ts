@@ -73,6 +73,21 @@ function refundsMedusaRecords(order: OrderPayment, loan: Loan): number[] {
   const at = service.indexOf(rest)
   return at < 0 ? service : [...service.slice(0, at), ...service.slice(at + 1)]
 }
+/**
+ * Medusa released the uncaptured rest of a payment captured in part while its order stays (an
+ * order change after a partial capture cancels the payment and asks the rest in a new collection).
+ */
+export const releasedRest = (order: OrderPayment): boolean => order.canceled && order.captured > 0 && order.order_status !== "canceled"
+/** The service's refunds less one of each of Medusa's; undefined when Medusa has one the service lacks. */
+function besideMedusa(service: number[], medusa: number[]): number[] | undefined {
+  const left = [...service]
+  for (const amount of medusa) {
+    const at = left.indexOf(amount)
+    if (at < 0) return undefined
+    left.splice(at, 1)
+  }
+  return left
+}
 const sameAmounts = (a: number[], b: number[]) => a.length === b.length && a.every((amount, i) => amount === b[i])
 const amounts = (cents: number[]) => `[${cents.map(centsToDecimal).join(", ")}]`
 
@@ -280,6 +295,19 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
   if (!loan) return [`${name}: holds no loan of the financing service`]
   const service = refundedCents(loan)
   const of = `loan ${loan.loanId} refunded ${centsToDecimal(service)} of ${loan.request.totalPrice} at the service`
+  if (releasedRest(order)) {
+    // Medusa records the refunds of what it captured; the service's others are the released rest
+    // going back (the admin's *Refund in full*, refunds in the portal), or the loan is listed.
+    const beside = besideMedusa(serviceRefunds(loan), order.refunds)
+    if (!beside)
+      return [`${name}: Medusa's refunds ${amounts(order.refunds)} are not all among the service's ${amounts(serviceRefunds(loan))} (${of})`]
+    const rest = numberToCents(loan.request.totalPrice) - order.captured
+    const back = beside.reduce((sum, amount) => sum + amount, 0)
+    if (back === rest || listed(rows.get(loan.loanId))) return []
+    return [
+      `${name}: Medusa released the uncaptured rest of ${centsToDecimal(rest)}, the service refunded ${centsToDecimal(back)} of it, and the loan is not listed (${of})`,
+    ]
+  }
   if (order.captured > 0) {
     const recorded = refundsMedusaRecords(order, loan)
     const breaches = sameAmounts(order.refunds, recorded)

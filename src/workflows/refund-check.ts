@@ -10,6 +10,7 @@ import type { LedgerLoan } from "../modules/bnpl/types"
 import { toCents } from "../lib/bnpl/money"
 import { isPaid } from "../lib/bnpl/status"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { releasedRestReason, uncountedRest } from "../lib/ledger/released-rest"
 import type { LoanRecord } from "../lib/bnpl/wire"
 
 /**
@@ -19,6 +20,7 @@ import type { LoanRecord } from "../lib/bnpl/wire"
  * - history entries the book cannot explain are booked as refunds made outside Medusa, of
  *   unknown amount, and the loan is listed until the admin records or dismisses them;
  * - a book and a Medusa that disagree, or a cancelled payment under a live order, are listed;
+ *   after a partial capture whose rest Medusa released, until the loan holds what the order counts;
  * - a loan refunded in full by the book ends `refunded`; one an order holds stays `ordered`.
  * Nothing here sends a refund or records one in Medusa: amounts come only from the book.
  */
@@ -32,7 +34,9 @@ export interface RefundCheckResult {
   refunded_in_medusa: string
 }
 
-const checkRefundsStep = ledgerChangeStep("bnpl-check-refunds", (input: RefundCheckInput, container) => checkRefunds(container, input.ledger_id))
+export const checkRefundsStep = ledgerChangeStep("bnpl-check-refunds", (input: RefundCheckInput, container) =>
+  checkRefunds(container, input.ledger_id),
+)
 
 async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ output: RefundCheckResult; change: LoanChange }> {
   const ledger = ledgerOf(container)
@@ -87,7 +91,10 @@ function judge(
     return listed(`Order ${row.order_id} holds no payment of loan ${row.loan_id}.`)
   }
   const orderLive = payment.orderStatus !== "canceled"
-  if (payment.canceled && orderLive) {
+  if (payment.restReleased && orderLive && loan) {
+    const rest = uncountedRest(payment, loan, service)
+    if (rest !== 0n) return listed(releasedRestReason(payment, rest))
+  } else if (payment.canceled && orderLive) {
     return listed(
       payment.replaced
         ? `Order ${row.order_id} is not cancelled, but Medusa replaced its payment of loan ${row.loan_id} (an edit, exchange or claim before the capture asks the whole total again): the loan pays for nothing now. Refund it in full.`

@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { cancelWaitingSession, orderOfCart, orderPayment } from "../lib/ledger/queries"
+import { cancelWaitingSession, orderOfCart, orderPayment, type OrderPayment } from "../lib/ledger/queries"
+import { checkRefundsStep, type RefundCheckResult } from "./refund-check"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { toCents, toDecimal } from "../lib/bnpl/money"
@@ -15,7 +16,8 @@ import { bookingSender } from "../lib/ledger/refund-book"
  * Refunds a paid loan in full at the service: the admin's "refund in full",
  * and reconciliation's for a paid loan no order can ever hold. A loan that is
  * an order's payment is refunded from the order instead, so Medusa's refund
- * records keep matching the service's. The loan's session, if still waiting,
+ * records keep matching the service's; one whose uncaptured rest Medusa released
+ * while its order stays gets only that rest back. The loan's session, if still waiting,
  * is cancelled so the cart cannot complete with a refunded loan.
  *
  * No compensation undoes the refund: money that left cannot be called back.
@@ -44,6 +46,9 @@ const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: Re
 async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
   if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: toDecimal(row.refunded_at_service) }
+  const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
+  const released = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
+  if (released?.restReleased && released.orderStatus !== "canceled") return refundReleasedRest(container, row, released, reason.slice(0, 200))
   // Medusa decides, not the ledger's row: any order of the cart that is not cancelled and holds the loan.
   const holder = await liveOrderHolding(container, row)
   if (holder) {
@@ -52,7 +57,6 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
       `Loan ${row.loan_id} is the payment of order ${holder}, which is not cancelled: refund it from the order, or cancel the order, so Medusa records the refund.`,
     )
   }
-  const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
   await refundCapturedThroughMedusa(container, row, reason.slice(0, 200))
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`).catch((error) => {
     throw asAdminError(error, row.loan_id)
@@ -63,6 +67,23 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
+}
+
+/**
+ * A loan whose payment's uncaptured rest Medusa released while its order stays (queries.ts,
+ * `restReleased`) stays that order's payment for what it captured: only what the order does not
+ * count goes back, and the refund check after it takes the loan off the list.
+ */
+async function refundReleasedRest(container: MedusaContainer, row: LedgerLoan, payment: OrderPayment, reason: string): Promise<RefundLoanResult> {
+  const keep = centsToDecimal(toCents(payment.captured) - toCents(payment.refunded))
+  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason, `bnpl-rest-${payment.paymentId}`, keep).catch((error) => {
+    throw asAdminError(error, row.loan_id)
+  })
+  if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
+  container
+    .resolve("logger")
+    .info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id}: ${result.refundedNow} that order ${row.order_id} no longer counts refunded: ${reason}`)
+  return { ledger_id: row.id, state: "ordered", refunded_at_service: centsToDecimal(toCents(result.loan.totalAmount) - toCents(keep)) }
 }
 
 /**
@@ -83,8 +104,25 @@ async function refundCapturedThroughMedusa(container: MedusaContainer, row: Ledg
   )
 }
 
+/** The row's state after the refund check's outcome. */
+const CHECKED_STATE: Record<RefundCheckResult["outcome"], LedgerLoan["state"]> = {
+  in_order: "ordered",
+  refunds_recorded: "ordered",
+  refunded: "refunded",
+  needs_attention: "needs_attention",
+}
+
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
-  return new WorkflowResponse(underCartLockOfRow(input, refundInFullStep))
+  return new WorkflowResponse(
+    underCartLockOfRow(input, (input) => {
+      const refunded = refundInFullStep(input)
+      // A loan that stays its order's payment goes off the list by the refund check, as any other.
+      const checked = when({ refunded }, ({ refunded }) => refunded.state === "ordered").then(() => checkRefundsStep({ ledger_id: input.ledger_id }))
+      return transform({ refunded, checked }, ({ refunded, checked }): RefundLoanResult =>
+        checked ? { ...refunded, state: CHECKED_STATE[checked.outcome] } : refunded,
+      )
+    }),
+  )
 })
 
 /** A refusal or an unclear answer of the service, in words the admin can act on (a 400, not a 500). */

@@ -262,6 +262,12 @@ export interface OrderPayment {
    * collection (a completion cut short) still holds its loan.
    */
   replaced: boolean
+  /**
+   * Medusa cancelled the uncaptured rest of a payment captured in part, and asks what the order
+   * still costs beyond the capture in another collection: the same order change after a partial
+   * capture. The loan pays the order what Medusa captured; the rest pays for nothing.
+   */
+  restReleased: boolean
 }
 
 interface OrderRow {
@@ -323,6 +329,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           ),
           canceled: !!payment.canceled_at,
           replaced: !!payment.canceled_at && collection.status === "canceled" && anotherLive(collection),
+          restReleased: !!payment.canceled_at && collection.status === "partially_captured" && anotherLive(collection),
         },
       ]
     })
