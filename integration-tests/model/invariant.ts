@@ -64,15 +64,20 @@ const serviceRefunds = (loan: Loan) => loan.refunds.map((refund) => decimalToCen
 /**
  * The service's refunds of the loan that Medusa records on the order's payment: all of them, but
  * for the cancel of an order captured in part, whose uncaptured rest the plugin refunds by its
- * book alone (Medusa refunds only what it captured): one refund of exactly that rest.
+ * book alone (Medusa refunds only what it captured): one refund of exactly that rest, or several
+ * when Medusa had released that rest before the cancel (refunded then, a refund in the portal
+ * counted on it).
  */
 function refundsMedusaRecords(order: OrderPayment, loan: Loan): number[] {
   const service = serviceRefunds(loan)
   const rest = numberToCents(loan.request.totalPrice) - order.captured
   if (order.order_status !== "canceled" || rest <= 0) return service
   const at = service.indexOf(rest)
-  return at < 0 ? service : [...service.slice(0, at), ...service.slice(at + 1)]
+  if (at >= 0) return [...service.slice(0, at), ...service.slice(at + 1)]
+  const beside = besideMedusa(service, order.refunds)
+  return beside && sum(beside) === rest ? order.refunds : service
 }
+const sum = (cents: number[]) => cents.reduce((total, amount) => total + amount, 0)
 /**
  * Medusa released the uncaptured rest of a payment captured in part while its order stays (an
  * order change after a partial capture cancels the payment and asks the rest in a new collection).
@@ -302,7 +307,7 @@ function checkOrder(order: OrderPayment, facts: MoneyFacts, rows: Map<number, Le
     if (!beside)
       return [`${name}: Medusa's refunds ${amounts(order.refunds)} are not all among the service's ${amounts(serviceRefunds(loan))} (${of})`]
     const rest = numberToCents(loan.request.totalPrice) - order.captured
-    const back = beside.reduce((sum, amount) => sum + amount, 0)
+    const back = sum(beside)
     if (back === rest || listed(rows.get(loan.loanId))) return []
     return [
       `${name}: Medusa released the uncaptured rest of ${centsToDecimal(rest)}, the service refunded ${centsToDecimal(back)} of it, and the loan is not listed (${of})`,
