@@ -5,6 +5,7 @@ import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { cancelWaitingSession, orderOfCart, orderPayment, type OrderPayment } from "../lib/ledger/queries"
 import { checkRefundsStep, type RefundCheckResult } from "./refund-check"
+import { countedByOrder } from "../lib/ledger/released-rest"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { toCents, toDecimal } from "../lib/bnpl/money"
@@ -75,7 +76,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
  * count goes back, and the refund check after it takes the loan off the list.
  */
 async function refundReleasedRest(container: MedusaContainer, row: LedgerLoan, payment: OrderPayment, reason: string): Promise<RefundLoanResult> {
-  const keep = centsToDecimal(toCents(payment.captured) - toCents(payment.refunded))
+  const keep = centsToDecimal(countedByOrder(payment))
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason, `bnpl-rest-${payment.paymentId}`, keep).catch((error) => {
     throw asAdminError(error, row.loan_id)
   })

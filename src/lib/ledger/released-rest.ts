@@ -10,13 +10,18 @@ import type { OrderPayment } from "./queries"
  */
 export function uncountedRest(payment: OrderPayment, loan: { totalAmount: string }, refundedByBook: string): bigint {
   const held = toCents(loan.totalAmount) - toCents(refundedByBook)
-  return held - (toCents(payment.captured) - toCents(payment.refunded))
+  return held - countedByOrder(payment)
+}
+
+/** What the order counts of its loan's payment: what Medusa captured and did not refund, in cents. */
+export function countedByOrder(payment: OrderPayment): bigint {
+  return toCents(payment.captured) - toCents(payment.refunded)
 }
 
 /** Why such a loan is listed, and what the admin does about it. */
 export function releasedRestReason(payment: OrderPayment, rest: bigint): string {
   const loanId = payment.session.loan_id
-  const counted = centsToDecimal(toCents(payment.captured) - toCents(payment.refunded))
+  const counted = centsToDecimal(countedByOrder(payment))
   const what =
     `Medusa cancelled the uncaptured rest of loan ${loanId}'s payment while order ${payment.orderId} stays (an order change after a partial capture): ` +
     `the order counts ${counted} of the loan and asks what it still costs in a new collection.`
