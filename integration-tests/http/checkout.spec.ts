@@ -217,7 +217,7 @@ medusaIntegrationTestRunner({
         expect(Number(medusaTotal).toFixed(2)).not.toBe(loanPaid)
 
         // The confirmation (the webhook's, reconciliation's) refuses it, naming Medusa's total to the cent.
-        const { result } = await confirmLoanWorkflow(getContainer()).run({ input: { cart_id: cartId, loan_id: loanId } })
+        const { result } = await confirmLoanWorkflow(getContainer()).run({ input: { holder: { type: "cart", cart_id: cartId }, loan_id: loanId } })
         expect(result).toEqual({ outcome: "cart_changed", cartTotal: Number(medusaTotal).toFixed(2), loanAmount: loanPaid })
         await expectUnchanged(getContainer(), cartId)
         const completed = await shop.complete(cartId)

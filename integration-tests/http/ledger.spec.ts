@@ -17,6 +17,7 @@ import { Migration20261125225500 } from "../../src/modules/bnpl/migrations/Migra
 import { Migration20261126040804 } from "../../src/modules/bnpl/migrations/Migration20261126040804"
 import { Migration20261126041000 } from "../../src/modules/bnpl/migrations/Migration20261126041000"
 import { Migration20261126222306 } from "../../src/modules/bnpl/migrations/Migration20261126222306"
+import { Migration20261128221500 } from "../../src/modules/bnpl/migrations/Migration20261128221500"
 
 jest.setTimeout(120_000)
 
@@ -148,6 +149,7 @@ medusaIntegrationTestRunner({
       const service = ledger()
       const made = await service.recordNewLoan({
         loan_id: 900501,
+        holder: "cart",
         cart_id: "cart_01MONEY",
         payment_collection_id: null,
         payment_session_id: null,
@@ -179,13 +181,47 @@ medusaIntegrationTestRunner({
       expect(stored).toEqual({ amount: "1234.5", refunded_at_service: "0.1" })
     })
 
+    /** The statements a migration runs. */
+    const sqlOf = async (Step: new (driver: never, config: never) => { up(): Promise<void>; getQueries(): unknown[] }) => {
+      const step = new Step(undefined as never, undefined as never)
+      await step.up()
+      return step.getQueries() as string[]
+    }
+
+    it("upgrades a ledger without holders: a loan made under a payment collection's id pays an order's balance, every other a cart", async () => {
+      const older = [
+        Migration20261123134141,
+        Migration20261123190316,
+        Migration20261125225500,
+        Migration20261126040804,
+        Migration20261126041000,
+        Migration20261126222306,
+      ]
+      const seen = await dbConnection
+        .transaction(async (trx: typeof dbConnection) => {
+          await trx.raw("CREATE SCHEMA bnpl_holder_upgrade")
+          await trx.raw("SET LOCAL search_path TO bnpl_holder_upgrade")
+          for (const Step of older) for (const sql of await sqlOf(Step)) await trx.raw(sql)
+          await trx.raw(
+            `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, amount, raw_amount, currency_code) VALUES
+               ('bnplloan_cart', 1, 'cart_01ABC', 'pay_col_01CART', 10, '{"value": "10", "precision": 20}', 'mxn'),
+               ('bnplloan_balance', 2, 'pay_col_01BALANCE', 'pay_col_01BALANCE', 10, '{"value": "10", "precision": 20}', 'mxn'),
+               ('bnplloan_lookalike', 3, 'paycol_01', null, 10, '{"value": "10", "precision": 20}', 'mxn')`,
+          )
+          for (const sql of await sqlOf(Migration20261128221500)) await trx.raw(sql)
+          const loans = (await trx.raw(`SELECT id, holder FROM bnpl_loan ORDER BY id`)).rows
+          throw Object.assign(new Error("roll back"), { seen: loans })
+        })
+        .catch((error: { seen?: unknown }) => error.seen)
+      expect(seen).toEqual([
+        { id: "bnplloan_balance", holder: "order_balance" },
+        { id: "bnplloan_cart", holder: "cart" },
+        { id: "bnplloan_lookalike", holder: "cart" },
+      ])
+    })
+
     it("upgrades a ledger whose amounts were text: every amount kept, each with its exact raw value", async () => {
       const older = [Migration20261123134141, Migration20261123190316, Migration20261125225500, Migration20261126040804, Migration20261126041000]
-      const sqlOf = async (Step: new (driver: never, config: never) => { up(): Promise<void>; getQueries(): unknown[] }) => {
-        const step = new Step(undefined as never, undefined as never)
-        await step.up()
-        return step.getQueries() as string[]
-      }
       const seen = await dbConnection
         .transaction(async (trx: typeof dbConnection) => {
           // A schema of its own, gone with the transaction.

@@ -1,4 +1,5 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
+import { holderOfSession } from "../lib/ledger/queries"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -52,7 +53,13 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
       const wrote = await underCartLock(container, data!.cart_id, async () => {
         if (await rowOfLoan(container, data!.loan_id)) return false
         await recordLoanSessionWorkflow(container).run({
-          input: { cart_id: data!.cart_id, payment_collection_id: session.payment_collection_id, payment_session_id: session.id, loan: data! },
+          input: {
+            cart_id: data!.cart_id,
+            holder: (await holderOfSession(container, data!.cart_id, session.payment_collection_id)).type,
+            payment_collection_id: session.payment_collection_id,
+            payment_session_id: session.id,
+            loan: data!,
+          },
         })
         return true
       }).catch((error: Error) => {

@@ -14,7 +14,8 @@ import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { awaitsOrder } from "../lib/ledger/ledger"
 import { listLoanWorkflow } from "../workflows/list-loan"
 import { recordLoanStatusWorkflow } from "../workflows/record-loan-status"
-import { type CartPayment, cartPayment, orderOfCart, orderPayment, paysOrderBalance, sessionOfLoan } from "../lib/ledger/queries"
+import { holderOfRow } from "../lib/ledger/holder"
+import { type CartPayment, cartPayment, orderOfHolder, orderPayment, sessionOfLoan } from "../lib/ledger/queries"
 
 /**
  * What reconciliation does with one ledger row, and what it counts. The status query decides;
@@ -94,13 +95,13 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
   // A refund of the loan in the book (Medusa's rollback of a completion after the capture, an
   // unclear one): it can never pay an order, and the refund check says how it ends.
   if (undecidedOrRefunded(await bookOfCart(ctx.container, row.cart_id), row.loan_id)) return refundCheck(ctx, row)
-  const cart = await cartPayment(ctx.container, row.cart_id)
+  const cart = await cartPayment(ctx.container, holderOfRow(row))
   if (sessionOfLoan(cart.sessions, row.loan_id)) {
     const { outcome, result } = await confirm(ctx, row)
     if (outcome !== "failed") return outcome
     if (result.outcome !== "no_pending_session") return "failed"
   }
-  const orderId = cart.exists ? await orderOfCart(ctx.container, row.cart_id) : undefined
+  const orderId = cart.exists ? await orderOfHolder(ctx.container, holderOfRow(row)) : undefined
   if (orderId && (await orderPayment(ctx.container, orderId, row.loan_id))) {
     // The order holds the loan, and its order.placed was lost: recorded as that event would have.
     await recordOrderPlacedWorkflow(ctx.container).run({ input: { order_id: orderId } })
@@ -133,7 +134,7 @@ async function paymentReplaced(ctx: RowContext, row: LedgerLoan): Promise<string
 }
 
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {
-  if (paysOrderBalance(row.cart_id)) {
+  if (row.holder === "order_balance") {
     if (!cart.exists) return "the order balance's payment collection no longer exists"
     if (cart.paymentCollectionCanceled) return `the balance of order ${orderId} was cancelled before the loan was paid`
     return `the balance of order ${orderId} was paid another way`
@@ -149,7 +150,7 @@ const undecidedOrRefunded = (book: BookEntry[], loanId: number): boolean =>
   undecidedOf(book, loanId).length > 0 || toCents(refundedOn(book, loanId)) > 0n
 
 async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: RowOutcome; result: Confirmation }> {
-  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
+  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
   const outcome = fromConfirmation(result)
   if (outcome === "failed") ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
   return { outcome, result }
@@ -160,7 +161,7 @@ async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: Row
  * that ended after it was counted as failed): the confirmation records it as that order's.
  */
 async function heldByOrder(ctx: RowContext, row: LedgerLoan): Promise<"in_order" | undefined> {
-  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { cart_id: row.cart_id, loan_id: row.loan_id } })
+  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
   if (result.outcome !== "already_authorized") return undefined
   ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} was listed, but order ${result.orderId} holds it`)
   return "in_order"

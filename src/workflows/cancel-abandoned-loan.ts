@@ -6,6 +6,7 @@ import { ledgerOf } from "../lib/ledger/ledger"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { holderOfRow } from "../lib/ledger/holder"
 import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { awaitsFinancing } from "../lib/bnpl/session-data"
@@ -39,7 +40,7 @@ async function cancelAbandoned(
   const row = await ledger.retrieveBnplLoan(input.ledger_id)
   const notCancelled = { output: { cancelled: false } }
   if (row.state !== "open") return notCancelled
-  const cart = await cartPayment(container, row.cart_id)
+  const cart = await cartPayment(container, holderOfRow(row))
   const session = sessionOfLoan(cart.sessions, row.loan_id)
   if (session && !AWAITING.has(session.status)) return notCancelled
   if (!input.cancelled_at_service) {
@@ -47,7 +48,7 @@ async function cancelAbandoned(
     const { cancelled } = await client.cancelIfUnpaid(row.cart_id, row.loan_id, input.reason ?? "abandoned: not paid within the loan time-out")
     if (!cancelled) return notCancelled
   }
-  if (session) await cancelWaitingSession(container, row.cart_id, row.loan_id, "CANCELLED")
+  if (session) await cancelWaitingSession(container, holderOfRow(row), row.loan_id, "CANCELLED")
   const change = await ledger.recordCancelled(row)
   if (cart.orderId && awaitsFinancing(session) && !cart.paymentCollectionCanceled) {
     await cancelAwaitingOrder(container, cart.orderId, row.loan_id)

@@ -1,6 +1,7 @@
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
+import { type LoanHolder, serviceCartId } from "../lib/ledger/holder"
 import { acquireCartLockStep } from "./steps/acquire-cart-lock"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
@@ -43,7 +44,8 @@ export type { Confirmation } from "../lib/ledger/confirmation"
  * (src/lib/ledger/confirmation.ts), then one write step for the outcome.
  */
 export interface ConfirmLoanInput {
-  cart_id: string
+  /** What the loan pays (lib/ledger/holder.ts): where its session and order are found in Medusa. */
+  holder: LoanHolder
   loan_id: number
   /** The admin's retry: try even when the loan is on the attention list. */
   force?: boolean
@@ -54,7 +56,9 @@ const is =
   ({ decision }: { decision?: Decision }) =>
     decision?.change === kind
 
-export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: ConfirmLoanInput) => {
+export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirming: ConfirmLoanInput) => {
+  // The lock and the service know the loan by its cartId at the service.
+  const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, cart_id: serviceCartId(confirming.holder) }))
   const lock = acquireCartLockStep(input)
   // Medusa's facts and the service's answers are read at once: the service is asked even when
   // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
@@ -83,7 +87,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (input: C
     )
     const authorization = authorizeLoanSessionStep(
       transform({ input, facts, found }, ({ input, facts, found }) => ({
-        cart_id: input.cart_id,
+        holder: input.holder,
         session_id: facts.session!.id,
         session_amount: facts.session!.amount,
         loan: found.loan!,

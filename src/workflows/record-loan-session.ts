@@ -2,6 +2,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import type { SessionData } from "../lib/bnpl/session-data"
 import { recordNewLoan } from "../lib/ledger/emit-events"
 import { ledgerOf } from "../lib/ledger/ledger"
+import type { LedgerLoan } from "../modules/bnpl/types"
 
 /**
  * The ledger's row for a session the store route has just created (src/api/store/payment-collections/start-loan-session.ts),
@@ -11,6 +12,7 @@ import { ledgerOf } from "../lib/ledger/ledger"
  */
 export interface RecordLoanSessionInput {
   cart_id: string
+  holder: LedgerLoan["holder"]
   payment_collection_id: string
   payment_session_id: string
   loan: SessionData
@@ -30,6 +32,7 @@ const recordLoanSessionStep = createStep("bnpl-record-loan-session", async (inpu
     ...session,
     loan_id: loan.loan_id,
     cart_id: input.cart_id,
+    holder: input.holder,
     checkout_url: loan.checkout_url,
     amount: loan.amount,
     currency_code: loan.currency_code,

@@ -3,7 +3,8 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { cancelWaitingSession, orderOfCart, orderPayment, type OrderPayment } from "../lib/ledger/queries"
+import { holderOfRow } from "../lib/ledger/holder"
+import { cancelWaitingSession, orderOfHolder, orderPayment, type OrderPayment } from "../lib/ledger/queries"
 import { checkRefundsStep, type RefundCheckResult } from "./refund-check"
 import { countedByOrder } from "../lib/ledger/released-rest"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -65,7 +66,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
   await ledgerOf(container).recordRefundedInFull(row, { loanStatus: result.loan.status, total, reason })
-  await cancelWaitingSession(container, row.cart_id, row.loan_id, "HISTORICAL")
+  await cancelWaitingSession(container, holderOfRow(row), row.loan_id, "HISTORICAL")
   container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
   return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
 }
@@ -149,7 +150,7 @@ function asAdminError(error: unknown, loanId: number): unknown {
  * capture asks the whole total again) holds nothing: the loan pays for nothing there.
  */
 async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {
-  const candidates = new Set([row.order_id, row.suspect_order_id, await orderOfCart(container, row.cart_id)].filter((id): id is string => !!id))
+  const candidates = new Set([row.order_id, row.suspect_order_id, await orderOfHolder(container, holderOfRow(row))].filter((id): id is string => !!id))
   for (const orderId of candidates) {
     const payment = await orderPayment(container, orderId, row.loan_id)
     if (payment && !payment.replaced && payment.orderStatus !== "canceled") return orderId

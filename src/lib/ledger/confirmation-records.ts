@@ -7,7 +7,8 @@ import { readSessionData } from "../bnpl/session-data"
 import { toDecimal } from "../bnpl/money"
 import { recordNewLoan } from "./emit-events"
 import { ledgerOf } from "./ledger"
-import { paysOrderBalance, type SessionRow } from "./queries"
+import { type LoanHolder, serviceCartId } from "./holder"
+import type { SessionRow } from "./queries"
 import { findSuspectOrder } from "./suspects"
 
 /** A step's compensation: the row as it was before the step's change. */
@@ -25,7 +26,7 @@ export const undoOf = (change: LoanChange | undefined): LoanUndo | undefined => 
  */
 export async function ensureRow(
   container: MedusaContainer,
-  cartId: string,
+  holder: LoanHolder,
   session: SessionRow,
   paymentCollectionId: string | null,
 ): Promise<LedgerLoan> {
@@ -34,7 +35,8 @@ export async function ensureRow(
   if (row) return row
   return recordNewLoan(container, {
     loan_id: data.loan_id,
-    cart_id: cartId,
+    holder: holder.type,
+    cart_id: serviceCartId(holder),
     payment_collection_id: paymentCollectionId,
     payment_session_id: session.id,
     checkout_url: data.checkout_url,
@@ -81,7 +83,7 @@ export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
 export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ change: LoanChange; suspectOrderId?: string }> {
   // A balance's authorization places no order, so it can leave no look-alike.
   const suspect =
-    held.interrupted && !paysOrderBalance(held.cartId) ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
+    held.interrupted && held.row.holder === "cart" ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
   const change = await ledgerOf(container).recordOrdered(held.row, held.orderId, suspect)
   if (suspect) {
     container

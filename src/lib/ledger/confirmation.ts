@@ -5,6 +5,7 @@ import { sameAmount, toDecimal } from "../bnpl/money"
 import { CONFIRMABLE_SESSION, isPaid } from "../bnpl/status"
 import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { awaitsOrder } from "./ledger"
+import type { LoanHolder } from "./holder"
 import type { SessionRow } from "./queries"
 import { refundBlock } from "./refund-book"
 
@@ -29,7 +30,10 @@ export const AUTHORIZED: string[] = [PaymentSessionStatus.AUTHORIZED, PaymentSes
 
 /** What the confirmation reads of Medusa before asking the service anything. */
 export interface CartFacts {
+  /** The loan's cartId at the service. */
   cartId: string
+  /** What the loan pays (holder.ts). */
+  holder: LoanHolder
   loanId: number
   force: boolean
   session?: SessionRow

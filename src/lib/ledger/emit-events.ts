@@ -57,6 +57,8 @@ export const ledgerRecorder =
     if (await ledgerOf(container).findLoan({ loan_id: loan.loanId })) return
     await recordNewLoan(container, {
       loan_id: loan.loanId,
+      // Medusa's rollback of a cart's completion.
+      holder: "cart",
       cart_id: loan.cartId,
       payment_collection_id: null,
       payment_session_id: loan.sessionId ?? null,

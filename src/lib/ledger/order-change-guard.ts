@@ -2,7 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { orderOfCart } from "./queries"
+import { holderOfServiceCart } from "./holder"
+import { orderOfHolder } from "./queries"
 
 const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
 
@@ -23,7 +24,7 @@ const NAMES: Record<string, string> = {
  * owes (a received return's refund) Medusa makes no credit line, and the refund goes on.
  */
 export async function refuseRefundDuringOrderChange(container: MedusaContainer, cartId: string, amount: string): Promise<void> {
-  const orderId = await orderOfCart(container, cartId)
+  const orderId = await orderOfHolder(container, await holderOfServiceCart(container, cartId))
   if (!orderId) return
   const [open] = await container
     .resolve(Modules.ORDER)

@@ -5,6 +5,7 @@ import { centsToDecimal } from "../bnpl/refunds"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf } from "./ledger"
+import { cartHolder, type LoanHolder } from "./holder"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -45,24 +46,27 @@ export interface CartPayment {
 }
 
 /**
- * A loan pays a cart at checkout, or an order's balance through Medusa's payment link. The
- * service knows a loan by the `cartId` it was made with: a cart's id, or for a balance the id of
- * the order's payment collection for it (Medusa prefixes its ids by entity), so a balance's loan
- * never shares a `cartId`, its status query or its refund history, with the order's first loan.
+ * What a loan found by its session pays (a session whose row a crash prevented): a collection
+ * Medusa links to a cart is that cart's checkout; any other is an order's balance.
  */
-export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("pay_col_")
+export async function holderOfSession(container: MedusaContainer, serviceCartId: string, paymentCollectionId: string): Promise<LoanHolder> {
+  if (await cartOfPaymentCollection(container, paymentCollectionId)) return cartHolder(serviceCartId)
+  return { type: "order_balance", payment_collection_id: paymentCollectionId, service_cart_id: serviceCartId }
+}
 
-export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
-  if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
-  return paymentOfCart(container, cartId, readCart(container, cartId, { select: ["id", "completed_at"] }))
+/** What the loan's holder (holder.ts) is in Medusa now: a cart's payment, or an order balance's collection read as one. */
+export async function cartPayment(container: MedusaContainer, holder: LoanHolder): Promise<CartPayment> {
+  if (holder.type === "order_balance") return balancePayment(container, holder.payment_collection_id)
+  return paymentOfCart(container, holder.cart_id, readCart(container, holder.cart_id, { select: ["id", "completed_at"] }))
 }
 
 /**
  * cartPayment and cartTotal at once, as the confirmation reads them: the cart itself is read
  * once for both.
  */
-export async function cartPaymentAndTotal(container: MedusaContainer, cartId: string): Promise<[CartPayment, BigNumberInput | undefined]> {
-  if (paysOrderBalance(cartId)) return Promise.all([balancePayment(container, cartId), cartTotal(container, cartId)])
+export async function cartPaymentAndTotal(container: MedusaContainer, holder: LoanHolder): Promise<[CartPayment, BigNumberInput | undefined]> {
+  if (holder.type === "order_balance") return Promise.all([balancePayment(container, holder.payment_collection_id), cartTotal(container, holder)])
+  const cartId = holder.cart_id
   const cart = readCart(container, cartId, { select: ["id", "completed_at"], relations: ["credit_lines"], options: IN_ONE_QUERY })
   return Promise.all([paymentOfCart(container, cartId, cart), totalOfCart(container, cartId, cart)])
 }
@@ -94,8 +98,8 @@ async function paymentOfCart(container: MedusaContainer, cartId: string, read: P
  * A cart's payment collection and its sessions, and nothing more: the look the plugin takes
  * before every store completion, most of them of carts no loan pays.
  */
-export async function sessionsOfCart(container: MedusaContainer, cartId: string): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
-  const paymentCollectionId = paysOrderBalance(cartId) ? cartId : await paymentCollectionOfCart(container, cartId)
+export async function sessionsOfCart(container: MedusaContainer, holder: LoanHolder): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
+  const paymentCollectionId = holder.type === "order_balance" ? holder.payment_collection_id : await paymentCollectionOfCart(container, holder.cart_id)
   if (!paymentCollectionId) return { paymentCollectionId: null, sessions: [] }
   const sessions = await container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId })
   return { paymentCollectionId, sessions: sessions as SessionRow[] }
@@ -140,11 +144,12 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
  * the relations the module loads for totals (its addRelationsToCalculateTotals). Each relation is
  * listed on its own, at once: the module's single read of all seven costs about a sixth more CPU.
  */
-export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
-  if (paysOrderBalance(cartId)) {
-    const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["amount"] })
+export async function cartTotal(container: MedusaContainer, holder: LoanHolder): Promise<BigNumberInput | undefined> {
+  if (holder.type === "order_balance") {
+    const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: holder.payment_collection_id }, { select: ["amount"] })
     return collection?.amount as BigNumberInput | undefined
   }
+  const cartId = holder.cart_id
   return totalOfCart(container, cartId, readCart(container, cartId, { select: ["id"], relations: ["credit_lines"], options: IN_ONE_QUERY }))
 }
 
@@ -163,8 +168,8 @@ export const sessionOfLoan = (sessions: SessionRow[], loanId: number): SessionRo
   sessions.find((s) => isBnplProvider(s.provider_id) && readSessionData(s.data)?.loan_id === loanId)
 
 /** Cancels the session still waiting with the loan, so its cart can no longer complete with it. */
-export async function cancelWaitingSession(container: MedusaContainer, cartId: string, loanId: number, loanStatus: LoanStatus): Promise<void> {
-  const session = sessionOfLoan((await sessionsOfCart(container, cartId)).sessions, loanId)
+export async function cancelWaitingSession(container: MedusaContainer, holder: LoanHolder, loanId: number, loanStatus: LoanStatus): Promise<void> {
+  const session = sessionOfLoan((await sessionsOfCart(container, holder)).sessions, loanId)
   if (!session || (session.status !== "pending" && session.status !== "pending_authorization")) return
   await container.resolve(Modules.PAYMENT).updatePaymentSession({
     id: session.id,
@@ -189,12 +194,18 @@ export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: s
   if (!cartId) return { rows: [] }
   const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
   if (!open.length) return { cartId, rows: [] }
-  const { sessions } = await sessionsOfCart(container, cartId)
+  const { sessions } = await sessionsOfCart(container, cartHolder(cartId))
   return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }
 }
 
+/** The order the loan's holder is part of: the order its cart became, or the order of its balance's collection. */
+export async function orderOfHolder(container: MedusaContainer, holder: LoanHolder): Promise<string | undefined> {
+  if (holder.type === "order_balance") return orderOfPaymentCollection(container, holder.payment_collection_id)
+  return orderOfCart(container, holder.cart_id)
+}
+
+/** The order the cart became (Medusa's link), if any. */
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
-  if (paysOrderBalance(cartId)) return orderOfPaymentCollection(container, cartId)
   const [link] = await linkTable(container, ORDER_CART).list({ cart_id: cartId }, { select: ["order_id"] })
   return link?.order_id
 }

@@ -39,7 +39,7 @@ const listingOf = (reason: string, loanStatus?: LedgerLoan["loan_status"]): Ledg
 export type NewLoan = Written<
   Pick<
     LedgerLoan,
-    "loan_id" | "cart_id" | "payment_collection_id" | "payment_session_id" | "checkout_url" | "amount" | "currency_code" | "loan_status"
+    "loan_id" | "holder" | "cart_id" | "payment_collection_id" | "payment_session_id" | "checkout_url" | "amount" | "currency_code" | "loan_status"
   >
 >
 

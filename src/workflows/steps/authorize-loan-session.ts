@@ -5,13 +5,14 @@ import type { LoanRecord } from "../../lib/bnpl/wire"
 import { AUTHORIZED } from "../../lib/ledger/confirmation"
 import { duringCompletion } from "../../lib/ledger/during-completion"
 import { recordCapturesOnOrder } from "../../lib/ledger/order-transactions"
-import { orderOfCart } from "../../lib/ledger/queries"
+import type { LoanHolder } from "../../lib/ledger/holder"
+import { orderOfHolder } from "../../lib/ledger/queries"
 import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
 
 export const authorizeLoanSessionStepId = "bnpl-authorize-loan-session"
 
 export interface AuthorizeInput {
-  cart_id: string
+  holder: LoanHolder
   session_id: string
   session_amount: number
   /** The status query's answer that found the loan paid: the authorization takes it (confirmed-loan.ts). */
@@ -38,6 +39,12 @@ export type Authorization = { orderId: string } | { reason: string; outage: bool
  * of the same cart (completeCartWorkflow takes the same key). completeCartWorkflow runs on its
  * own for the same reason.
  */
+/** Only a cart completes into an order: an order balance's collection belongs to its order already. */
+function cartIdOf(holder: LoanHolder): string {
+  if (holder.type !== "cart") throw new Error(`the payment collection ${holder.payment_collection_id} of an order balance has no cart to complete`)
+  return holder.cart_id
+}
+
 export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, async (input: AuthorizeInput, { container }) => {
   // processPaymentWorkflow carries on past a failed cart completion (its step continues on
   // failure) but still reports the error: it becomes the reason the admin reads.
@@ -48,7 +55,7 @@ export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, a
             input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
             throwOnError: false,
           })
-        : completeCartWorkflow(container).run({ input: { id: input.cart_id }, throwOnError: false }),
+        : completeCartWorkflow(container).run({ input: { id: cartIdOf(input.holder) }, throwOnError: false }),
     ),
   )
   // Done means an order and the loan authorized on it: an order a cut-short completion left
@@ -56,7 +63,7 @@ export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, a
   // completion that went through names its order.
   const placed = !input.order_exists && !errors.length ? (result as { id?: string } | undefined)?.id : undefined
   const [orderId, session] = await Promise.all([
-    placed ?? orderOfCart(container, input.cart_id),
+    placed ?? orderOfHolder(container, input.holder),
     container.resolve(Modules.PAYMENT).retrievePaymentSession(input.session_id, { select: ["status"] }),
   ])
   if (orderId && AUTHORIZED.includes(session.status)) {

@@ -6,7 +6,8 @@ import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import { isPaid } from "../../lib/bnpl/status"
 import { readCartForLoan } from "../../lib/ledger/cart-snapshot"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { cartPayment, orderOfCart, sessionOfLoan } from "../../lib/ledger/queries"
+import { holderOfRow } from "../../lib/ledger/holder"
+import { cartPayment, orderOfHolder, sessionOfLoan } from "../../lib/ledger/queries"
 import { bookOfCart, refundBlock } from "../../lib/ledger/refund-book"
 
 export const planLoanResumptionStepId = "bnpl-plan-loan-resumption"
@@ -31,13 +32,13 @@ export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async
 
 async function planLoanResumption(container: MedusaContainer, ledgerId: string): Promise<LoanResumption | null> {
   const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
-  const cart = await cartPayment(container, row.cart_id)
+  const cart = await cartPayment(container, holderOfRow(row))
   if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, row.loan_id)) return null
   const collectionId = cart.paymentCollectionId
   const { client } = bnplFromContainer(container)
   const [loans, orderId, collection, history, book] = await Promise.all([
     client.getLoans(row.cart_id),
-    orderOfCart(container, row.cart_id),
+    orderOfHolder(container, holderOfRow(row)),
     container.resolve(Modules.PAYMENT).retrievePaymentCollection(collectionId, { select: ["amount", "currency_code"] }),
     client.getRefunds(row.cart_id),
     bookOfCart(container, row.cart_id),

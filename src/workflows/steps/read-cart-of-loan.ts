@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CartFacts } from "../../lib/ledger/confirmation"
+import type { LoanHolder } from "../../lib/ledger/holder"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import { cartPaymentAndTotal, sessionOfLoan } from "../../lib/ledger/queries"
 
@@ -13,14 +14,15 @@ export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
  */
 export const readCartOfLoanStep = createStep(
   readCartOfLoanStepId,
-  async (input: { cart_id: string; loan_id: number; force?: boolean }, { container }) => {
+  async (input: { holder: LoanHolder; cart_id: string; loan_id: number; force?: boolean }, { container }) => {
     const [[cart, total], row] = await Promise.all([
-      cartPaymentAndTotal(container, input.cart_id),
+      cartPaymentAndTotal(container, input.holder),
       ledgerOf(container).findLoan({ loan_id: input.loan_id }),
     ])
     const session = sessionOfLoan(cart.sessions, input.loan_id)
     const facts: CartFacts = {
       cartId: input.cart_id,
+      holder: input.holder,
       loanId: input.loan_id,
       force: !!input.force,
       session,

@@ -10,5 +10,5 @@ export const recordLoanOfSessionStepId = "bnpl-record-loan-of-session"
  * new row is announced at once and never removed (emit-events.ts).
  */
 export const recordLoanOfSessionStep = createStep(recordLoanOfSessionStepId, async (facts: CartFacts, { container }) => {
-  return new StepResponse(await ensureRow(container, facts.cartId, facts.session!, facts.paymentCollectionId))
+  return new StepResponse(await ensureRow(container, facts.holder, facts.session!, facts.paymentCollectionId))
 })

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { holderOfRow } from "../../lib/ledger/holder"
 import { ledgerOf } from "../../lib/ledger/ledger"
 
 export const retryableRowStepId = "bnpl-retryable-row"
@@ -10,5 +11,5 @@ export const retryableRowStep = createStep(retryableRowStepId, async (input: { l
   if (row.state === "cancelled" || row.state === "refunded") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Loan ${row.loan_id} is ${row.state}; there is nothing to complete.`)
   }
-  return new StepResponse({ cart_id: row.cart_id, loan_id: row.loan_id })
+  return new StepResponse({ holder: holderOfRow(row), loan_id: row.loan_id })
 })

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, Med
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { holdCartLocks } from "../../../lib/ledger/ledger"
+import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
@@ -16,7 +17,7 @@ import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoan
 async function confirmAwaitedLoans(container: MedusaRequest["scope"], orderId: string) {
   const { cartId, rows } = await awaitedLoansOfOrder(container, orderId)
   if (!cartId || !rows.length) return []
-  for (const row of rows) await confirmLoanWorkflow(container).run({ input: { cart_id: cartId, loan_id: row.loan_id } })
+  for (const row of rows) await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
   return orderPayments(container, orderId)
 }
 

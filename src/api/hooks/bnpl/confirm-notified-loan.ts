@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
+import { holderOfRow, holderOfServiceCart } from "../../../lib/ledger/holder"
+import type { LedgerLoan } from "../../../modules/bnpl/types"
 
 /**
  * The webhook's way into the confirmation. Copies of one notification come (the service
@@ -15,15 +17,16 @@ import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
  * order that holds the loan after all).
  */
 export async function confirmNotifiedLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
-  const settled = await fromLedger(container, cartId, loanId)
+  const found = await rowOfLoan(container, loanId)
+  const row = found?.cart_id === cartId ? found : undefined
+  const settled = row && fromLedger(row)
   if (settled) return settled
-  const { result } = await confirmLoanWorkflow(container).run({ input: { cart_id: cartId, loan_id: loanId } })
+  const holder = row ? holderOfRow(row) : await holderOfServiceCart(container, cartId)
+  const { result } = await confirmLoanWorkflow(container).run({ input: { holder, loan_id: loanId } })
   return result
 }
 
-async function fromLedger(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation | undefined> {
-  const row = await rowOfLoan(container, loanId)
-  if (!row || row.cart_id !== cartId) return undefined
+function fromLedger(row: LedgerLoan): Confirmation | undefined {
   if (row.state === "ordered" && row.order_id) return { outcome: "already_authorized", orderId: row.order_id }
   if (row.state === "needs_attention" && !awaitsOrder(row))
     return { outcome: "needs_attention", reason: row.attention_reason ?? "on the attention list" }

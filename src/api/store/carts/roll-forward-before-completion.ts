@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { holdCartLock, rowOfLoan } from "../../../lib/ledger/ledger"
+import { cartHolder } from "../../../lib/ledger/holder"
 import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
@@ -35,7 +36,7 @@ import { markCompletionStartedWorkflow } from "../../../workflows/mark-completio
  */
 export async function rollForwardBeforeCompletion(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
-  const cart = await sessionsOfCart(req.scope, cartId)
+  const cart = await sessionsOfCart(req.scope, cartHolder(cartId))
   const session = cart.sessions.find((s) => isBnplProvider(s.provider_id) && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!loan || !cart.paymentCollectionId) return next()
@@ -45,7 +46,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   // order placed before its financing is the cart's already: the return page authorizes its
   // session through the same confirmation once the status query shows the loan paid.
   if (holder && (!linked || awaitsFinancing(session))) {
-    await confirmLoanWorkflow(req.scope).run({ input: { cart_id: cartId, loan_id: loan.loan_id } })
+    await confirmLoanWorkflow(req.scope).run({ input: { holder: cartHolder(cartId), loan_id: loan.loan_id } })
     return next()
   }
   // Held until the answer is sent: a Refund in full, a refund check or a confirmation of the cart
@@ -70,7 +71,7 @@ interface Completion {
 }
 
 async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, sessionAmount, linked }: Completion): Promise<void> {
-  const [row, total] = await Promise.all([rowOfLoan(req.scope, loan.loan_id), cartTotal(req.scope, cartId)])
+  const [row, total] = await Promise.all([rowOfLoan(req.scope, loan.loan_id), cartTotal(req.scope, cartHolder(cartId))])
   if (!linked && total !== undefined && !sameAmount(total, sessionAmount)) {
     // The loan stays as it is: selecting the method again refunds it before a new loan (src/api/store/payment-collections/start-loan-session.ts).
     req.scope

@@ -12,6 +12,7 @@ import { excludedItemsOfCart, excludedItemsOfOrder } from "../../../lib/catalog/
 import { productExcludedMessage } from "../../../storefront/messages"
 import type { Lang } from "../../../storefront/lang"
 import { ledgerOf, underCartLock } from "../../../lib/ledger/ledger"
+import { cartHolder, type LoanHolder } from "../../../lib/ledger/holder"
 import { cartTotal } from "../../../lib/ledger/queries"
 import { bookOfCart, refundBlock, remainingOn, unexplained } from "../../../lib/ledger/refund-book"
 import { recordLoanSessionWorkflow } from "../../../workflows/record-loan-session"
@@ -45,8 +46,8 @@ export interface StartLoanInput {
   /** The plugin's provider as the store registered it (`pp_bnpl_{id}`). */
   provider_id: string
   /**
-   * The payment collection's cart, from Medusa's link: never from the storefront. For an
-   * order's balance, the collection's own id (queries.ts, `paysOrderBalance`).
+   * The loan's `cartId` at the service: the payment collection's cart, from Medusa's link, never
+   * from the storefront; for an order's balance, the collection's own id.
    */
   cart_id: string
   /** The collection is an order's balance (Medusa's payment link), not a cart's. */
@@ -57,6 +58,9 @@ export interface StartLoanInput {
   /** The shopper's language, for a refusal they read. */
   lang: Lang
 }
+
+const holderOf = (input: StartLoanInput): LoanHolder =>
+  input.balance ? { type: "order_balance", payment_collection_id: input.balance.paymentCollectionId, service_cart_id: input.cart_id } : cartHolder(input.cart_id)
 
 type PaidLoanDecision = { adopt?: { loanId: number; checkoutUrl: string; rowId: string } }
 
@@ -112,7 +116,7 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
   for (const row of rows) {
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
-    const [history, book, total] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), cartTotal(container, cartId)])
+    const [history, book, total] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), cartTotal(container, holderOf(input))])
     // A loan with a refund (or closed) cannot become the order's payment: what remains of it is
     // refunded before a new loan, and while a refund of it is unclear no new loan is made.
     const blocked = refundBlock(loan, cartId, history, book)
@@ -147,6 +151,7 @@ async function recordLoan(container: MedusaContainer, input: StartLoanInput, ses
   await recordLoanSessionWorkflow(container).run({
     input: {
       cart_id: input.cart_id,
+      holder: holderOf(input).type,
       payment_collection_id: input.payment_collection_id,
       payment_session_id: session.id,
       loan,

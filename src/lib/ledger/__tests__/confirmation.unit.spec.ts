@@ -7,6 +7,7 @@ const row = (over: Partial<LedgerLoan> = {}) =>
 
 const facts = (over: Partial<CartFacts> = {}): CartFacts => ({
   cartId: "cart_1",
+  holder: { type: "cart", cart_id: "cart_1" },
   loanId: 7,
   force: false,
   session: { id: "payses_1", status: "pending", provider_id: "pp_bnpl_bnpl", amount: 1500, currency_code: "mxn", data: { loan_id: 7 } },

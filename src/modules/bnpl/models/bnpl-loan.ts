@@ -13,8 +13,14 @@ export const BnplLoan = model
     id: model.id({ prefix: "bnplloan" }).primaryKey(),
     /** The service's identifier of the loan. */
     loan_id: model.number().unique(),
-    /** The Medusa cart id, which is the loan's `cartId` at the service. */
+    /**
+     * What the loan pays (lib/ledger/holder.ts): a cart at checkout, or an order's payment
+     * collection (its balance through Medusa's payment link, or a sale by phone).
+     */
+    holder: model.enum(["cart", "order_balance"]).default("cart"),
+    /** The loan's `cartId` at the service: the cart's id, or the name the plugin gave an order's payment. */
     cart_id: model.text().index("IDX_bnpl_loan_cart_id"),
+    /** The payment collection the loan pays into; an order balance's always has it. */
     payment_collection_id: model.text().nullable(),
     /** The payment session that held the loan; Medusa may delete the session, the row stays. */
     payment_session_id: model.text().index("IDX_bnpl_loan_payment_session_id").nullable(),

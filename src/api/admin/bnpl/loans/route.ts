@@ -5,7 +5,6 @@ import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { type ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
 import { awaitsFinancing } from "../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
-import { paysOrderBalance } from "../../../../lib/ledger/queries"
 
 /**
  * GET /admin/bnpl/loans: the loan ledger, newest first, for the admin's loans
@@ -30,7 +29,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, ListLoansQuer
   res.json({
     loans: loans.map((row) => ({
       ...ledgerJson(row),
-      pays: paysOrderBalance(row.cart_id) ? "balance" : "checkout",
+      pays: row.holder === "order_balance" ? "balance" : "checkout",
       awaiting_order_id: awaiting.get(row.id) ?? null,
     })),
     count,

@@ -49,7 +49,7 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
   if (!collection || !orderId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} is not the balance of an order.`)
   }
-  // A balance's loans carry the collection's id as their cartId (queries.ts, paysOrderBalance).
+  // A balance's loans carry the collection's id as their cartId (holder.ts, balanceHolder).
   const { options } = bnplFromContainer(scope)
   const [ledger, live, excluded] = await Promise.all([
     ledgerRows(scope, paymentCollectionId),

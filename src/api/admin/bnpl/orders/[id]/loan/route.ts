@@ -5,7 +5,6 @@ import { BnplServiceError } from "../../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
-import { paysOrderBalance } from "../../../../../../lib/ledger/queries"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type OrderLoanJson, type OrderLoanQuery, type ServiceFailure, buildLoanView } from "../../loan-view"
 
@@ -36,7 +35,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
     payment.loan_id,
     orderLoans.map((loan) => loan.session.loan_id),
   )
-  const order_loans = orderLoans.map(orderLoanJson)
+  const order_loans = await orderLoansJson(req.scope, orderLoans)
   try {
     const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
     const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
@@ -92,15 +91,20 @@ interface OrderLoan {
   live: boolean
 }
 
-const orderLoanJson = ({ session, awaitingFinancing, live }: OrderLoan): OrderLoanJson => ({
-  loan_id: session.loan_id,
-  cart_id: session.cart_id,
-  pays: paysOrderBalance(session.cart_id) ? "balance" : "checkout",
-  amount: session.amount,
-  currency_code: session.currency_code,
-  awaiting_financing: awaitingFinancing,
-  canceled: !live,
-})
+/** The order's loans as the widget lists them, each saying what it pays by its row's holder. */
+async function orderLoansJson(container: MedusaContainer, loans: OrderLoan[]): Promise<OrderLoanJson[]> {
+  const rows = await ledgerOf(container).listBnplLoans({ loan_id: loans.map((loan) => loan.session.loan_id) }, { select: ["loan_id", "holder"] })
+  const balances = new Set(rows.filter((row) => row.holder === "order_balance").map((row) => row.loan_id))
+  return loans.map(({ session, awaitingFinancing, live }) => ({
+    loan_id: session.loan_id,
+    cart_id: session.cart_id,
+    pays: balances.has(session.loan_id) ? "balance" : "checkout",
+    amount: session.amount,
+    currency_code: session.currency_code,
+    awaiting_financing: awaitingFinancing,
+    canceled: !live,
+  }))
+}
 
 /**
  * Every loan of the order, oldest first: one per pp_bnpl_* payment (the checkout's, then a

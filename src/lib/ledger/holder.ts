@@ -1,0 +1,48 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import type { LedgerLoan } from "../../modules/bnpl/types"
+import { ledgerOf } from "./ledger"
+
+/**
+ * What a loan pays, stored on its ledger row (`holder`) from the request that made it, and never
+ * read from the shape of an id: Medusa's ids are opaque.
+ *
+ * - `cart`: a cart at checkout. The service knows the loan by the cart's id.
+ * - `order_balance`: an order's payment collection, for what the order still asks (Medusa's
+ *   payment link after an edit, a sale by phone). The service knows the loan by a `cartId` the
+ *   plugin chose for it (`service_cart_id`), so that it never shares the order's checkout loan's
+ *   status query or refund history.
+ */
+export type LoanHolder =
+  | { type: "cart"; cart_id: string }
+  | { type: "order_balance"; payment_collection_id: string; service_cart_id: string }
+
+/** The `cartId` the service knows the holder's loans by. */
+export const serviceCartId = (holder: LoanHolder): string => (holder.type === "cart" ? holder.cart_id : holder.service_cart_id)
+
+export const cartHolder = (cartId: string): LoanHolder => ({ type: "cart", cart_id: cartId })
+
+/** The balance of an order paid through Medusa's payment link: the service knows its loans by the collection's id. */
+export const balanceHolder = (paymentCollectionId: string): LoanHolder => ({
+  type: "order_balance",
+  payment_collection_id: paymentCollectionId,
+  service_cart_id: paymentCollectionId,
+})
+
+/** What a row's loan pays. */
+export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanHolder {
+  if (row.holder === "cart") return cartHolder(row.cart_id)
+  return { type: "order_balance", payment_collection_id: row.payment_collection_id ?? row.cart_id, service_cart_id: row.cart_id }
+}
+
+/**
+ * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
+ * webhook for a loan whose row a crash prevented): a row of another loan of the same `cartId`, or
+ * else Medusa's own records, a payment collection by that id being an order's balance.
+ */
+export async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
+  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
+  if (row) return holderOfRow(row)
+  const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
+  return collection ? balanceHolder(cartId) : cartHolder(cartId)
+}
