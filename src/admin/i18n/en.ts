@@ -1,5 +1,5 @@
 /**
- * The English words of the plugin's admin (the widget and the loans page),
+ * The English words of the plugin's admin (the order widget, the loans and diagnosis pages),
  * under one `bnpl` key so they never collide with the dashboard's own.
  * i18next interpolates `{{name}}`.
  */

@@ -1,3 +1,5 @@
+import { localeOf } from "./locale"
+
 /**
  * Money and dates in the admin's language. Amounts are major units, as the admin
  * API answers them (`1234.5`) or as typed (`"1234.50"`); they are only displayed here, never computed with.
@@ -8,7 +10,7 @@ export interface Format {
 }
 
 export function formatFor(language: string): Format {
-  const locale = language.toLowerCase().startsWith("es") ? "es-MX" : "en-US"
+  const locale = localeOf(language)
   const date = safely(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }))
   return {
     money: (amount, currency) => {

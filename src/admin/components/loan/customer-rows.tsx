@@ -1,14 +1,14 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
+import { isPaid } from "../../../lib/bnpl/loan-payment"
 import type { Customer, LoanRecord } from "../../../lib/bnpl/wire"
 
 /** The service fills the customer only once the first installment is paid (docs/service-api.md). */
 export function CustomerRows({ loan }: { loan: LoanRecord }) {
   const { t } = useTranslation()
-  const paid = loan.status === "OUTSTANDING" || loan.status === "HISTORICAL"
   const name = fullName(loan.customer)
   const { email, phone } = loan.customer
-  if (!paid || !(name || email || phone)) return null
+  if (!isPaid(loan) || !(name || email || phone)) return null
   return (
     <div className="px-6 py-4" data-testid="bnpl-loan-customer">
       <Text size="small" weight="plus" leading="compact" className="mb-2">

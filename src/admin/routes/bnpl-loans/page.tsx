@@ -25,17 +25,17 @@ import { ReconcileButton } from "./reconcile-button"
 import { useRowActions } from "./row-actions"
 import { SettleRefundsDrawer } from "./settle-refunds"
 
+const PAGE_SIZE = 20
+const filter = createDataTableFilterHelper<LedgerListRow>()
+
+const isState = (value: string | null): value is LedgerStateName => LEDGER_STATES.some((state) => state === value)
+
 /**
  * The loan ledger in Medusa's admin: every loan the plugin created, its state,
  * and the attention list with its actions. Laid out like Medusa's own lists
  * (DataTable with filters, search and pagination). `?state=` and `?q=` in the
  * address open it filtered, so the order widget can link to one loan.
  */
-const PAGE_SIZE = 20
-const filter = createDataTableFilterHelper<LedgerListRow>()
-
-const isState = (value: string | null): value is LedgerStateName => LEDGER_STATES.some((state) => state === value)
-
 const LoansPage = () => {
   const { t } = useTranslation()
   const [params] = useSearchParams()

@@ -3,6 +3,7 @@ import { type DataTableAction, toast, usePrompt } from "@medusajs/ui"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import type { LedgerListRow } from "../../../api/admin/bnpl/loans/ledger-view"
+import { isPaid } from "../../../lib/bnpl/loan-payment"
 import { formatFor } from "../../lib/format"
 import { useRefundInFull, useRetryCompletion } from "../../lib/ledger-api"
 import { messageOf } from "../../lib/sdk"
@@ -11,16 +12,14 @@ export interface RowActions {
   for(row: LedgerListRow): DataTableAction<LedgerListRow>[]
 }
 
-const PAID = new Set(["OUTSTANDING", "HISTORICAL"])
-
 /**
- * Which actions a row offers: a paid loan that no order holds yet can have its
- * cart completed again, or be refunded in full. An ordered loan is refunded
- * through Medusa's own order page; a final one has nothing left to do.
+ * Which rows offer actions: a loan on the attention list, and a paid loan that no order holds
+ * yet; either can have its cart completed again, or be refunded in full. An ordered loan is
+ * refunded through Medusa's own order page; a final one has nothing left to do.
  */
 function actionable(row: LedgerListRow): boolean {
   if (row.state === "needs_attention") return true
-  return row.state === "open" && PAID.has(row.loan_status)
+  return row.state === "open" && isPaid({ status: row.loan_status })
 }
 
 /** `onSettleRefunds` opens the book of a listed loan (settle-refunds.tsx). */
