@@ -43,7 +43,9 @@ const OptionsShape = z.object({
       .transform((pairs) => pairs.map((pair) => ({ name: pair.split("=")[0].trim(), shopId: pair.split("=")[1].trim() }))),
   ),
   /** The channels sales by phone offer, comma-separated: `w` WhatsApp, `s` SMS, `q` QR code. */
-  inStoreChannels: z.preprocess(csv, z.array(z.enum(["w", "s", "q"], { error: "must be w, s or q" })).min(1, "name at least one channel")).default(["w", "s", "q"]),
+  inStoreChannels: z
+    .preprocess(csv, z.array(z.enum(["w", "s", "q"], { error: "must be w, s or q" })).min(1, "name at least one channel"))
+    .default(["w", "s", "q"]),
   /** The merchant's API token (a secret: never logged). */
   apiToken: z.string({ error: "is required" }).min(1, "is required"),
   /** The merchant id the service assigned. */

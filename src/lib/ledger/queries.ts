@@ -52,8 +52,18 @@ export interface CartPayment {
  */
 export const paysOrderBalance = (cartId: string): boolean => cartId.startsWith("pay_col_")
 
+/**
+ * The payment collection a balance's loan pays. A sale by phone (the in-store API) refuses a
+ * `cartId` it has seen, so each of its loans is `{collection id}.{suffix}`: a second link for the
+ * same collection, after the first was cancelled, needs a new one.
+ */
+export const collectionOfBalanceLoan = (cartId: string): string => cartId.split(".")[0]
+
+/** A new `cartId` for a sale by phone of the collection (collectionOfBalanceLoan). */
+export const inStoreCartId = (paymentCollectionId: string): string => `${paymentCollectionId}.${Date.now().toString(36)}`
+
 export async function cartPayment(container: MedusaContainer, cartId: string): Promise<CartPayment> {
-  if (paysOrderBalance(cartId)) return balancePayment(container, cartId)
+  if (paysOrderBalance(cartId)) return balancePayment(container, collectionOfBalanceLoan(cartId))
   return paymentOfCart(container, cartId, readCart(container, cartId, { select: ["id", "completed_at"] }))
 }
 
@@ -62,7 +72,7 @@ export async function cartPayment(container: MedusaContainer, cartId: string): P
  * once for both.
  */
 export async function cartPaymentAndTotal(container: MedusaContainer, cartId: string): Promise<[CartPayment, BigNumberInput | undefined]> {
-  if (paysOrderBalance(cartId)) return Promise.all([balancePayment(container, cartId), cartTotal(container, cartId)])
+  if (paysOrderBalance(cartId)) return Promise.all([balancePayment(container, collectionOfBalanceLoan(cartId)), cartTotal(container, cartId)])
   const cart = readCart(container, cartId, { select: ["id", "completed_at"], relations: ["credit_lines"], options: IN_ONE_QUERY })
   return Promise.all([paymentOfCart(container, cartId, cart), totalOfCart(container, cartId, cart)])
 }
@@ -95,7 +105,7 @@ async function paymentOfCart(container: MedusaContainer, cartId: string, read: P
  * before every store completion, most of them of carts no loan pays.
  */
 export async function sessionsOfCart(container: MedusaContainer, cartId: string): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
-  const paymentCollectionId = paysOrderBalance(cartId) ? cartId : await paymentCollectionOfCart(container, cartId)
+  const paymentCollectionId = paysOrderBalance(cartId) ? collectionOfBalanceLoan(cartId) : await paymentCollectionOfCart(container, cartId)
   if (!paymentCollectionId) return { paymentCollectionId: null, sessions: [] }
   const sessions = await container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId })
   return { paymentCollectionId, sessions: sessions as SessionRow[] }
@@ -142,7 +152,9 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
  */
 export async function cartTotal(container: MedusaContainer, cartId: string): Promise<BigNumberInput | undefined> {
   if (paysOrderBalance(cartId)) {
-    const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["amount"] })
+    const [collection] = await container
+      .resolve(Modules.PAYMENT)
+      .listPaymentCollections({ id: collectionOfBalanceLoan(cartId) }, { select: ["amount"] })
     return collection?.amount as BigNumberInput | undefined
   }
   return totalOfCart(container, cartId, readCart(container, cartId, { select: ["id"], relations: ["credit_lines"], options: IN_ONE_QUERY }))
