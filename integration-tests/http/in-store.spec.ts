@@ -1,0 +1,131 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSandbox } from "../helpers/environment"
+import { until } from "../helpers/until"
+import { adminHeaders, useStorefront } from "../helpers/store"
+import { useOrderBalance } from "../helpers/balance"
+import { reconciled } from "../helpers/reconcile"
+
+jest.setTimeout(180_000)
+
+/**
+ * Sales by phone (the service's in-store API) from the order page: the admin sends the
+ * customer a link for what the order's open collection asks (here the balance of an order
+ * edit), the customer pays on the phone, and the webhook (or reconciliation) authorizes the
+ * collection through the same confirmation as every loan. Everything is asserted where a user
+ * sees it: the routes' answers, Medusa's collections and the sandbox's loans and outbox.
+ */
+const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_IN_STORE_SHOP_ID: "1", BNPL_IN_STORE_CHANNELS: "w,q" })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const shop = useStorefront(env, api, getContainer)
+    const { collections, paidOrder, balanceOf } = useOrderBalance(env, api, getContainer, shop)
+    const PHONE = "5512345678"
+
+    const send = async (orderId: string, body: Record<string, unknown>) =>
+      api.post(`/admin/bnpl/orders/${orderId}/in-store`, body, await adminHeaders(api))
+    const loansOfCollection = (collectionId: string) => [...env.sandbox.state.loans.values()].filter((l) => l.cartId.startsWith(`${collectionId}.`))
+    const collection = async (orderId: string, id: string) => (await collections(orderId)).find((c) => c.id === id)!
+
+    it("sends the link by WhatsApp for exactly what the collection asks; paid, the webhook captures the collection's payment, which refunds from the order page", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      env.sandbox.clearOutbox()
+
+      const sent = await send(orderId, { phone: "55 1234-5678", channel: "w" })
+
+      expect(sent.status).toBe(200)
+      expect(sent.data).toMatchObject({ payment_collection_id: balance.id, sale: { status: "REQUEST", phone: PHONE, phone_display: "55 1234 5678", channel: "w", qr: null } })
+      const [loan] = loansOfCollection(balance.id)
+      expect(loan.loanId).toBe(sent.data.sale.loan_id)
+      expect(loan.posRequest).toMatchObject({ custLogin: PHONE, shopId: "1", commChannel: "w", webhookUrl: `${env.backendUrl}/hooks/bnpl` })
+      expect(Number(loan.posRequest!.totalAmount)).toBe(Number(balance.amount))
+      expect(env.sandbox.outbox().map((m) => [m.cartId, m.phone, m.channel])).toEqual([[loan.cartId, PHONE, "WHATSAPP"]])
+
+      await env.sandbox.pay(loan.loanId)
+      const paid = await until(
+        () => collection(orderId, balance.id),
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+      )
+      expect(paid.payments[0].data.loan_id).toBe(loan.loanId)
+      const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, await adminHeaders(api))
+      expect(shown.data).toMatchObject({ payment_collection_id: null, sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true } })
+
+      const refund = await api.post(`/admin/payments/${paid.payments[0].id}/refund`, { amount: 10 }, await adminHeaders(api))
+      expect(refund.status).toBe(200)
+      expect((env.sandbox.state.loans.get(loan.loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
+    })
+
+    it("answers the QR; Send again reaches another phone; a second link cancels the first; Cancel cancels the last and removes its session", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      env.sandbox.clearOutbox()
+
+      const qr = await send(orderId, { phone: PHONE, channel: "q" })
+      expect(qr.status).toBe(200)
+      expect(qr.data.sale.qr).toMatch(/^data:image\/svg\+xml/)
+      const first = qr.data.sale.loan_id as number
+
+      const again = await api.post(`/admin/bnpl/orders/${orderId}/in-store/resend`, { phone: "5587654321", channel: "w" }, await adminHeaders(api))
+      expect(again.status).toBe(200)
+      expect(again.data.sale).toMatchObject({ loan_id: first, phone: "5587654321", channel: "w" })
+      expect(env.sandbox.outbox().map((m) => [m.loanId, m.phone, m.channel])).toEqual([
+        [first, PHONE, "QR"],
+        [first, "5587654321", "WHATSAPP"],
+      ])
+
+      const second = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(second.status).toBe(200)
+      expect(second.data.sale.loan_id).not.toBe(first)
+      expect(loansOfCollection(balance.id).map((l) => [l.loanId, l.status])).toEqual([
+        [first, "CANCELLED"],
+        [second.data.sale.loan_id, "REQUEST"],
+      ])
+
+      const cancelled = await api.post(`/admin/bnpl/orders/${orderId}/in-store/cancel`, {}, await adminHeaders(api))
+      expect(cancelled.status).toBe(200)
+      expect(loansOfCollection(balance.id).map((l) => l.status)).toEqual(["CANCELLED", "CANCELLED"])
+      const { data } = await getContainer()
+        .resolve("query")
+        .graph({ entity: "payment_collection", fields: ["payment_sessions.id"], filters: { id: balance.id } })
+      expect((data[0] as { payment_sessions: unknown[] }).payment_sessions).toEqual([])
+    })
+
+    it("a paid sale whose webhook was lost is confirmed by reconciliation", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(sent.status).toBe(200)
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(sent.data.sale.loan_id)
+      env.sandbox.setFaults({})
+      expect((await collection(orderId, balance.id)).payments).toEqual([])
+
+      const summary = await reconciled(api, await adminHeaders(api))
+
+      expect(summary).toMatchObject({ authorized: 1 })
+      expect((await collection(orderId, balance.id)).payments.map((p) => p.data.loan_id)).toEqual([sent.data.sale.loan_id])
+    })
+
+    it("refuses bad input with 400 and makes no loan at the service", async () => {
+      const { orderId } = await paidOrder()
+      const loans = () => env.sandbox.state.loans.size
+      const before = loans()
+      // The order's only collection is paid: nothing asks for money.
+      expect((await send(orderId, { phone: PHONE, channel: "w" })).status).toBe(400)
+      await balanceOf(orderId)
+      const refused = [
+        await send(orderId, { phone: "12345", channel: "w" }),
+        await send(orderId, { phone: PHONE, channel: "x" }),
+        await send(orderId, { phone: PHONE, channel: "s" }), // not offered (BNPL_IN_STORE_CHANNELS=w,q)
+        await send(orderId, { phone: PHONE, channel: "w", shop_id: "9" }),
+        await send(orderId, { channel: "w" }),
+      ]
+      expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400])
+      expect(refused[2].data.message).toMatch(/BNPL_IN_STORE_CHANNELS/)
+      expect((await api.post(`/admin/bnpl/orders/${orderId}/in-store/resend`, { channel: "q" }, await adminHeaders(api))).status).toBe(400)
+      expect((await api.post(`/admin/bnpl/orders/${orderId}/in-store/cancel`, {}, await adminHeaders(api))).status).toBe(400)
+      expect(loans()).toBe(before)
+    })
+  },
+})
