@@ -4,6 +4,7 @@ import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 
 jest.setTimeout(180_000)
 
@@ -35,7 +36,10 @@ medusaIntegrationTestRunner({
       const sent = await send(orderId, { phone: "55 1234-5678", channel: "w" })
 
       expect(sent.status).toBe(200)
-      expect(sent.data).toMatchObject({ payment_collection_id: balance.id, sale: { status: "REQUEST", phone: PHONE, phone_display: "55 1234 5678", channel: "w", qr: null } })
+      expect(sent.data).toMatchObject({
+        payment_collection_id: balance.id,
+        sale: { status: "REQUEST", phone: PHONE, phone_display: "55 1234 5678", channel: "w", qr: null },
+      })
       const [loan] = loansOfCollection(balance.id)
       expect(loan.loanId).toBe(sent.data.sale.loan_id)
       expect(loan.posRequest).toMatchObject({ custLogin: PHONE, shopId: "1", commChannel: "w", webhookUrl: `${env.backendUrl}/hooks/bnpl` })
@@ -48,6 +52,8 @@ medusaIntegrationTestRunner({
         (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
       )
       expect(paid.payments[0].data.loan_id).toBe(loan.loanId)
+      const [row] = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loan.loanId })
+      expect(row).toMatchObject({ cart_id: loan.cartId, state: "ordered", order_id: orderId })
       const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, await adminHeaders(api))
       expect(shown.data).toMatchObject({ payment_collection_id: null, sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true } })
 
@@ -103,7 +109,8 @@ medusaIntegrationTestRunner({
 
       const summary = await reconciled(api, await adminHeaders(api))
 
-      expect(summary).toMatchObject({ authorized: 1 })
+      const rows = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: sent.data.sale.loan_id })
+      expect({ summary, rows }).toMatchObject({ summary: { authorized: 1 }, rows: [{ state: "ordered", order_id: orderId }] })
       expect((await collection(orderId, balance.id)).payments.map((p) => p.data.loan_id)).toEqual([sent.data.sale.loan_id])
     })
 

@@ -206,7 +206,7 @@ export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: s
 }
 
 export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
-  if (paysOrderBalance(cartId)) return orderOfPaymentCollection(container, cartId)
+  if (paysOrderBalance(cartId)) return orderOfPaymentCollection(container, collectionOfBalanceLoan(cartId))
   const [link] = await linkTable(container, ORDER_CART).list({ cart_id: cartId }, { select: ["order_id"] })
   return link?.order_id
 }
