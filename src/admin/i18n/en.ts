@@ -106,6 +106,7 @@ export const en = {
         backend_url: "Webhook URL (backend URL)",
         return_urls: "Storefront return URLs",
         regions: "Regions offering installments",
+        sales_by_phone: "Sales by phone (in-store API)",
         clock: "Clock",
         topology: "Production topology",
         reconciliation_worker: "Scheduled reconciliation (worker)",

@@ -104,6 +104,7 @@ export const es: Translations = {
         backend_url: "URL del webhook (URL del backend)",
         return_urls: "URLs de regreso a la tienda",
         regions: "Regiones que ofrecen pagos a plazos",
+        sales_by_phone: "Ventas por teléfono (API de tienda física)",
         clock: "Reloj",
         topology: "Topología de producción",
         reconciliation_worker: "Conciliación programada (worker)",
