@@ -6,6 +6,28 @@
 export const en = {
   bnpl: {
     menu: { loans: "Installment loans", diagnosis: "Installments diagnosis" },
+    inStore: {
+      title: "Send installments link",
+      asks: "The order asks {{amount}} {{currency}}.",
+      phone: "Customer's phone (10 digits)",
+      channel: "Send by",
+      branch: "Branch",
+      channels: { w: "WhatsApp", s: "SMS", q: "QR code to scan" },
+      send: "Send installments link",
+      sendAgain: "Send again",
+      cancel: "Cancel",
+      loan: "Loan {{loanId}}",
+      sentTo: "Sent to {{phone}} by {{channel}}.",
+      shownAsQr: "QR code for {{phone}}: let the customer scan it.",
+      qrAlt: "QR code of the installments link",
+      status: {
+        REQUEST: "Waiting for payment",
+        OUTSTANDING: "Paid",
+        HISTORICAL: "Closed",
+        CANCELLED: "Cancelled",
+        UNKNOWN: "Not listed by the service",
+      },
+    },
     loanStatus: {
       OUTSTANDING: "Paid",
       HISTORICAL: "Closed",

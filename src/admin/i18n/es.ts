@@ -4,6 +4,28 @@ import type { Translations } from "./en"
 export const es: Translations = {
   bnpl: {
     menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos" },
+    inStore: {
+      title: "Enviar liga de pago a plazos",
+      asks: "El pedido pide {{amount}} {{currency}}.",
+      phone: "Teléfono del cliente (10 dígitos)",
+      channel: "Enviar por",
+      branch: "Sucursal",
+      channels: { w: "WhatsApp", s: "SMS", q: "Código QR para escanear" },
+      send: "Enviar liga de pago a plazos",
+      sendAgain: "Enviar de nuevo",
+      cancel: "Cancelar",
+      loan: "Préstamo {{loanId}}",
+      sentTo: "Enviada a {{phone}} por {{channel}}.",
+      shownAsQr: "Código QR para {{phone}}: que el cliente lo escanee.",
+      qrAlt: "Código QR de la liga de pago a plazos",
+      status: {
+        REQUEST: "Esperando el pago",
+        OUTSTANDING: "Pagado",
+        HISTORICAL: "Cerrado",
+        CANCELLED: "Cancelado",
+        UNKNOWN: "El servicio no lo lista",
+      },
+    },
     loanStatus: {
       OUTSTANDING: "Pagado",
       HISTORICAL: "Liquidado",
