@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { useSandbox } from "../helpers/environment"
 import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
@@ -15,7 +16,10 @@ jest.setTimeout(180_000)
  * collection through the same confirmation as every loan. Everything is asserted where a user
  * sees it: the routes' answers, Medusa's collections and the sandbox's loans and outbox.
  */
-const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_IN_STORE_SHOP_ID: "1", BNPL_IN_STORE_CHANNELS: "w,q" })
+const env = useSandbox(
+  {},
+  { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_IN_STORE_SHOP_ID: "1", BNPL_IN_STORE_CHANNELS: "w,q", BNPL_EXCLUDED_TAGS: "no-installments" },
+)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -133,6 +137,31 @@ medusaIntegrationTestRunner({
       expect((await api.post(`/admin/bnpl/orders/${orderId}/in-store/resend`, { channel: "q" }, await adminHeaders(api))).status).toBe(400)
       expect((await api.post(`/admin/bnpl/orders/${orderId}/in-store/cancel`, {}, await adminHeaders(api))).status).toBe(400)
       expect(loans()).toBe(before)
+    })
+
+    it("refuses an amount above maxAmount, and an order holding a product the store does not finance, with 400 and no loan", async () => {
+      const { orderId } = await paidOrder()
+      const headers = await adminHeaders(api)
+      // Six bicycles more: the balance is above BNPL_MAX_AMOUNT (50000).
+      expect((await api.post("/admin/order-edits", { order_id: orderId }, headers)).status).toBe(200)
+      const items = { items: [{ variant_id: shop.store.variantIds[0], quantity: 6 }] }
+      expect((await api.post(`/admin/order-edits/${orderId}/items`, items, headers)).status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${orderId}/request`, {}, headers)).status).toBe(200)
+      expect((await api.post(`/admin/order-edits/${orderId}/confirm`, {}, headers)).status).toBe(200)
+      const before = env.sandbox.state.loans.size
+      const tooMuch = await send(orderId, { phone: PHONE, channel: "w" })
+      expect([tooMuch.status, tooMuch.data.message]).toEqual([400, expect.stringMatching(/from 1\.00 to 50000\.00 MXN/)])
+
+      // The next order's added product gets the tag the store does not finance (last: it stays tagged).
+      const next = await paidOrder()
+      const products = getContainer().resolve(Modules.PRODUCT)
+      const [variant] = await products.listProductVariants({ id: [shop.store.variantIds[1]] }, { select: ["id", "product_id"] })
+      const [tag] = await products.createProductTags([{ value: "no-installments" }])
+      await products.updateProducts(variant.product_id!, { tag_ids: [tag.id] })
+      await balanceOf(next.orderId, 1)
+      const excluded = await send(next.orderId, { phone: PHONE, channel: "w" })
+      expect([excluded.status, excluded.data.message]).toEqual([400, expect.stringMatching(/does not finance/)])
+      expect(env.sandbox.state.loans.size).toBe(before + 1) // the next order's own checkout loan, and nothing more
     })
   },
 })
