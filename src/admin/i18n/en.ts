@@ -26,6 +26,7 @@ export const en = {
         HISTORICAL: "Closed",
         CANCELLED: "Cancelled",
         UNKNOWN: "Not listed by the service",
+        UNREACHABLE: "Service unreachable",
       },
     },
     loanStatus: {

@@ -24,6 +24,7 @@ export const es: Translations = {
         HISTORICAL: "Cerrado",
         CANCELLED: "Cancelado",
         UNKNOWN: "El servicio no lo lista",
+        UNREACHABLE: "Servicio inaccesible",
       },
     },
     loanStatus: {

@@ -202,7 +202,8 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       loan_status: "REQUEST",
       in_store: { phone: request.phone, channel: request.channel, shop_id: request.shop_id, ...(created.qr ? { qr: created.qr } : {}) },
     }
-    return { id: String(loan.loanId), data: { ...sessionData, in_store: sessionData.in_store }, status: PaymentSessionStatus.PENDING }
+    // The answer's in_store replaces the request's whole (Medusa merges the two at the top level).
+    return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
   }
 
   /** The status query may lag the creation a moment: it is asked a few times before giving up. */

@@ -5,7 +5,7 @@ import type { InStoreSaleJson } from "../../../api/admin/bnpl/orders/in-store-vi
 /** Where the link went ("sent to 55 1234 5678 by WhatsApp") or the QR to scan, and the loan's live status. */
 export function SaleStatus({ sale }: { sale: InStoreSaleJson }) {
   const { t } = useTranslation()
-  const status = sale.status ?? "UNKNOWN"
+  const status = sale.status ?? (sale.status_error ? "UNREACHABLE" : "UNKNOWN")
   return (
     <div className="flex flex-col gap-y-2" data-testid="bnpl-in-store-sale">
       <div className="flex items-center justify-between">

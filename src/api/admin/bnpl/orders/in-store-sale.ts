@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createPaymentSessionsWorkflow, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { BnplServiceError } from "../../../../lib/bnpl/client"
+import { asMedusaError } from "../../../../lib/bnpl/errors"
 import { toCents, toDecimal } from "../../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../../lib/bnpl/session-data"
@@ -108,7 +109,16 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
   let sale: InStoreSaleJson | null = null
   if (found) {
     const { session, data } = found
-    const loan = (await client.getLoans(data.cart_id)).find((l) => l.loanId === data.loan_id)
+    let statusError: string | null = null
+    const loan = await client
+      .getLoans(data.cart_id)
+      .then((loans) => loans.find((l) => l.loanId === data.loan_id))
+      .catch((error) => {
+        // The card keeps what it knows and says the service could not be asked; the message holds no secret (client.ts).
+        if (!(error instanceof BnplServiceError)) throw error
+        statusError = error.message
+        return undefined
+      })
     sale = {
       loan_id: data.loan_id,
       cart_id: data.cart_id,
@@ -120,6 +130,7 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
       qr: data.in_store.qr ?? null,
       url: data.checkout_url || null,
       authorized: session.status === "authorized",
+      status_error: statusError,
     }
   }
   return {
@@ -177,7 +188,9 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
   }
 
   await underCartLock(container, collection.id, async () => {
-    await cancelUnpaidLoansOf(container, collection)
+    await cancelUnpaidLoansOf(container, collection).catch((error) => {
+      throw asMedusaError(error, "cancel the collection's waiting link before a new one")
+    })
     const cartId = inStoreCartId(collection.id)
     const { result: session } = await createPaymentSessionsWorkflow(container).run({
       input: {
@@ -252,7 +265,9 @@ export async function cancelByPhone(container: MedusaContainer, orderId: string)
   const { client } = bnplFromContainer(container)
   const { session, data } = await pendingSale(container, orderId)
   await underCartLock(container, collectionOfBalanceLoan(data.cart_id), async () => {
-    const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store")
+    const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store").catch((error) => {
+      throw asMedusaError(error, `cancel loan ${data.loan_id}`)
+    })
     if (loan && isPaid(loan)) throw refuse(`Loan ${loan.loanId} is already paid: refund it instead.`)
     if (loan?.status === "REQUEST" && !cancelled) {
       throw new MedusaError(MedusaError.Types.CONFLICT, `The service did not cancel loan ${data.loan_id}. Try again in a moment.`)

@@ -45,6 +45,7 @@ export const displayPhone = (phone: string): string => `${phone.slice(0, 2)} ${p
  *     loan_id: number, cart_id: string, status: LoanStatus | null (null: the service does not list it),
  *     phone: string, phone_display: string, channel: "w" | "s" | "q", shop_id: string,
  *     qr: string | null, url: string | null, authorized: boolean,
+ *     status_error: string | null,           // the status query failed just now: why (status is then null)
  *   }
  * }
  * ```
@@ -60,6 +61,8 @@ export interface InStoreSaleJson {
   qr: string | null
   url: string | null
   authorized: boolean
+  /** Why the status query could not be asked just now (the status is then null). */
+  status_error: string | null
 }
 
 export interface InStoreJson {
