@@ -38,7 +38,7 @@ const OptionsShape = z.object({
   inStoreBranches: z.preprocess(
     csv,
     z
-      .array(z.string().regex(/^[^=]+=\d+$/, "must be name=branchId, e.g. Centro=1"))
+      .array(z.string().regex(/^[^=]+=\s*\d+$/, "must be name=branchId, e.g. Centro=1"))
       .default([])
       .transform((pairs) => pairs.map((pair) => ({ name: pair.split("=")[0].trim(), shopId: pair.split("=")[1].trim() }))),
   ),
