@@ -6,6 +6,7 @@ import { adminHeaders, useStorefront } from "../helpers/store"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
+import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
 jest.setTimeout(180_000)
 
@@ -64,6 +65,73 @@ medusaIntegrationTestRunner({
       const refund = await api.post(`/admin/payments/${paid.payments[0].id}/refund`, { amount: 10 }, await adminHeaders(api))
       expect(refund.status).toBe(200)
       expect((env.sandbox.state.loans.get(loan.loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
+    })
+
+    it("a draft order built and converted in the admin: the card asks its whole total, the link goes by WhatsApp, the customer pays from the outbox, the webhook captures it", async () => {
+      const headers = await adminHeaders(api)
+      const draft = await api.post(
+        "/admin/draft-orders",
+        {
+          region_id: shop.store.regionId,
+          sales_channel_id: shop.store.salesChannelId,
+          email: "cliente.telefono@example.com",
+          shipping_address: SAMPLE_SHIPPING_ADDRESS,
+          billing_address: SAMPLE_SHIPPING_ADDRESS,
+          items: [{ variant_id: shop.store.variantIds[1], quantity: 2 }],
+        },
+        headers,
+      )
+      expect(draft.status).toBe(200)
+      const orderId: string = draft.data.draft_order.id
+      expect((await api.post(`/admin/draft-orders/${orderId}/convert-to-order`, {}, headers)).status).toBe(200)
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=total,status,*payment_collections`, headers)
+      expect(data.order).toMatchObject({ status: "pending", payment_collections: [] })
+      const total = Number(data.order.total)
+      expect(total).toBeGreaterThan(0)
+
+      // What the card shows before anything is sent: the whole total asked, the phone of the shipping address.
+      const card = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, headers)
+      expect(card.status).toBe(200)
+      expect(card.data).toMatchObject({ payment_collection_id: null, currency_code: "mxn", phone_suggestion: "3312345678", sale: null })
+      expect(Number(card.data.amount)).toBe(total)
+
+      const sent = await send(orderId, { phone: card.data.phone_suggestion, channel: "w" })
+
+      expect(sent.status).toBe(200)
+      const asking = await collections(orderId)
+      expect(asking.map((c) => [c.status, Number(c.amount)])).toEqual([["not_paid", total]])
+      expect(sent.data).toMatchObject({
+        payment_collection_id: asking[0].id,
+        sale: { status: "REQUEST", phone: "3312345678", phone_display: "33 1234 5678", channel: "w", qr: null, authorized: false },
+      })
+      const posLoans = env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan")
+      expect(posLoans).toHaveLength(1)
+      expect(posLoans[0].body).toMatchObject({ custLogin: "3312345678", shopId: "1", commChannel: "w", webhookUrl: `${env.backendUrl}/hooks/bnpl` })
+      expect(Number((posLoans[0].body as { totalAmount: string }).totalAmount)).toBe(total)
+      const [loan] = loansOfCollection(asking[0].id)
+      expect(loan.loanId).toBe(sent.data.sale.loan_id)
+      const outbox = env.sandbox.outbox()
+      expect(outbox.map((m) => [m.loanId, m.phone, m.channel])).toEqual([[loan.loanId, "3312345678", "WHATSAPP"]])
+
+      // The customer opens the link on the phone and presses the page's Pay button.
+      const page = await fetch(outbox[0].link)
+      expect(page.status).toBe(200)
+      const action = /<form method="post" action="([^"]*\/pay[^"]*)"/.exec(await page.text())?.[1]
+      expect(action).toBeDefined()
+      const paid = await fetch(new URL(action!.replace(/&amp;/g, "&"), outbox[0].link), { method: "POST", redirect: "manual" })
+      expect(paid.status).toBe(303)
+
+      const captured = await until(
+        () => collection(orderId, asking[0].id),
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+      )
+      expect(captured).toMatchObject({ status: "completed", payments: [{ data: { loan_id: loan.loanId } }] })
+      await env.sandbox.idle() // the webhook's answer comes back after Medusa captured
+      expect(env.sandbox.state.webhooks.filter((w) => w.loanId === loan.loanId).map((w) => w.status)).toEqual([200])
+      const [row] = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loan.loanId })
+      expect(row).toMatchObject({ cart_id: loan.cartId, state: "ordered", order_id: orderId })
+      const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, headers)
+      expect(shown.data).toMatchObject({ payment_collection_id: null, amount: null, sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true } })
     })
 
     it("answers the QR; Send again reaches another phone; a second link cancels the first; Cancel cancels the last and removes its session", async () => {

@@ -20,6 +20,7 @@ export const en = {
       sentTo: "Sent to {{phone}} by {{channel}}.",
       shownAsQr: "QR code for {{phone}}: let the customer scan it.",
       qrAlt: "QR code of the installments link",
+      confirmed: "Payment confirmed: the order's payment is authorized.",
       status: {
         REQUEST: "Waiting for payment",
         OUTSTANDING: "Paid",

@@ -18,6 +18,7 @@ export const es: Translations = {
       sentTo: "Enviada a {{phone}} por {{channel}}.",
       shownAsQr: "Código QR para {{phone}}: que el cliente lo escanee.",
       qrAlt: "Código QR de la liga de pago a plazos",
+      confirmed: "Pago confirmado: el pago del pedido está autorizado.",
       status: {
         REQUEST: "Esperando el pago",
         OUTSTANDING: "Pagado",

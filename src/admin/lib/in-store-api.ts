@@ -4,18 +4,24 @@ import { sdk } from "./sdk"
 
 export const inStoreKey = (orderId: string) => ["bnpl", "in-store", orderId] as const
 
-/** While the customer has a link to pay, the card asks the status query this often. */
+/** While the customer has a link to pay, or paid and Medusa's payment is not authorized yet, the card asks this often. */
 const POLL_MS = 5_000
 
-/** The order's sale by phone (GET /admin/bnpl/orders/:id/in-store), polled while its loan waits to be paid. */
+/** The order's sale by phone (GET /admin/bnpl/orders/:id/in-store), polled until its payment is confirmed or it ends unpaid. */
 export function useInStore(orderId: string) {
   return useQuery({
     queryKey: inStoreKey(orderId),
     queryFn: () => sdk.client.fetch<InStoreJson>(`/admin/bnpl/orders/${encodeURIComponent(orderId)}/in-store`),
     retry: false,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.sale?.status === "REQUEST" && !query.state.data.sale.authorized ? POLL_MS : false),
+    refetchInterval: (query) => (awaitsConfirmation(query.state.data) ? POLL_MS : false),
   })
+}
+
+/** The link waits to be paid, or it is paid and the webhook (or reconciliation) has not authorized the payment yet. */
+function awaitsConfirmation(data: InStoreJson | undefined): boolean {
+  const sale = data?.sale
+  return !!sale && !sale.authorized && (sale.status === "REQUEST" || sale.status === "OUTSTANDING")
 }
 
 type Action = { path: "" | "/resend" | "/cancel"; body: Record<string, unknown> }

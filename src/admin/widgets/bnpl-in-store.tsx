@@ -12,7 +12,7 @@ import { useInStore } from "../lib/in-store-api"
 const BnplInStoreWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const state = useInStore(order.id)
   const data = state.data
-  if (!data || !data.branches.length || (!data.payment_collection_id && !data.sale)) return null
+  if (!data || !data.branches.length || (!data.amount && !data.sale)) return null
   return (
     <Container className="p-0" data-testid="bnpl-in-store-widget">
       <InStoreCard orderId={order.id} state={data} />

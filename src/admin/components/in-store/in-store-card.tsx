@@ -24,7 +24,7 @@ export function InStoreCard({ orderId, state }: { orderId: string; state: InStor
   return (
     <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="bnpl-in-store-card">
       <Heading level="h3">{t("bnpl.inStore.title")}</Heading>
-      {state.payment_collection_id ? (
+      {state.amount ? (
         <Text size="small" leading="compact" className="text-ui-fg-subtle">
           {t("bnpl.inStore.asks", { amount: state.amount, currency: state.currency_code?.toUpperCase() })}
         </Text>
@@ -49,7 +49,7 @@ export function InStoreCard({ orderId, state }: { orderId: string; state: InStor
             </Button>
           </div>
         )
-      ) : state.payment_collection_id ? (
+      ) : state.amount ? (
         <SendForm state={state} channels={state.channels} submitLabel={t("bnpl.inStore.send")} busy={action.isPending} onSubmit={send} />
       ) : null}
       {error ? <Message error>{error}</Message> : null}

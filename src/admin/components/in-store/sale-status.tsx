@@ -21,6 +21,11 @@ export function SaleStatus({ sale }: { sale: InStoreSaleJson }) {
           ? t("bnpl.inStore.shownAsQr", { phone: sale.phone_display })
           : t("bnpl.inStore.sentTo", { phone: sale.phone_display, channel: t(`bnpl.inStore.channels.${sale.channel}`) })}
       </Text>
+      {sale.authorized ? (
+        <Text size="small" leading="compact" data-testid="bnpl-in-store-confirmed">
+          {t("bnpl.inStore.confirmed")}
+        </Text>
+      ) : null}
       {sale.qr && status === "REQUEST" ? (
         <img src={sale.qr} alt={t("bnpl.inStore.qrAlt")} className="w-48 self-center" data-testid="bnpl-in-store-qr" />
       ) : null}

@@ -1,9 +1,13 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createPaymentSessionsWorkflow, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createOrderPaymentCollectionWorkflow,
+  createPaymentSessionsWorkflow,
+  deletePaymentSessionsWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { BnplServiceError } from "../../../../lib/bnpl/client"
 import { asMedusaError } from "../../../../lib/bnpl/errors"
-import { toCents, toDecimal } from "../../../../lib/bnpl/money"
+import { toCents, toDecimal, toPesos } from "../../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../../lib/bnpl/session-data"
 import { isPaid } from "../../../../lib/bnpl/status"
@@ -17,7 +21,8 @@ import { displayPhone, type InStoreJson, type InStoreSaleJson, type ResendBody, 
 
 /**
  * A sale by phone (the service's in-store API) for an order's payment collection that asks for
- * money: a converted draft order, or the balance of an order change. The loan is made by the
+ * money: a converted draft order (which has none yet: the first link opens one for its total), or
+ * the balance of an order change. The loan is made by the
  * plugin's provider inside Medusa's own createPaymentSessionsWorkflow, so the session, the
  * ledger row, the webhook's confirmation, reconciliation and refunds are those of every loan.
  * The collection's lock is held throughout: one payable link per collection.
@@ -44,6 +49,7 @@ interface CollectionRow {
 interface OrderRow {
   id: string
   currency_code: string
+  total?: BigNumberInput | null
   shipping_address?: { phone?: string | null } | null
   billing_address?: { phone?: string | null } | null
   customer?: { phone?: string | null } | null
@@ -59,6 +65,7 @@ async function readOrder(container: MedusaContainer, orderId: string): Promise<O
     fields: [
       "id",
       "currency_code",
+      "total",
       "shipping_address.phone",
       "billing_address.phone",
       "customer.phone",
@@ -77,6 +84,18 @@ async function readOrder(container: MedusaContainer, orderId: string): Promise<O
 
 const openCollectionOf = (order: OrderRow): CollectionRow | undefined =>
   (order.payment_collections ?? []).filter((c) => OPEN.includes(c.status) && toCents(c.amount ?? 0) > 0n).at(-1)
+
+/**
+ * What the order asks: its open collection's amount; or, for an order that never had a
+ * collection (a draft order converted in the admin: Medusa opens none), its whole total, which
+ * the first link opens a collection for. An order with any collection asks only through one.
+ */
+function askedOf(order: OrderRow): { collection?: CollectionRow; amount: BigNumberInput; currency: string } | undefined {
+  const open = openCollectionOf(order)
+  if (open) return { collection: open, amount: open.amount, currency: open.currency_code ?? order.currency_code }
+  if ((order.payment_collections ?? []).length || toCents(order.total ?? 0) <= 0n) return undefined
+  return { amount: order.total!, currency: order.currency_code }
+}
 
 /** The order's newest sale by phone, whatever its state. */
 function saleSessionOf(order: OrderRow): { session: SessionRow; data: SessionData & { in_store: NonNullable<SessionData["in_store"]> } } | undefined {
@@ -104,7 +123,7 @@ function phoneSuggestion(order: OrderRow): string | null {
 export async function inStoreSaleOf(container: MedusaContainer, orderId: string): Promise<InStoreJson> {
   const { options, client } = bnplFromContainer(container)
   const order = await readOrder(container, orderId)
-  const open = openCollectionOf(order)
+  const asked = askedOf(order)
   const found = saleSessionOf(order)
   let sale: InStoreSaleJson | null = null
   if (found) {
@@ -134,9 +153,9 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
     }
   }
   return {
-    payment_collection_id: open?.id ?? null,
-    amount: open ? toDecimal(open.amount) : null,
-    currency_code: open?.currency_code ?? null,
+    payment_collection_id: asked?.collection?.id ?? null,
+    amount: asked ? toDecimal(asked.amount) : null,
+    currency_code: asked?.currency ?? null,
     phone_suggestion: phoneSuggestion(order),
     channels: options.inStoreChannels,
     branches: options.inStoreBranches.map((b) => ({ name: b.name, shop_id: b.shopId })),
@@ -163,10 +182,10 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     )
   }
   const order = await readOrder(container, orderId)
-  const collection = openCollectionOf(order)
-  if (!collection) throw refuse(`Order ${orderId} has no payment collection that asks for money: there is nothing to pay by phone.`)
-  const currency = collection.currency_code ?? order.currency_code
-  const reason = amountIneligibility(currency, toCents(collection.amount), {
+  const asked = askedOf(order)
+  if (!asked) throw refuse(`Order ${orderId} has no payment collection that asks for money: there is nothing to pay by phone.`)
+  const { currency } = asked
+  const reason = amountIneligibility(currency, toCents(asked.amount), {
     currencies: options.currencies,
     min: toCents(options.minAmount),
     max: toCents(options.maxAmount),
@@ -175,7 +194,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     throw refuse(
       reason === "currency_not_offered"
         ? `Installments are not offered in ${currency.toUpperCase()} (BNPL_CURRENCIES).`
-        : `Installments are available from ${toDecimal(options.minAmount)} to ${toDecimal(options.maxAmount)} ${currency.toUpperCase()}; this order asks ${toDecimal(collection.amount)}.`,
+        : `Installments are available from ${toDecimal(options.minAmount)} to ${toDecimal(options.maxAmount)} ${currency.toUpperCase()}; this order asks ${toDecimal(asked.amount)}.`,
     )
   }
   if (excludesAny(options)) {
@@ -187,6 +206,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     }
   }
 
+  const collection = asked.collection ?? (await openCollectionFor(container, order))
   await underCartLock(container, collection.id, async () => {
     await cancelUnpaidLoansOf(container, collection).catch((error) => {
       throw asMedusaError(error, "cancel the collection's waiting link before a new one")
@@ -206,6 +226,22 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     })
   })
   return inStoreSaleOf(container, orderId)
+}
+
+/**
+ * The collection for a converted draft order's total, as Medusa opens one for an order (its
+ * "payment link"), under the order's lock: two admins sending at once open one, not two.
+ */
+async function openCollectionFor(container: MedusaContainer, order: OrderRow): Promise<CollectionRow> {
+  return underCartLock(container, order.id, async () => {
+    const again = askedOf(await readOrder(container, order.id))
+    if (again?.collection) return again.collection
+    if (!again) throw refuse(`Order ${order.id} has no payment collection that asks for money: there is nothing to pay by phone.`)
+    await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: order.id, amount: toPesos(again.amount) } })
+    const opened = openCollectionOf(await readOrder(container, order.id))
+    if (!opened) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Medusa opened no payment collection for order ${order.id}.`)
+    return opened
+  })
 }
 
 /**

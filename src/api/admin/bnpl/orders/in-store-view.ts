@@ -36,7 +36,7 @@ export const displayPhone = (phone: string): string => `${phone.slice(0, 2)} ${p
  * ```
  * {
  *   payment_collection_id: string | null, // the order's collection that asks for money, if any
- *   amount: string | null,                 // what it asks
+ *   amount: string | null,                 // what it asks (a converted draft order without a collection: its total)
  *   currency_code: string | null,
  *   phone_suggestion: string | null,       // from the order: shipping, billing or customer phone
  *   channels: ("w" | "s" | "q")[],         // offered (inStoreChannels)
