@@ -37,7 +37,7 @@ if (process.env.TEST_TYPE === "browser") {
   // project's global setup only when one of them is to run (integration-tests/browser/helpers/
   // shared-demo.ts): each start costs one to two minutes of the machine. Any other browser file
   // starts a demo of its own configuration.
-  const sharedDemo = ["checkout", "admin"]
+  const sharedDemo = ["checkout", "in-store", "admin"]
   module.exports.projects = [
     {
       ...project,

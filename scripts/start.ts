@@ -114,6 +114,10 @@ async function sandbox(): Promise<Service | undefined> {
       BNPL_API_TOKEN: env.BNPL_API_TOKEN || "sandbox-api-token",
       BNPL_MERCHANT_ID: env.BNPL_MERCHANT_ID || "1001",
       BNPL_SHOP_ID: env.BNPL_SHOP_ID || "demo-shop",
+      // Sales by phone at the sandbox's first branch ("Matriz"), Send again through its merchant host:
+      // an order whose collection asks for money shows the card, and the link lands in the sandbox's /outbox.
+      BNPL_IN_STORE_SHOP_ID: env.BNPL_IN_STORE_SHOP_ID || "1",
+      BNPL_MERCHANT_URL: env.BNPL_MERCHANT_URL || url,
     },
   }
 }

@@ -2,10 +2,11 @@ import { readFileSync } from "fs"
 import { resolve } from "path"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { Client } from "@medusajs/framework/pg"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { PROBE_CART_ID } from "../../src/diagnosis/checks/pos-endpoints"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 import { adminToken } from "./helpers/admin-api"
+import { adminPages } from "./helpers/admin-page"
 import { ensureChromium, launchChromium } from "./helpers/browser"
 import type { RunningDemo } from "./helpers/demo"
 import { descendants, processLabel } from "./helpers/processes"
@@ -194,16 +195,11 @@ it("settles a refund made in the service's portal from the loans page: recorded 
 
 // ---- the admin in the browser ------------------------------------------------------------
 
-async function logIn(page: Page): Promise<void> {
-  const { backendUrl, admin } = demo!
-  // `medusa develop` compiles the admin with vite on its first request.
-  await page.goto(`${backendUrl}/app`, { timeout: 120_000 })
-  await page.locator('input[name="email"]').waitFor({ timeout: 120_000 })
-  await page.fill('input[name="email"]', admin.email)
-  await page.fill('input[name="password"]', admin.password)
-  await page.click('button[type="submit"]')
-  await page.waitForURL((url) => url.pathname.startsWith("/app/orders"), { timeout: 60_000 })
-}
+const { logIn, withPage } = adminPages(
+  () => demo,
+  () => browser,
+  shots,
+)
 
 /** The "…" menu of a ledger row (DataTable's action cell, the row's last cell). */
 const rowMenu = (page: Page, loanId: number) =>
@@ -212,47 +208,6 @@ const rowMenu = (page: Page, loanId: number) =>
     .locator("td")
     .last()
     .getByRole("button")
-
-/**
- * A fresh browser context per test, in the given admin language (the dashboard reads the
- * `lng` cookie); a screenshot where it stood when it fails. `medusa develop` restarts on any
- * file change in the project (others editing while the suite runs): a test cut by such a
- * restart runs again once the server is quiet, at most MAX_ROUNDS times in all.
- */
-const MAX_ROUNDS = 4
-
-async function withPage(name: string, language: "en" | "es", run: (page: Page) => Promise<void>): Promise<void> {
-  for (let round = 1; ; round++) {
-    const restartsBefore = demo?.restarts() ?? 0
-    try {
-      return await attempt(round === 1 ? name : `${name}-retry${round - 1}`, language, run, restartsBefore)
-    } catch (error) {
-      if (!demo || demo.restarts() === restartsBefore || round === MAX_ROUNDS) throw error
-      console.warn(`${name}: Medusa restarted on a file change during the test; running it again. ${(error as Error).message.split("\n")[0]}`)
-      await demo.settled()
-    }
-  }
-}
-
-async function attempt(name: string, language: "en" | "es", run: (page: Page) => Promise<void>, restartsBefore: number): Promise<void> {
-  if (!browser || !demo) throw new Error("the demo or the browser did not start: see beforeAll's error")
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: language === "es" ? "es-MX" : "en-US" })
-  await context.addCookies([{ name: "lng", value: language, url: demo.backendUrl }])
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const restart = demo.whenRestarted(restartsBefore)
-  const running = run(page)
-  running.catch(() => {}) // may lose the race below; its failure is then moot
-  try {
-    await Promise.race([running, restart.promise])
-  } catch (error) {
-    await shots.take(page, `${name}-failed`)
-    throw error
-  } finally {
-    restart.cancel()
-    await context.close()
-  }
-}
 
 // ---- what the test sets up, through the same doors a store and a developer use -------------
 

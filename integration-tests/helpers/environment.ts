@@ -41,6 +41,8 @@ export function useSandbox(options: SandboxOptions = {}, env: TestEnv = {}): Tes
       BNPL_API_TOKEN: MERCHANT.apiToken,
       BNPL_MERCHANT_ID: String(MERCHANT.merchantId),
       BNPL_SHOP_ID: "test-shop",
+      // The in-store API's merchant host (send-checkout): the sandbox's own address.
+      BNPL_MERCHANT_URL: sandbox.merchantUrl,
       BNPL_BACKEND_URL: backendUrl,
       BNPL_STOREFRONT_URL: "http://storefront.test",
       // Short enough that the time-out tests end quickly, long enough that a status query on a

@@ -45,6 +45,7 @@ medusaIntegrationTestRunner({
         backend_url: "ok",
         return_urls: "ok",
         regions: "ok",
+        sales_by_phone: "ok",
         clock: "ok",
         topology: "ok",
         reconciliation_worker: "ok",

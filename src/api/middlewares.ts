@@ -1,6 +1,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { describeIssues } from "../sandbox/issues"
 import { ListLoansQuery } from "./admin/bnpl/loans/ledger-view"
+import { ResendBody, SendByPhoneBody } from "./admin/bnpl/orders/in-store-view"
 import { OrderLoanQuery } from "./admin/bnpl/orders/loan-view"
 import { ListReconciliationsQuery } from "./admin/bnpl/reconciliations/reconciliation-view"
 import { ListDeliveriesQuery } from "./admin/bnpl/webhook-deliveries/delivery-view"
@@ -11,7 +12,7 @@ import { captureOnce } from "./admin/payments/capture-once"
 import { describeQueryIssues, LangQuery, OfferQuery } from "./store/bnpl/query"
 import { rollForwardBeforeCompletion } from "./store/carts/roll-forward-before-completion"
 import { startLoanRoute } from "./store/payment-collections/start-loan"
-import { validateQuery } from "./validate-query"
+import { validateBody, validateQuery } from "./validate-query"
 
 export default defineMiddlewares({
   routes: [
@@ -48,6 +49,8 @@ export default defineMiddlewares({
     // The plugin's own routes: each query validated before its route reads it (req.validatedQuery).
     { matcher: "/admin/bnpl/loans", method: ["GET"], middlewares: [validateQuery(ListLoansQuery, describeIssues)] },
     { matcher: "/admin/bnpl/orders/:id/loan", method: ["GET"], middlewares: [validateQuery(OrderLoanQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/orders/:id/in-store", method: ["POST"], middlewares: [validateBody(SendByPhoneBody, describeIssues)] },
+    { matcher: "/admin/bnpl/orders/:id/in-store/resend", method: ["POST"], middlewares: [validateBody(ResendBody, describeIssues)] },
     { matcher: "/admin/bnpl/reconciliations", method: ["GET"], middlewares: [validateQuery(ListReconciliationsQuery, describeIssues)] },
     { matcher: "/admin/bnpl/webhook-deliveries", method: ["GET"], middlewares: [validateQuery(ListDeliveriesQuery, describeIssues)] },
     { matcher: "/store/bnpl/offer", method: ["GET"], middlewares: [validateQuery(OfferQuery, describeQueryIssues)] },

@@ -1,4 +1,4 @@
-import { validateAndTransformQuery } from "@medusajs/framework/http"
+import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { z } from "zod"
 
 /**
@@ -20,4 +20,15 @@ export function validateQuery(schema: z.ZodType, describe: (error: z.ZodError) =
     return z.NEVER
   })
   return validateAndTransformQuery(checked, {})
+}
+
+/** `validateQuery`'s twin for a plugin route's body (Medusa's `validateAndTransformBody`): the route reads `req.validatedBody`. */
+export function validateBody(schema: z.ZodType, describe: (error: z.ZodError) => string) {
+  const checked = z.unknown().transform((body, ctx) => {
+    const parsed = schema.safeParse(body ?? {})
+    if (parsed.success) return parsed.data
+    ctx.issues.push({ code: "custom", message: describe(parsed.error), input: body })
+    return z.NEVER
+  })
+  return validateAndTransformBody(checked)
 }

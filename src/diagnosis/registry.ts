@@ -9,6 +9,7 @@ import { posEndpointsCheck } from "./checks/pos-endpoints"
 import { reconciliationWorkerCheck } from "./checks/reconciliation-worker"
 import { regionsCheck } from "./checks/regions"
 import { returnUrlsCheck } from "./checks/return-urls"
+import { salesByPhoneCheck } from "./checks/sales-by-phone"
 import { topologyCheck } from "./checks/topology"
 import { webhookDeliveriesCheck } from "./checks/webhook-deliveries"
 import type { Check } from "./types"
@@ -21,6 +22,7 @@ export const CHECKS: readonly Check[] = [
   backendUrlCheck,
   returnUrlsCheck,
   regionsCheck,
+  salesByPhoneCheck,
   clockCheck,
   topologyCheck,
   reconciliationWorkerCheck,

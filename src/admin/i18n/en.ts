@@ -6,6 +6,30 @@
 export const en = {
   bnpl: {
     menu: { loans: "Installment loans", diagnosis: "Installments diagnosis" },
+    inStore: {
+      title: "Send installments link",
+      asks: "The order asks {{amount}} {{currency}}.",
+      phone: "Customer's phone (10 digits)",
+      channel: "Send by",
+      branch: "Branch",
+      channels: { w: "WhatsApp", s: "SMS", q: "QR code to scan" },
+      send: "Send installments link",
+      sendAgain: "Send again",
+      cancel: "Cancel",
+      loan: "Loan {{loanId}}",
+      sentTo: "Sent to {{phone}} by {{channel}}.",
+      shownAsQr: "QR code for {{phone}}: let the customer scan it.",
+      qrAlt: "QR code of the installments link",
+      confirmed: "Payment confirmed: the order's payment is authorized.",
+      status: {
+        REQUEST: "Waiting for payment",
+        OUTSTANDING: "Paid",
+        HISTORICAL: "Closed",
+        CANCELLED: "Cancelled",
+        UNKNOWN: "Not listed by the service",
+        UNREACHABLE: "Service unreachable",
+      },
+    },
     loanStatus: {
       OUTSTANDING: "Paid",
       HISTORICAL: "Closed",
@@ -106,6 +130,7 @@ export const en = {
         backend_url: "Webhook URL (backend URL)",
         return_urls: "Storefront return URLs",
         regions: "Regions offering installments",
+        sales_by_phone: "Sales by phone (in-store API)",
         clock: "Clock",
         topology: "Production topology",
         reconciliation_worker: "Scheduled reconciliation (worker)",

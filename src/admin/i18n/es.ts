@@ -4,6 +4,30 @@ import type { Translations } from "./en"
 export const es: Translations = {
   bnpl: {
     menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos" },
+    inStore: {
+      title: "Enviar liga de pago a plazos",
+      asks: "El pedido pide {{amount}} {{currency}}.",
+      phone: "Teléfono del cliente (10 dígitos)",
+      channel: "Enviar por",
+      branch: "Sucursal",
+      channels: { w: "WhatsApp", s: "SMS", q: "Código QR para escanear" },
+      send: "Enviar liga de pago a plazos",
+      sendAgain: "Enviar de nuevo",
+      cancel: "Cancelar",
+      loan: "Préstamo {{loanId}}",
+      sentTo: "Enviada a {{phone}} por {{channel}}.",
+      shownAsQr: "Código QR para {{phone}}: que el cliente lo escanee.",
+      qrAlt: "Código QR de la liga de pago a plazos",
+      confirmed: "Pago confirmado: el pago del pedido está autorizado.",
+      status: {
+        REQUEST: "Esperando el pago",
+        OUTSTANDING: "Pagado",
+        HISTORICAL: "Cerrado",
+        CANCELLED: "Cancelado",
+        UNKNOWN: "El servicio no lo lista",
+        UNREACHABLE: "Servicio inaccesible",
+      },
+    },
     loanStatus: {
       OUTSTANDING: "Pagado",
       HISTORICAL: "Liquidado",
@@ -104,6 +128,7 @@ export const es: Translations = {
         backend_url: "URL del webhook (URL del backend)",
         return_urls: "URLs de regreso a la tienda",
         regions: "Regiones que ofrecen pagos a plazos",
+        sales_by_phone: "Ventas por teléfono (API de tienda física)",
         clock: "Reloj",
         topology: "Topología de producción",
         reconciliation_worker: "Conciliación programada (worker)",

@@ -1,6 +1,6 @@
 import axios, { AxiosInstance } from "axios"
 import { randomUUID } from "crypto"
-import type { ZodType } from "zod"
+import { z, type ZodType } from "zod"
 import {
   AuthResponse,
   CancelRequest,
@@ -12,7 +12,10 @@ import {
   RefundRecord,
   RefundRecords,
   RefundRequest,
+  PosLoanCreated,
+  PosLoanRequest,
   RefundResponse,
+  SendCheckoutRequest,
   ServiceErrorBody,
 } from "./wire"
 import { SpareToken } from "./spare-token"
@@ -53,6 +56,8 @@ export class BnplServiceError extends Error {
 export interface ClientConfig {
   authUrl: string
   baseUrl: string
+  /** The merchant host (`POST /merchant/send-checkout/{cartId}`); without it a link cannot be sent again. */
+  merchantUrl?: string
   apiToken: string
   merchantId: number
   timeoutMs: number
@@ -146,6 +151,44 @@ export class BnplClient {
       if (!token.spare || !refused) throw error
       return create(await this.authenticate())
     }
+  }
+
+  /**
+   * POST /api/pos/loan: a loan for a customer's phone, its link sent by the service or answered
+   * as a QR. Never retried: a repeat could make a second payable loan (the service refuses a
+   * cartId twice, but a lost reply is only settled by the status query).
+   */
+  async createPosLoan(request: PosLoanRequest): Promise<PosLoanCreated> {
+    return this.call({
+      operation: "create in-store loan",
+      method: "POST",
+      url: `${this.config.baseUrl}/api/pos/loan`,
+      headers: this.posHeaders(),
+      body: PosLoanRequest.parse(request),
+      schema: PosLoanCreated,
+      idempotent: false,
+    })
+  }
+
+  /**
+   * POST {merchantUrl}/merchant/send-checkout/{cartId}: the link of the cart's unpaid loan again,
+   * to a phone. The documentation names no credentials for the merchant host: the online API's
+   * (a fresh Bearer token and `merchant_id`) are sent. Not retried: a repeat is a second message.
+   */
+  async sendCheckout(cartId: string, request: SendCheckoutRequest): Promise<void> {
+    if (!this.config.merchantUrl) {
+      throw new BnplServiceError("http", "send checkout", "the merchant host is not configured (BNPL_MERCHANT_URL)")
+    }
+    const authorization = await this.authenticate()
+    await this.call({
+      operation: "send checkout",
+      method: "POST",
+      url: `${this.config.merchantUrl}/merchant/send-checkout/${encodeURIComponent(cartId)}`,
+      headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
+      body: SendCheckoutRequest.parse(request),
+      schema: AnyAnswer,
+      idempotent: false,
+    })
   }
 
   /** GET /api/pos/loan/{cartId}: every loan of the cart, oldest first. */
@@ -288,6 +331,9 @@ function parseJson(text: unknown): unknown {
   }
 }
 const MALFORMED = Symbol("malformed JSON")
+
+/** "200, no body": whatever comes is ignored. */
+const AnyAnswer = z.unknown()
 
 function describeErrorBody(text: unknown): string {
   const parsed = ServiceErrorBody.safeParse(parseJson(text))

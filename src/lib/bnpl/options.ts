@@ -30,6 +30,22 @@ const OptionsShape = z.object({
   authUrl: httpUrl,
   /** The host of the in-store ("pos") endpoints: status query, cancel, refund, refund history. */
   baseUrl: httpUrl,
+  /** The service's merchant host, where a checkout link of the in-store API is sent again (`/merchant/send-checkout`). */
+  merchantUrl: httpUrl.optional(),
+  /** The branch (`shopId`, digits) the admin's sales by phone are made at through the in-store API; defaults to shopId when that is digits. */
+  inStoreShopId: z.string().regex(/^\d+$/, "must be digits: a branch id from the service's POST /merchant/create-branch").optional(),
+  /** Named branches for sales by phone, `Centro=1,Norte=2`: the admin picks one; the first is the default. */
+  inStoreBranches: z.preprocess(
+    csv,
+    z
+      .array(z.string().regex(/^[^=]+=\s*\d+$/, "must be name=branchId, e.g. Centro=1"))
+      .default([])
+      .transform((pairs) => pairs.map((pair) => ({ name: pair.split("=")[0].trim(), shopId: pair.split("=")[1].trim() }))),
+  ),
+  /** The channels sales by phone offer, comma-separated: `w` WhatsApp, `s` SMS, `q` QR code. */
+  inStoreChannels: z
+    .preprocess(csv, z.array(z.enum(["w", "s", "q"], { error: "must be w, s or q" })).min(1, "name at least one channel"))
+    .default(["w", "s", "q"]),
   /** The merchant's API token (a secret: never logged). */
   apiToken: z.string({ error: "is required" }).min(1, "is required"),
   /** The merchant id the service assigned. */
@@ -106,6 +122,10 @@ const OptionsShape = z.object({
 export const OPTION_ENV = {
   authUrl: "BNPL_AUTH_URL",
   baseUrl: "BNPL_BASE_URL",
+  merchantUrl: "BNPL_MERCHANT_URL",
+  inStoreShopId: "BNPL_IN_STORE_SHOP_ID",
+  inStoreBranches: "BNPL_IN_STORE_BRANCHES",
+  inStoreChannels: "BNPL_IN_STORE_CHANNELS",
   apiToken: "BNPL_API_TOKEN",
   merchantId: "BNPL_MERCHANT_ID",
   shopId: "BNPL_SHOP_ID",
@@ -165,8 +185,16 @@ export const BnplOptions = OptionsShape.superRefine((o, ctx) => {
   // The HS512 webhook JWT is signed with the merchant's API token unless agreed otherwise.
   webhookToken: o.webhookToken ?? (o.webhookAuth === "jwt" ? o.apiToken : undefined),
   webHookUrl: `${o.backendUrl}/hooks/bnpl`,
+  inStoreBranches: inStoreBranchesOf(o),
 }))
 export type BnplOptions = z.infer<typeof BnplOptions>
+
+/** The branches sales by phone can be made at, the default first: the named ones, else the one branch. */
+function inStoreBranchesOf(o: { shopId: string; inStoreShopId?: string; inStoreBranches: Array<{ name: string; shopId: string }> }) {
+  if (o.inStoreBranches.length) return o.inStoreBranches
+  const shopId = o.inStoreShopId ?? (/^\d+$/.test(o.shopId) ? o.shopId : undefined)
+  return shopId ? [{ name: "", shopId }] : []
+}
 
 export class BnplOptionsError extends Error {}
 

@@ -1,6 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { Decimal, LoanStatus } from "./wire"
+import { BranchId, CartId, CommChannel, CustomerPhone, Decimal, LoanStatus } from "./wire"
 import { CartSnapshot } from "./cart-snapshot"
 
 /**
@@ -24,8 +24,23 @@ export const SessionData = z.object({
   captured: z.boolean().optional(),
   /** The store places the order before the shopper pays (`orderBeforeFinancing`): the storefront completes the cart, then redirects. */
   order_before_financing: z.boolean().optional(),
+  /** A sale by phone (the in-store API): where the link went, and the QR to show when one was asked for. */
+  in_store: z
+    .object({
+      phone: CustomerPhone,
+      channel: CommChannel,
+      shop_id: BranchId,
+      qr: z.string().optional(),
+    })
+    .optional(),
 })
 export type SessionData = z.infer<typeof SessionData>
+
+/** What `initiatePayment` receives for a sale by phone: the admin route's request (src/api/admin/bnpl/orders/[id]/in-store). */
+export const InStoreRequest = z.object({
+  in_store: z.object({ cart_id: CartId, phone: CustomerPhone, channel: CommChannel, shop_id: BranchId }),
+})
+export type InStoreRequest = z.infer<typeof InStoreRequest>
 
 /** What `initiatePayment` receives: the server-built snapshot, plus Medusa's session id. */
 export const InitiateData = z.object({ cart: CartSnapshot })

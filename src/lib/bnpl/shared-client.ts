@@ -13,6 +13,7 @@ export function sharedClient(config: ClientConfig): BnplClient {
   const key = JSON.stringify([
     config.authUrl,
     config.baseUrl,
+    config.merchantUrl,
     config.merchantId,
     createHash("sha256").update(config.apiToken).digest("hex"),
     config.timeoutMs,

@@ -98,6 +98,55 @@ export const LoanCreated = z.object({
 })
 export type LoanCreated = z.infer<typeof LoanCreated>
 
+// ---------------------------------------------------------------- in-store API (docs/service-api.md, "The in-store API")
+
+/** The customer's login at the service: their phone, ten digits. */
+export const CustomerPhone = z.string().regex(/^[0-9]{10}$/, "must be ten digits")
+
+/** `w` WhatsApp, `s` SMS: the service sends the checkout link to the phone; `q`: it answers a QR code to show. */
+export const CommChannel = z.enum(["w", "s", "q"])
+export type CommChannel = z.infer<typeof CommChannel>
+
+/** A branch of the merchant (`shopId` of the in-store API): digits, as `POST /merchant/create-branch` numbers them. */
+export const BranchId = z.string().regex(/^\d+$/, "must be digits: a branch id of the in-store API")
+
+export const PosLoanRequest = z.strictObject({
+  custLogin: CustomerPhone,
+  shopId: BranchId,
+  cartId: CartId,
+  /** Lower-case h, unlike the online API's `webHookUrl`. */
+  webhookUrl: z.url(),
+  /** What the customer finances, discounts included: a decimal string, as the pos API writes amounts. */
+  totalAmount: Decimal,
+  commChannel: CommChannel,
+})
+export type PosLoanRequest = z.infer<typeof PosLoanRequest>
+
+/**
+ * The documentation shows no more of this answer than "payment created": every field is read
+ * if present and relied on by nothing. The loan is identified by its `cartId` through the status
+ * query; a `qr` (a `data:image/svg+xml` URL) or `url` is only shown to the admin.
+ */
+export const PosLoanCreated = z
+  .looseObject({
+    message: z.string().optional().catch(undefined),
+    loanId: z.number().int().optional().catch(undefined),
+    url: z.url().optional().catch(undefined),
+    qr: z.string().startsWith("data:image/svg+xml").optional().catch(undefined),
+  })
+  .catch({})
+export type PosLoanCreated = z.infer<typeof PosLoanCreated>
+
+/** The channels a checkout link can be sent again by; a QR is shown, not sent. */
+export const SendChannel = z.enum(["WHATSAPP", "SMS"])
+export type SendChannel = z.infer<typeof SendChannel>
+
+export const SendCheckoutRequest = z.strictObject({
+  target: z.strictObject({ phoneNumber: CustomerPhone }),
+  channels: z.array(SendChannel).min(1),
+})
+export type SendCheckoutRequest = z.infer<typeof SendCheckoutRequest>
+
 // ---------------------------------------------------------------- status query (docs/service-api.md, "Status")
 
 export const StatusProduct = z.object({

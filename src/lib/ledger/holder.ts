@@ -29,6 +29,16 @@ export const balanceHolder = (paymentCollectionId: string): LoanHolder => ({
   service_cart_id: paymentCollectionId,
 })
 
+/**
+ * A sale by phone of an order's collection (the service's in-store API). The service refuses a
+ * `cartId` it has seen, so each link, a second one after the first was cancelled too, gets a new one.
+ */
+export const saleByPhoneHolder = (paymentCollectionId: string): LoanHolder => ({
+  type: "order_balance",
+  payment_collection_id: paymentCollectionId,
+  service_cart_id: `${paymentCollectionId}.${Date.now().toString(36)}`,
+})
+
 /** What a row's loan pays. */
 export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanHolder {
   if (row.holder === "cart") return cartHolder(row.cart_id)

@@ -33,7 +33,7 @@ import { loanLines } from "../../lib/bnpl/cart-snapshot"
 import { asMedusaError, asShopperError } from "../../lib/bnpl/errors"
 import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/bnpl/money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/bnpl/options"
-import { InitiateData, SessionData, readSessionData } from "../../lib/bnpl/session-data"
+import { InitiateData, InStoreRequest, SessionData, readSessionData } from "../../lib/bnpl/session-data"
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
 import { RefundRejectedError, RefundUnknownError } from "../../lib/bnpl/refunds"
 import { storeRefundSender } from "../../lib/ledger/store-refund-sender"
@@ -66,6 +66,11 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   }
 
   async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const inStore = InStoreRequest.safeParse(data)
+    if (inStore.success) {
+      this.assertEligible(amount, currency_code)
+      return this.newInStoreLoan(inStore.data.in_store, amount, currency_code, context?.idempotency_key)
+    }
     const parsed = InitiateData.safeParse(data)
     if (!parsed.success) {
       // Medusa's rollback of a completion that failed after the capture refunds the payment and
@@ -146,6 +151,69 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       ...(this.options.orderBeforeFinancing ? { order_before_financing: true } : {}),
     }
     return this.initiated(sessionData)
+  }
+
+  /**
+   * A sale by phone: the in-store API makes the loan and sends its link (or answers a QR). Its
+   * answer is documented as "payment created" only, so the loan is the one the status query
+   * lists for the new cartId; nothing else proves it exists.
+   */
+  private async newInStoreLoan(
+    request: InStoreRequest["in_store"],
+    amount: InitiatePaymentInput["amount"],
+    currency: string,
+    sessionId?: string,
+  ): Promise<InitiatePaymentOutput> {
+    const cartId = request.cart_id
+    const { created, loan } = await queueForCart(cartId, async () => {
+      const created = await this.client.createPosLoan({
+        custLogin: request.phone,
+        shopId: request.shop_id,
+        cartId,
+        webhookUrl: this.options.webHookUrl,
+        totalAmount: toDecimal(amount),
+        commChannel: request.channel,
+      })
+      return { created, loan: await this.newestUnpaidLoan(cartId) }
+    }).catch((error) => {
+      throw asMedusaError(error, "create the payment by phone")
+    })
+    if (!loan) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The service answered the payment by phone for ${cartId}, but its status query lists no unpaid loan for it yet. Check the service's portal before sending another link.`,
+      )
+    }
+    this.logger.info(`[bnpl] in-store loan ${loan.loanId} created for ${cartId} (${request.channel})`)
+    await loanRecorder()?.({
+      cartId,
+      loanId: loan.loanId,
+      checkoutUrl: created.url ?? "",
+      amount: toDecimal(amount),
+      currencyCode: currency.toLowerCase(),
+      sessionId,
+    })
+    const sessionData: SessionData = {
+      cart_id: cartId,
+      loan_id: loan.loanId,
+      checkout_url: created.url ?? "",
+      amount: toDecimal(amount),
+      currency_code: currency.toLowerCase(),
+      loan_status: "REQUEST",
+      in_store: { phone: request.phone, channel: request.channel, shop_id: request.shop_id, ...(created.qr ? { qr: created.qr } : {}) },
+    }
+    // The answer's in_store replaces the request's whole (Medusa merges the two at the top level).
+    return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }
+  }
+
+  /** The status query may lag the creation a moment: it is asked a few times before giving up. */
+  private async newestUnpaidLoan(cartId: string): Promise<LoanRecord | undefined> {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const unpaid = (await this.client.getLoans(cartId)).filter((loan) => loan.status === "REQUEST")
+      if (unpaid.length) return unpaid[unpaid.length - 1]
+      await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)))
+    }
+    return undefined
   }
 
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
