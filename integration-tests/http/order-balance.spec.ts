@@ -122,7 +122,13 @@ medusaIntegrationTestRunner({
       expect(paid.payments).toHaveLength(1)
       expect(paid.payments[0].data.loan_id).toBe(loanId)
       const [row] = await ledger().listBnplLoans({ loan_id: loanId })
-      expect(row).toMatchObject({ state: "ordered", order_id: orderId, holder: "order_balance", cart_id: balance.id, payment_collection_id: balance.id })
+      expect(row).toMatchObject({
+        state: "ordered",
+        order_id: orderId,
+        holder: "order_balance",
+        cart_id: balance.id,
+        payment_collection_id: balance.id,
+      })
 
       // A copy of the webhook changes nothing.
       expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)

@@ -150,7 +150,9 @@ function asAdminError(error: unknown, loanId: number): unknown {
  * capture asks the whole total again) holds nothing: the loan pays for nothing there.
  */
 async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {
-  const candidates = new Set([row.order_id, row.suspect_order_id, await orderOfHolder(container, holderOfRow(row))].filter((id): id is string => !!id))
+  const candidates = new Set(
+    [row.order_id, row.suspect_order_id, await orderOfHolder(container, holderOfRow(row))].filter((id): id is string => !!id),
+  )
   for (const orderId of candidates) {
     const payment = await orderPayment(container, orderId, row.loan_id)
     if (payment && !payment.replaced && payment.orderStatus !== "canceled") return orderId

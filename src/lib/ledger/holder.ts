@@ -13,9 +13,7 @@ import { ledgerOf } from "./ledger"
  *   plugin chose for it (`service_cart_id`), so that it never shares the order's checkout loan's
  *   status query or refund history.
  */
-export type LoanHolder =
-  | { type: "cart"; cart_id: string }
-  | { type: "order_balance"; payment_collection_id: string; service_cart_id: string }
+export type LoanHolder = { type: "cart"; cart_id: string } | { type: "order_balance"; payment_collection_id: string; service_cart_id: string }
 
 /** The `cartId` the service knows the holder's loans by. */
 export const serviceCartId = (holder: LoanHolder): string => (holder.type === "cart" ? holder.cart_id : holder.service_cart_id)

@@ -99,7 +99,8 @@ async function paymentOfCart(container: MedusaContainer, cartId: string, read: P
  * before every store completion, most of them of carts no loan pays.
  */
 export async function sessionsOfCart(container: MedusaContainer, holder: LoanHolder): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
-  const paymentCollectionId = holder.type === "order_balance" ? holder.payment_collection_id : await paymentCollectionOfCart(container, holder.cart_id)
+  const paymentCollectionId =
+    holder.type === "order_balance" ? holder.payment_collection_id : await paymentCollectionOfCart(container, holder.cart_id)
   if (!paymentCollectionId) return { paymentCollectionId: null, sessions: [] }
   const sessions = await container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId })
   return { paymentCollectionId, sessions: sessions as SessionRow[] }

@@ -60,7 +60,9 @@ export interface StartLoanInput {
 }
 
 const holderOf = (input: StartLoanInput): LoanHolder =>
-  input.balance ? { type: "order_balance", payment_collection_id: input.balance.paymentCollectionId, service_cart_id: input.cart_id } : cartHolder(input.cart_id)
+  input.balance
+    ? { type: "order_balance", payment_collection_id: input.balance.paymentCollectionId, service_cart_id: input.cart_id }
+    : cartHolder(input.cart_id)
 
 type PaidLoanDecision = { adopt?: { loanId: number; checkoutUrl: string; rowId: string } }
 
@@ -116,7 +118,11 @@ async function settlePaidLoan(container: MedusaContainer, input: StartLoanInput)
   for (const row of rows) {
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
-    const [history, book, total] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), cartTotal(container, holderOf(input))])
+    const [history, book, total] = await Promise.all([
+      client.getRefunds(cartId),
+      bookOfCart(container, cartId),
+      cartTotal(container, holderOf(input)),
+    ])
     // A loan with a refund (or closed) cannot become the order's payment: what remains of it is
     // refunded before a new loan, and while a refund of it is unclear no new loan is made.
     const blocked = refundBlock(loan, cartId, history, book)

@@ -3,7 +3,15 @@ import { confirmNotifiedLoan } from "../confirm-notified-loan"
 
 // The workflow and the ledger stand in for themselves: what is tested is who runs the workflow.
 const run = jest.fn()
-type Row = { cart_id: string; holder: string; payment_collection_id?: string; state: string; order_id?: string; suspect_order_id?: string; attention_reason?: string }
+type Row = {
+  cart_id: string
+  holder: string
+  payment_collection_id?: string
+  state: string
+  order_id?: string
+  suspect_order_id?: string
+  attention_reason?: string
+}
 const rows = new Map<number, Row>()
 jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
 jest.mock("../../../../lib/ledger/ledger", () => ({
@@ -32,7 +40,14 @@ describe("confirmNotifiedLoan: copies of one webhook", () => {
 
   it("a loan listed beside its order (refunds that disagree, a look-alike) is answered with its reason, without the workflow", async () => {
     rows.set(7, { cart_id: "cart_1", holder: "cart", state: "needs_attention", order_id: "order_1", attention_reason: "refunds disagree" })
-    rows.set(8, { cart_id: "cart_1", holder: "cart", state: "needs_attention", order_id: "order_2", suspect_order_id: "order_3", attention_reason: "look-alike" })
+    rows.set(8, {
+      cart_id: "cart_1",
+      holder: "cart",
+      state: "needs_attention",
+      order_id: "order_2",
+      suspect_order_id: "order_3",
+      attention_reason: "look-alike",
+    })
     await expect(confirmNotifiedLoan(container, "cart_1", 7)).resolves.toEqual({ outcome: "needs_attention", reason: "refunds disagree" })
     await expect(confirmNotifiedLoan(container, "cart_1", 8)).resolves.toEqual({ outcome: "needs_attention", reason: "look-alike" })
     expect(run).not.toHaveBeenCalled()
