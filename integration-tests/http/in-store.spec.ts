@@ -131,7 +131,11 @@ medusaIntegrationTestRunner({
       const [row] = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loan.loanId })
       expect(row).toMatchObject({ cart_id: loan.cartId, state: "ordered", order_id: orderId })
       const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, headers)
-      expect(shown.data).toMatchObject({ payment_collection_id: null, amount: null, sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true } })
+      expect(shown.data).toMatchObject({
+        payment_collection_id: null,
+        amount: null,
+        sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true },
+      })
     })
 
     it("answers the QR; Send again reaches another phone; a second link cancels the first; Cancel cancels the last and removes its session", async () => {

@@ -1,10 +1,6 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import {
-  createOrderPaymentCollectionWorkflow,
-  createPaymentSessionsWorkflow,
-  deletePaymentSessionsWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { BnplServiceError } from "../../../../lib/bnpl/client"
 import { asMedusaError } from "../../../../lib/bnpl/errors"
 import { toCents, toDecimal, toPesos } from "../../../../lib/bnpl/money"
