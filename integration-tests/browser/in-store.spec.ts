@@ -68,6 +68,9 @@ it("sends the installments link by WhatsApp, shows the QR, and shows the payment
     // The customer is at the counter after all: the admin cancels the link and shows a QR instead.
     await card.getByRole("button", { name: "Cancel" }).click()
     await card.getByRole("button", { name: "Send installments link" }).waitFor()
+    // The form comes back as it starts, with the order's phone: the admin types the customer's again.
+    await expect(phone.inputValue()).resolves.toBe(SAMPLE_SHIPPING_ADDRESS.phone)
+    await phone.fill("55 1234 5678")
     await chooseChannel(page, "QR code to scan")
     await card.getByRole("button", { name: "Send installments link" }).click()
     await sale.getByText("QR code for 55 1234 5678: let the customer scan it.").waitFor()
@@ -154,12 +157,18 @@ async function convertedDraftOrder(running: RunningDemo): Promise<{ id: string; 
   )
   const variant = products.find((p) => p.title === "Audífonos inalámbricos")?.variants[0]
   if (!variant) throw new Error("the demo store lists no Audífonos inalámbricos")
-  const { sales_channels } = await call<{ sales_channels: Array<{ id: string }> }>(`${backendUrl}/admin/sales-channels?limit=1`, { headers })
+  // The store's own channel, the one its stock location serves.
+  const { stores } = await call<{ stores: Array<{ default_sales_channel_id: string }> }>(
+    `${backendUrl}/admin/stores?fields=default_sales_channel_id`,
+    {
+      headers,
+    },
+  )
   const { draft_order } = await call<{ draft_order: { id: string } }>(`${backendUrl}/admin/draft-orders`, {
     headers,
     body: {
       region_id: region.id,
-      sales_channel_id: sales_channels[0]?.id,
+      sales_channel_id: stores[0]?.default_sales_channel_id,
       email: "cliente.mostrador@example.com",
       shipping_address: SAMPLE_SHIPPING_ADDRESS,
       billing_address: SAMPLE_SHIPPING_ADDRESS,
