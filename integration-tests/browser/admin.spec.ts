@@ -88,7 +88,8 @@ it("lists a loan on the attention list with its reason, offers its actions, and 
     const reason = page.getByTestId(`bnpl-ledger-reason-${STUCK_LOAN}`)
     await expect(reason.textContent()).resolves.toBe(STUCK_REASON)
     await expect(page.getByTestId(`bnpl-ledger-state-${STUCK_LOAN}`).textContent()).resolves.toContain("Needs attention")
-    await expect(page.locator("tbody tr").count()).resolves.toBe(1)
+    // The list keeps the unfiltered page on screen while the filtered one loads: wait for the filtered rows.
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1, undefined, { timeout: 30_000 })
     await shots.take(page, "admin-loans-attention")
 
     // Refund in full asks first; cancelling asks the service for nothing.
