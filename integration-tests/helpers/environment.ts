@@ -51,6 +51,8 @@ export function useSandbox(options: SandboxOptions = {}, env: TestEnv = {}): Tes
       // Tests reconcile when they mean to: a scheduled run (every 5 minutes by default) could
       // take a test's loans between its steps.
       BNPL_RECONCILE_SCHEDULE: notDuringThisRun(),
+      // Tests prune old webhook deliveries when they mean to, as they reconcile.
+      BNPL_PRUNE_SCHEDULE: notDuringThisRun(),
       BNPL_RETRIES: "1",
       // It would send the sandbox requests of its own while a test counts them.
       BNPL_DIAGNOSIS_AT_START: "false",

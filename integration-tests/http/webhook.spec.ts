@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
 import { MERCHANT, WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
@@ -186,6 +187,32 @@ medusaIntegrationTestRunner({
         const stored = JSON.stringify(rows)
         expect(rows).toHaveLength(3)
         for (const secret of [WEBHOOK_TOKEN, "forged-token-0123456789", MERCHANT.apiToken]) expect(stored).not.toContain(secret)
+      })
+
+      it("the scheduled job deletes deliveries received more than 30 days ago and keeps the rest; the webhook deletes none", async () => {
+        const { cartId, loanId } = await paidCart()
+        for (let i = 0; i < 4; i++) expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+        const delivered = await deliveries("", 4)
+        const [recent, youngerThan30Days, olderThan30Days, long] = delivered.deliveries.map((d) => d.id)
+        // The test's only write: when four real deliveries arrived, moved back in time.
+        const received = { [youngerThan30Days]: "29 days 23 hours", [olderThan30Days]: "30 days 1 hour", [long]: "400 days" }
+        for (const [id, ago] of Object.entries(received)) {
+          await dbConnection.raw(`UPDATE bnpl_webhook_delivery SET received_at = now() - interval '${ago}' WHERE id = ?`, [id])
+        }
+        // A delivery arriving now leaves old ones to the job.
+        expect((await postWebhook(notification(cartId, loanId))).status).toBe(200)
+        const beforeJob = await deliveries("", 5)
+        expect(beforeJob.count).toBe(5)
+        const newest = beforeJob.deliveries[0].id
+
+        // The job as Medusa's scheduler runs it: the workflow Medusa registered from src/jobs.
+        await getContainer().resolve(Modules.WORKFLOW_ENGINE).run("job-bnpl-prune-webhook-deliveries", { input: {} })
+
+        const kept = [newest, recent, youngerThan30Days]
+        const listed = await deliveries("", 3)
+        expect(listed.deliveries.map((d) => d.id)).toEqual(kept)
+        const { rows } = await dbConnection.raw("SELECT id FROM bnpl_webhook_delivery ORDER BY received_at DESC")
+        expect(rows.map((row: { id: string }) => row.id)).toEqual(kept)
       })
     })
   },

@@ -122,6 +122,7 @@ function medusaEnv(
     BNPL_TIMEOUT_MS: String(options.timeoutMs),
     BNPL_RECONCILE_GRACE_SECONDS: "0",
     BNPL_RECONCILE_SCHEDULE: notDuringThisRun(),
+    BNPL_PRUNE_SCHEDULE: notDuringThisRun(),
     ...extra,
   }
 }

@@ -11,21 +11,15 @@ export interface DeliveryFacts {
   cartId?: string
 }
 
-/** Deliveries older than this are deleted, as reconciliation runs are. */
-const KEEP_DAYS = 30
-/** Pruning is a DELETE over an index; once an hour per process is plenty. */
-const PRUNE_EVERY_MS = 3_600_000
-let prunedAt = 0
-
 /**
  * Records the delivery once the answer is sent, so that recording never delays or changes it; a
  * failure to record is logged and nothing more. Reasons come from the route's checks, which never
- * quote a header or a secret (lib/bnpl/webhook.ts).
+ * quote a header or a secret (lib/bnpl/webhook.ts). Old deliveries are deleted by a scheduled job
+ * (jobs/prune-webhook-deliveries.ts), not here.
  */
 export async function recordDelivery(container: MedusaContainer, facts: DeliveryFacts, httpStatus: number, receivedAt: Date): Promise<void> {
-  const ledger = ledgerOf(container)
   try {
-    await ledger.recordWebhookDelivery({
+    await ledgerOf(container).recordWebhookDelivery({
       received_at: receivedAt,
       auth: facts.auth,
       outcome: facts.outcome,
@@ -34,10 +28,6 @@ export async function recordDelivery(container: MedusaContainer, facts: Delivery
       cart_id: facts.cartId ?? null,
       http_status: httpStatus,
     })
-    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
-      prunedAt = Date.now()
-      await ledger.pruneLogs(new Date(Date.now() - KEEP_DAYS * 86_400_000), "deliveries")
-    }
   } catch (error) {
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`[bnpl] webhook delivery not recorded: ${(error as Error).message}`)
   }

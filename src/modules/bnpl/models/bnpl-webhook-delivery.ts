@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * One request to the webhook route (POST /hooks/bnpl), whatever became of it: when, whether it
  * proved its origin, what the route made of it and the HTTP status it answered. Never a header
  * value, a token or the body: only the loan and cart it names, once authenticated. A log only:
- * deliveries older than 30 days are deleted as new ones arrive (webhook-record.ts).
+ * deliveries older than 30 days are deleted by an hourly job (jobs/prune-webhook-deliveries.ts).
  */
 export const BnplWebhookDelivery = model
   .define("bnpl_webhook_delivery", {
