@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LOAN_PAYMENT } from "../../../lib/bnpl/status"
 import { awaitsFinancing, isBnplProvider, readSessionData } from "../../../lib/bnpl/session-data"
-import type { LoanRecord } from "../../../lib/bnpl/wire"
+import type { SeenLoan } from "./recent-loans"
 import { BNPL_LEDGER_MODULE } from "../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../modules/bnpl/service"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
@@ -55,7 +55,7 @@ export async function ledgerRows(scope: MedusaContainer, cartId: string): Promis
  * those the service lists for the cart. The status comes from the service; when it could
  * not be asked, from the ledger where the ledger has decided, else `unknown`.
  */
-export function cartLoans(facts: { known: KnownLoan[]; live: LoanRecord[] | undefined }): CartLoan[] {
+export function cartLoans(facts: { known: KnownLoan[]; live: SeenLoan[] | undefined }): CartLoan[] {
   const byId = new Map<number, KnownLoan | undefined>(facts.known.map((known) => [known.loanId, known]))
   for (const record of facts.live ?? []) if (!byId.has(record.loanId)) byId.set(record.loanId, undefined)
   return [...byId.entries()]

@@ -4,10 +4,9 @@ import type { BnplClient } from "../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import { excludesAny } from "../../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../../lib/catalog/excluded-items"
-import type { LoanRecord } from "../../../../../lib/bnpl/wire"
 import { orderOfPaymentCollection } from "../../../../../lib/ledger/queries"
 import { type KnownLoan, knownLoans, ledgerRows } from "../../known-loans"
-import { recentLoans } from "../../recent-loans"
+import { recentLoans, type SeenLoan } from "../../recent-loans"
 
 /** Everything the answer about an order's balance (Medusa's payment link) is decided from. */
 export interface BalanceFacts {
@@ -20,7 +19,7 @@ export interface BalanceFacts {
   status: string
   known: KnownLoan[]
   /** The service's status query, or undefined when it failed. */
-  live: LoanRecord[] | undefined
+  live: SeenLoan[] | undefined
   /** The titles of the order's products the store does not finance (its excluded products). */
   excludedItems: string[]
 }
@@ -53,7 +52,7 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
   const { options } = bnplFromContainer(scope)
   const [ledger, live, excluded] = await Promise.all([
     ledgerRows(scope, paymentCollectionId),
-    recentLoans(client, paymentCollectionId),
+    recentLoans(scope, client, paymentCollectionId),
     excludesAny(options) ? excludedItemsOfOrder(scope, orderId, options) : [],
   ])
   return {

@@ -2,8 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { BnplClient } from "../../../../../lib/bnpl/client"
 import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
-import type { LoanRecord } from "../../../../../lib/bnpl/wire"
-import { recentLoans } from "../../../bnpl/recent-loans"
+import { recentLoans, type SeenLoan } from "../../../bnpl/recent-loans"
 import { type KnownLoan, knownLoans, ledgerRows } from "../../../bnpl/known-loans"
 import { excludesAny } from "../../../../../lib/catalog/exclusions"
 import { excludedItemsOfCart } from "../../../../../lib/catalog/excluded-items"
@@ -20,7 +19,7 @@ export interface CartFacts {
   offeredInRegion: boolean
   known: KnownLoan[]
   /** The service's status query, or undefined when it failed. */
-  live: LoanRecord[] | undefined
+  live: SeenLoan[] | undefined
   /** The titles of the cart's products the store does not finance (its excluded products). */
   excludedItems: string[]
 }
@@ -59,7 +58,7 @@ export async function readCartFacts(scope: MedusaContainer, client: BnplClient, 
     regionOffersBnpl(scope, cart.region_id),
     orderOfCart(scope, cartId).then((id) => id ?? null),
     ledgerRows(scope, cartId),
-    recentLoans(client, cartId),
+    recentLoans(scope, client, cartId),
     excludesAny(options) ? excludedItemsOfCart(scope, cartId, options) : [],
   ])
   return {
