@@ -1,5 +1,7 @@
 import { join } from "node:path"
+import { FRESH_MS } from "../../src/api/store/bnpl/recent-loans"
 import { loanCheckouts } from "../harness/checkouts"
+import { requestJson } from "../harness/http"
 import { LogFile } from "../harness/log-file"
 import { ordersByCart } from "../harness/orders"
 import { mapLimited } from "../harness/pool"
@@ -7,6 +9,7 @@ import { startRedis } from "../harness/redis"
 import { withFaults } from "../harness/sandbox-loans"
 import { StoreApi } from "../harness/store-api"
 import { countBy } from "../harness/stats"
+import type { Stack } from "../harness/stack"
 import type { ChaosContext } from "./context"
 import { checkLedger, ledgerScope } from "./lib/ledger"
 import { postRaw } from "./lib/raw-webhook"
@@ -32,6 +35,7 @@ export const twoInstancesScenario: Scenario = {
       stack.db,
       loans.map((loan) => loan.cartId),
     )
+    const polled = await pollOnBoth(stack, [one.process.url, two.process.url], loans[0].cartId)
     const lost = { webhook: { dropRate: 1 } }
     // The customer pays; the sandbox's own webhook is dropped, and the same one is sent to both.
     await withFaults(stack.sandbox, lost, {}, () => mapLimited(loans, 8, (loan) => stack.sandbox.pay(loan.loanId)))
@@ -53,6 +57,7 @@ export const twoInstancesScenario: Scenario = {
         "webhook answers": countBy(answers, (a) => a),
         orders: orderCount,
         "carts with exactly one order": [...orders.values()].filter((ids) => ids.length === 1).length,
+        "a cart's loans asked on both instances in a moment": polled,
       },
       failures: new Expectations()
         .that(
@@ -63,7 +68,29 @@ export const twoInstancesScenario: Scenario = {
         .that(
           answers.every((a) => typeof a === "number" && a < 500),
           `answers: ${JSON.stringify(countBy(answers, (a) => a))}`,
+        )
+        .that(
+          polled.answers.every((a) => a === 200) && (polled.statusQueries === 1 || polled.apartMs >= FRESH_MS),
+          `GET /store/carts/:id/bnpl on each instance, ${polled.apartMs} ms apart, answered ${polled.answers.join(", ")} and cost the service ${polled.statusQueries} status queries (one expected: the answer is shared in Medusa's Redis cache)`,
         ).failures,
     }
   },
+}
+
+/**
+ * The store's cart route asked on one instance, then on the other: the service's answer is kept in
+ * Medusa's cache (Redis here), so the second instance answers without a status query of its own.
+ */
+async function pollOnBoth(stack: Stack, urls: string[], cartId: string) {
+  const isStatusQuery = (r: { method: string; path: string }) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`
+  const before = stack.sandbox.state.requests.filter(isStatusQuery).length
+  const started = Date.now()
+  const answers: number[] = []
+  let secondAt = started
+  for (const url of urls) {
+    secondAt = Date.now()
+    const reply = await requestJson("GET", `${url}/store/carts/${cartId}/bnpl`, { headers: { "x-publishable-api-key": stack.store.publishableKey } })
+    answers.push(reply.status)
+  }
+  return { answers, statusQueries: stack.sandbox.state.requests.filter(isStatusQuery).length - before, apartMs: secondAt - started }
 }
