@@ -2,16 +2,15 @@ import { readFileSync } from "fs"
 import { resolve } from "path"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { Client } from "@medusajs/framework/pg"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { PROBE_CART_ID } from "../../src/diagnosis/checks/pos-endpoints"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
-import { adminToken } from "./helpers/admin-api"
-import { adminPages } from "./helpers/admin-page"
-import { ensureChromium, launchChromium } from "./helpers/browser"
+import { adminHeaders } from "./helpers/admin-api"
+import { call } from "./helpers/call"
 import type { RunningDemo } from "./helpers/demo"
+import { adminIn } from "./helpers/pages"
 import { descendants, processLabel } from "./helpers/processes"
-import { Screenshots } from "./helpers/screenshots"
-import { sharedDemo } from "./helpers/shared-demo"
+import { useSharedDemo } from "./helpers/shared-demo-suite"
 import { storeApi } from "./helpers/store-api"
 
 /**
@@ -22,33 +21,23 @@ import { storeApi } from "./helpers/store-api"
  */
 jest.setTimeout(300_000)
 
-let demo: RunningDemo | undefined
-let browser: Browser | undefined
+// The demo is the suite's shared one (helpers/shared-demo.ts); this file runs after checkout.spec.ts (see withRefusedToken).
+const { demo, shots, logIn, withPage } = useSharedDemo("admin-")
 /** The sandbox that took over the demo's once the diagnosis test refused its token. */
 let replacementSandbox: Sandbox | undefined
-const shots = new Screenshots("admin-")
 
 const STUCK_LOAN = 990001
 const STUCK_REASON = "The cart could not be completed 3 times: an item is out of stock. Retry once restocked, or refund in full."
 
-// The demo is the suite's shared one (helpers/shared-demo.ts); this file runs after checkout.spec.ts (see withRefusedToken).
-beforeAll(async () => {
-  demo = sharedDemo()
-  await ensureChromium()
-  browser = await launchChromium()
-}, 900_000)
-
 afterAll(async () => {
-  await browser?.close().catch(() => {})
   await replacementSandbox?.close().catch(() => {})
-  shots.publish()
 }, 60_000)
 
 it("shows every diagnosis check green on the demo store, and the credentials red with their fix once the token is refused", async () => {
-  await withPage("admin-diagnosis", "en", async (page) => {
-    const { backendUrl, admin } = demo!
+  await withPage("admin-diagnosis", adminIn("en"), async (page) => {
+    const { backendUrl } = demo()
     // A store that has reconciled once: the last-reconciliation check wants a run.
-    const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
+    const headers = await adminHeaders(demo())
     const { reconciliation } = await call<{ reconciliation: { id: string } }>(`${backendUrl}/admin/bnpl/reconcile`, { body: {}, headers })
     await untilReconciled(backendUrl, headers, reconciliation.id)
     // The first test to open the admin waits for vite's first compile, long on a loaded machine.
@@ -64,7 +53,7 @@ it("shows every diagnosis check green on the demo store, and the credentials red
     expect(statuses.filter((entry) => !entry.endsWith("=ok"))).toEqual([])
     await shots.take(page, "admin-diagnosis-green")
 
-    await withRefusedToken(demo!, async () => {
+    await withRefusedToken(demo(), async () => {
       await page.getByTestId("bnpl-diagnosis-run").click()
       await page.locator("[data-testid='bnpl-check-credentials'][data-status='fail']").waitFor({ timeout: 60_000 })
       await expect(page.getByTestId("bnpl-check-credentials-fix").textContent()).resolves.toContain("BNPL_API_TOKEN")
@@ -74,9 +63,9 @@ it("shows every diagnosis check green on the demo store, and the credentials red
 }, 480_000)
 
 it("lists a loan on the attention list with its reason, offers its actions, and reconciles on demand", async () => {
-  await withPage("admin-loans", "en", async (page) => {
-    const { sandboxUrl } = demo!
-    await putOnAttentionList(demo!, { loanId: STUCK_LOAN, cartId: "cart_browser_stuck", reason: STUCK_REASON })
+  await withPage("admin-loans", adminIn("en"), async (page) => {
+    const { sandboxUrl } = demo()
+    await putOnAttentionList(demo(), { loanId: STUCK_LOAN, cartId: "cart_browser_stuck", reason: STUCK_REASON })
     await logIn(page)
 
     await page.getByRole("link", { name: "Installment loans" }).click()
@@ -117,9 +106,9 @@ it("lists a loan on the attention list with its reason, offers its actions, and 
 })
 
 it("shows the order's loan and ledger row in Spanish, the service's failure, and a refund", async () => {
-  await withPage("admin-widget", "es", async (page) => {
-    const { backendUrl, sandboxUrl } = demo!
-    const order = await placeBnplOrder(demo!)
+  await withPage("admin-widget", adminIn("es"), async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
+    const order = await placeBnplOrder(demo())
     await logIn(page)
 
     await page.goto(`${backendUrl}/app/orders/${order.id}`)
@@ -150,7 +139,7 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
 
     // A refund made through Medusa's admin shows in the loan's refund history, once the service lists it: nothing
     // promises at once (the sandbox lists it visibleAfterMs later), so the admin presses Refresh until it does.
-    await refundThroughAdmin(demo!, order.id, 100)
+    await refundThroughAdmin(demo(), order.id, 100)
     const refund = page.getByTestId("bnpl-loan-refund")
     for (let tries = 0; tries < 10 && !(await refund.count()); tries++) {
       await page.getByTestId("bnpl-loan-refresh").click()
@@ -164,9 +153,9 @@ it("shows the order's loan and ledger row in Spanish, the service's failure, and
 }, 480_000)
 
 it("settles a refund made in the service's portal from the loans page: recorded with its amount, in one action", async () => {
-  await withPage("admin-settle-refund", "en", async (page) => {
-    const { backendUrl, sandboxUrl } = demo!
-    const { loanId, cartId } = await portalRefundedBeforeItsOrder(demo!, "150.00")
+  await withPage("admin-settle-refund", adminIn("en"), async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
+    const { loanId, cartId } = await portalRefundedBeforeItsOrder(demo(), "150.00")
     await logIn(page)
 
     await page.goto(`${backendUrl}/app/bnpl-loans?state=needs_attention&q=${loanId}`)
@@ -196,12 +185,6 @@ it("settles a refund made in the service's portal from the loans page: recorded 
 
 // ---- the admin in the browser ------------------------------------------------------------
 
-const { logIn, withPage } = adminPages(
-  () => demo,
-  () => browser,
-  shots,
-)
-
 /** The "…" menu of a ledger row (DataTable's action cell, the row's last cell). */
 const rowMenu = (page: Page, loanId: number) =>
   page
@@ -211,17 +194,6 @@ const rowMenu = (page: Page, loanId: number) =>
     .getByRole("button")
 
 // ---- what the test sets up, through the same doors a store and a developer use -------------
-
-async function call<T>(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { "content-type": "application/json", ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${init.method ?? "GET"} ${url}: ${response.status} ${text}`)
-  return (text ? JSON.parse(text) : {}) as T
-}
 
 interface PlacedOrder {
   id: string
@@ -305,8 +277,9 @@ async function refundListed(sandboxUrl: string, cartId: string): Promise<void> {
 }
 
 /** Captures the order's payment and refunds part of it, as an admin does on the order page. */
-async function refundThroughAdmin({ backendUrl, admin }: RunningDemo, orderId: string, amount: number): Promise<void> {
-  const headers = { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
+async function refundThroughAdmin(running: RunningDemo, orderId: string, amount: number): Promise<void> {
+  const { backendUrl } = running
+  const headers = await adminHeaders(running)
   const { order } = await call<{ order: { payment_collections: Array<{ payments: Array<{ id: string }> }> } }>(
     `${backendUrl}/admin/orders/${orderId}?fields=${encodeURIComponent("*payment_collections.payments")}`,
     { headers },

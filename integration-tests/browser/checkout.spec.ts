@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { adminToken, listOrders } from "./helpers/admin-api"
-import { ensureChromium, launchChromium } from "./helpers/browser"
-import type { RunningDemo } from "./helpers/demo"
-import { Screenshots } from "./helpers/screenshots"
-import { sharedDemo } from "./helpers/shared-demo"
+import { useSharedDemo } from "./helpers/shared-demo-suite"
+import { Timings } from "./helpers/timings"
 import { cartWith, storeApi } from "./helpers/store-api"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
@@ -15,62 +13,12 @@ import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
  */
 jest.setTimeout(240_000)
 
-let demo: RunningDemo | undefined
-let browser: Browser | undefined
-const shots = new Screenshots("storefront-")
-const timings: Record<string, number> = {}
+const timings = new Timings()
+const { timed } = timings
+// The demo is the suite's shared one (helpers/shared-demo.ts), which admin.spec.ts uses after this file.
+const { demo, shots, withPage } = useSharedDemo("storefront-", { timings })
 
 const BUYER_EMAIL = "ana.lopez@example.com"
-
-async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now()
-  try {
-    return await work()
-  } finally {
-    timings[name] = Date.now() - started
-  }
-}
-
-/**
- * A fresh browser context per test; a screenshot of where it stood when a test fails.
- * `medusa develop` restarts its server whenever a file in the project changes (someone
- * editing while the suite runs), which cuts the requests in flight and can leave the admin
- * half-loaded: a test stops at such a restart and, once the server is up and quiet, runs
- * again (at most MAX_ROUNDS times in all), and says so. Any other failure stands.
- */
-const MAX_ROUNDS = 4
-
-async function withPage(name: string, run: (page: Page) => Promise<void>, locale = "en-US"): Promise<void> {
-  for (let round = 1; ; round++) {
-    const restartsBefore = demo?.restarts() ?? 0
-    try {
-      return await attempt(round === 1 ? name : `${name}-retry${round - 1}`, run, restartsBefore, locale)
-    } catch (error) {
-      if (!demo || demo.restarts() === restartsBefore || round === MAX_ROUNDS) throw error
-      console.warn(`${name}: Medusa restarted on a file change during the test; running it again. ${(error as Error).message.split("\n")[0]}`)
-      await demo.settled()
-    }
-  }
-}
-
-async function attempt(name: string, run: (page: Page) => Promise<void>, restartsBefore: number, locale: string): Promise<void> {
-  if (!browser || !demo) throw new Error("the demo or the browser did not start: see beforeAll's error")
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const restart = demo.whenRestarted(restartsBefore)
-  const running = run(page)
-  running.catch(() => {}) // may lose the race below; its failure is then moot
-  try {
-    await Promise.race([running, restart.promise])
-  } catch (error) {
-    await shots.take(page, `${name}-failed`)
-    throw error
-  } finally {
-    restart.cancel()
-    await context.close()
-  }
-}
 
 /** The store API calls a page makes, as "GET /store/bnpl/offer", in order. */
 function storeCalls(page: Page): string[] {
@@ -90,22 +38,11 @@ const ENGLISH_OFFER = /^or 4 payments of MX\$[\d,]+\.\d{2} every 2 weeks( \(the 
 /** The amount in a formatted price such as "$3,097.00". */
 const amountOf = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""))
 
-// The demo is the suite's shared one (helpers/shared-demo.ts), which admin.spec.ts uses after this file.
-beforeAll(async () => {
-  demo = sharedDemo()
-  await timed("chromium check", ensureChromium)
-  browser = await launchChromium()
-}, 900_000)
-
-afterAll(async () => {
-  await browser?.close().catch(() => {})
-  shots.publish()
-  console.log(`browser suite: timings (ms) ${JSON.stringify(timings)}`)
-}, 60_000)
+afterAll(() => console.log(`browser suite: timings (ms) ${JSON.stringify(timings.ms)}`))
 
 it("pays in installments from /demo through the sandbox's checkout page to a placed order", async () => {
-  await withPage("checkout", async (page) => {
-    const { backendUrl, sandboxUrl } = demo!
+  await withPage("checkout", { locale: "en-US" }, async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
     const calls = storeCalls(page)
     await timed("storefront load", async () => {
       await page.goto(`${backendUrl}/demo`)
@@ -142,7 +79,7 @@ it("pays in installments from /demo through the sandbox's checkout page to a pla
     await shots.take(page, "order-placed")
 
     const displayId = Number((await page.textContent("#order-number"))!.match(/#(\d+)/)![1])
-    const token = await adminToken(backendUrl, demo!.admin)
+    const token = await adminToken(backendUrl, demo().admin)
     const order = (await listOrders(backendUrl, token)).find((o) => o.display_id === displayId)
     expect(order).toMatchObject({ email: BUYER_EMAIL, currency_code: "mxn", total: loanTotal, items: [{ product_title: productTitle, quantity: 2 }] })
     const payments = order!.payment_collections?.flatMap((c) => c.payments ?? []) ?? []
@@ -153,9 +90,9 @@ it("pays in installments from /demo through the sandbox's checkout page to a pla
 })
 
 it("brings a customer who cancels at the sandbox back to the store with the cart kept, and places no order", async () => {
-  await withPage("cancel", async (page) => {
-    const { backendUrl, sandboxUrl } = demo!
-    const token = await adminToken(backendUrl, demo!.admin)
+  await withPage("cancel", { locale: "en-US" }, async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
+    const token = await adminToken(backendUrl, demo().admin)
     const ordersBefore = (await listOrders(backendUrl, token)).map((o) => o.id).sort()
     await page.goto(`${backendUrl}/demo`)
     await page.locator("[data-product]").first().click()
@@ -188,67 +125,59 @@ it("brings a customer who cancels at the sandbox back to the store with the cart
 })
 
 it("shows the offer in Spanish on the product page and checks out in Spanish through the kit", async () => {
-  await withPage(
-    "spanish",
-    async (page) => {
-      const { backendUrl, sandboxUrl } = demo!
-      const calls = storeCalls(page)
-      await page.goto(`${backendUrl}/demo`)
-      // The lines fill in once the store answers: wait for text, not for the element.
-      const firstOffer = page.locator("[data-offer]:not(:empty)").first()
-      await expect(firstOffer.textContent({ timeout: 30_000 })).resolves.toMatch(SPANISH_OFFER)
-      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es-MX")
-      await expect(page.locator("#checkout").textContent()).resolves.toBe("Continuar al pago")
-      await expect(page.locator("#offer-line:visible").textContent()).resolves.toMatch(SPANISH_OFFER)
-      await shots.take(page, "producto-oferta")
+  await withPage("spanish", { locale: "es-MX" }, async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
+    const calls = storeCalls(page)
+    await page.goto(`${backendUrl}/demo`)
+    // The lines fill in once the store answers: wait for text, not for the element.
+    const firstOffer = page.locator("[data-offer]:not(:empty)").first()
+    await expect(firstOffer.textContent({ timeout: 30_000 })).resolves.toMatch(SPANISH_OFFER)
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es-MX")
+    await expect(page.locator("#checkout").textContent()).resolves.toBe("Continuar al pago")
+    await expect(page.locator("#offer-line:visible").textContent()).resolves.toMatch(SPANISH_OFFER)
+    await shots.take(page, "producto-oferta")
 
-      // Too much for installments: the option greys out with the store's reason.
-      await page.locator('[data-title="Bicicleta de montaña"]').click()
-      await page.fill("#quantity", "12")
-      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
-        "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
-      )
-      await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
-      await expect(page.locator("#pay-manual").isChecked()).resolves.toBe(true)
-      await shots.take(page, "producto-sin-plazos")
+    // Too much for installments: the option greys out with the store's reason.
+    await page.locator('[data-title="Bicicleta de montaña"]').click()
+    await page.fill("#quantity", "12")
+    await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
+      "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
+    )
+    await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
+    await expect(page.locator("#pay-manual").isChecked()).resolves.toBe(true)
+    await shots.take(page, "producto-sin-plazos")
 
-      await page.fill("#quantity", "1")
-      await page.locator("#bnpl-reason").waitFor({ state: "hidden" })
-      await page.check("#pay-installments")
-      await page.click("#checkout")
-      await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
-      await expect(page.locator("#pay").textContent()).resolves.toBe("Pagar la primera cuota")
-      await shots.take(page, "sandbox-checkout-es")
-      await page.click("#pay")
-      await page.waitForURL((url) => url.pathname === "/demo/checkout/bnpl/success")
-      await expect(page.locator("#order-number").textContent({ timeout: 30_000 })).resolves.toMatch(/^Pedido #\d+$/)
-      await shots.take(page, "pedido-hecho")
-      expect(calls.filter((c) => c === "POST /store/carts/:id/complete").length).toBeGreaterThanOrEqual(1)
-    },
-    "es-MX",
-  )
+    await page.fill("#quantity", "1")
+    await page.locator("#bnpl-reason").waitFor({ state: "hidden" })
+    await page.check("#pay-installments")
+    await page.click("#checkout")
+    await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/checkout/`))
+    await expect(page.locator("#pay").textContent()).resolves.toBe("Pagar la primera cuota")
+    await shots.take(page, "sandbox-checkout-es")
+    await page.click("#pay")
+    await page.waitForURL((url) => url.pathname === "/demo/checkout/bnpl/success")
+    await expect(page.locator("#order-number").textContent({ timeout: 30_000 })).resolves.toMatch(/^Pedido #\d+$/)
+    await shots.take(page, "pedido-hecho")
+    expect(calls.filter((c) => c === "POST /store/carts/:id/complete").length).toBeGreaterThanOrEqual(1)
+  })
 })
 
 it("shows an ineligible cart's installments option as unavailable, with its reason", async () => {
-  await withPage(
-    "ineligible-cart",
-    async (page) => {
-      const { backendUrl } = demo!
-      const cartId = await cartWith(await storeApi(backendUrl), "Bicicleta de montaña", 12, SAMPLE_SHIPPING_ADDRESS)
-      await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}`)
-      await page.locator("#checkout").waitFor()
-      await expect(page.locator("#bnpl-reason:visible").textContent()).resolves.toBe(
-        "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
-      )
-      await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
-      await shots.take(page, "carrito-sin-plazos")
+  await withPage("ineligible-cart", { locale: "es-MX" }, async (page) => {
+    const { backendUrl } = demo()
+    const cartId = await cartWith(await storeApi(backendUrl), "Bicicleta de montaña", 12, SAMPLE_SHIPPING_ADDRESS)
+    await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}`)
+    await page.locator("#checkout").waitFor()
+    await expect(page.locator("#bnpl-reason:visible").textContent()).resolves.toBe(
+      "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
+    )
+    await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
+    await shots.take(page, "carrito-sin-plazos")
 
-      await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
-      await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
-        "Pay in installments is available for purchases of up to MX$100,000.00.",
-      )
-      await shots.take(page, "cart-unavailable-en")
-    },
-    "es-MX",
-  )
+    await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
+    await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
+      "Pay in installments is available for purchases of up to MX$100,000.00.",
+    )
+    await shots.take(page, "cart-unavailable-en")
+  })
 })

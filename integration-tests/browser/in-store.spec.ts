@@ -1,11 +1,10 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
-import { adminToken } from "./helpers/admin-api"
-import { adminPages } from "./helpers/admin-page"
-import { ensureChromium, launchChromium } from "./helpers/browser"
+import { adminHeaders } from "./helpers/admin-api"
+import { call } from "./helpers/call"
 import type { RunningDemo } from "./helpers/demo"
-import { Screenshots } from "./helpers/screenshots"
-import { sharedDemo } from "./helpers/shared-demo"
+import { adminIn } from "./helpers/pages"
+import { useSharedDemo } from "./helpers/shared-demo-suite"
 import { storeApi } from "./helpers/store-api"
 
 /**
@@ -18,30 +17,12 @@ import { storeApi } from "./helpers/store-api"
  */
 jest.setTimeout(300_000)
 
-let demo: RunningDemo | undefined
-let browser: Browser | undefined
-const shots = new Screenshots("in-store-")
-const { logIn, withPage } = adminPages(
-  () => demo,
-  () => browser,
-  shots,
-)
-
-beforeAll(async () => {
-  demo = sharedDemo()
-  await ensureChromium()
-  browser = await launchChromium()
-}, 900_000)
-
-afterAll(async () => {
-  await browser?.close().catch(() => {})
-  shots.publish()
-}, 60_000)
+const { demo, browser, shots, logIn, withPage } = useSharedDemo("in-store-")
 
 it("sends the installments link by WhatsApp, shows the QR, and shows the payment confirmed once the customer pays", async () => {
-  await withPage("in-store", "en", async (page) => {
-    const { backendUrl, sandboxUrl } = demo!
-    const order = await convertedDraftOrder(demo!)
+  await withPage("in-store", adminIn("en"), async (page) => {
+    const { backendUrl, sandboxUrl } = demo()
+    const order = await convertedDraftOrder(demo())
     await logIn(page)
 
     // The first test to open an order page may wait for vite to compile it on a loaded machine.
@@ -97,7 +78,7 @@ it("sends the installments link by WhatsApp, shows the QR, and shows the payment
     await expect(card.getByRole("button", { name: "Send installments link" }).count()).resolves.toBe(0)
     await shots.take(page, "paid")
 
-    const payments = await paymentsOf(demo!, order.id)
+    const payments = await paymentsOf(demo(), order.id)
     expect(payments.map((p) => [p.provider_id, p.data.loan_id, Number(p.amount)])).toEqual([["pp_bnpl_bnpl", messages[1].loanId, order.total]])
   })
 }, 600_000)
@@ -112,7 +93,7 @@ async function chooseChannel(page: Page, name: string): Promise<void> {
 
 /** The customer's phone: another browser, which opens the link and presses Pay first installment. */
 async function payOnPhone(link: string): Promise<void> {
-  const phone = await browser!.newContext({ viewport: { width: 390, height: 844 }, locale: "es-MX" })
+  const phone = await browser().newContext({ viewport: { width: 390, height: 844 }, locale: "es-MX" })
   try {
     const page = await phone.newPage()
     await page.goto(link)
@@ -124,19 +105,6 @@ async function payOnPhone(link: string): Promise<void> {
 }
 
 // ---- what the test sets up and reads, through the same doors a merchant and a developer use --
-
-async function call<T>(url: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  const text = await response.text()
-  if (response.status >= 300) throw new Error(`${init.body === undefined ? "GET" : "POST"} ${url}: ${response.status} ${text}`)
-  return (text ? JSON.parse(text) : {}) as T
-}
-
-const adminHeaders = async ({ backendUrl, admin }: RunningDemo) => ({ authorization: `Bearer ${await adminToken(backendUrl, admin)}` })
 
 /**
  * An order as a merchant takes one by phone: a draft order built in the admin API (two headphones,

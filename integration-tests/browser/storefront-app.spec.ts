@@ -4,6 +4,7 @@ import { ensureChromium, launchChromium } from "./helpers/browser"
 import { removeDemoFiles, startDemo, type Demo } from "./helpers/demo"
 import { Screenshots } from "./helpers/screenshots"
 import { cartWith, readyForPayment, storeApi, type StoreApiContext } from "./helpers/store-api"
+import { Timings } from "./helpers/timings"
 import {
   buildStorefrontApp,
   installStorefrontApp,
@@ -42,16 +43,8 @@ let browser: Browser | undefined
 let store: StoreApiContext
 const shots = new Screenshots("storefront-app-")
 
-const timings: Record<string, number> = {}
-
-async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const started = Date.now()
-  try {
-    return await work()
-  } finally {
-    timings[name] = Date.now() - started
-  }
-}
+const timings = new Timings()
+const { timed } = timings
 
 beforeAll(async () => {
   storefrontPort = await freePort()
@@ -79,7 +72,7 @@ afterAll(async () => {
   shots.publish({ ...(demo ? { "storefront-app-demo.log": demo.logFile } : {}), ...(app ? { "storefront-app-next.log": app.logFile } : {}) })
   if (demo) removeDemoFiles(demo)
   if (installed) removeStorefrontApp(installed.dir)
-  console.log(`storefront app: timings (ms) ${JSON.stringify(timings)}`)
+  console.log(`storefront app: timings (ms) ${JSON.stringify(timings.ms)}`)
   if (stopped?.leftovers.length) throw new Error(`processes outlived the demo (now killed):\n${stopped.leftovers.join("\n")}`)
 }, 60_000)
 
@@ -218,7 +211,7 @@ it("in Spanish: pays, cancels, pays again and confirms the order, with one loan 
     expect(order?.payment_collections?.flatMap((c) => c.payments ?? []).map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
     expect(await loansCreatedFor(cartId)).toBe(1)
     expect(problems).toEqual([])
-    timings["es: pay, cancel, pay again"] = Date.now() - started
+    timings.ms["es: pay, cancel, pay again"] = Date.now() - started
   } catch (error) {
     await shots.take(page, "failed")
     throw error
@@ -255,7 +248,7 @@ it("in English: cancels, pays again and confirms the order, with no Spanish on a
     expect(order?.payment_collections?.flatMap((c) => c.payments ?? []).map((p) => p.provider_id)).toEqual(["pp_bnpl_bnpl"])
     expect(await loansCreatedFor(cartId)).toBe(1)
     expect(problems).toEqual([])
-    timings["en: pay, cancel, pay again"] = Date.now() - started
+    timings.ms["en: pay, cancel, pay again"] = Date.now() - started
   } catch (error) {
     await shots.take(page, "failed-en")
     throw error

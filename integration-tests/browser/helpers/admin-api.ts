@@ -20,6 +20,11 @@ export async function adminToken(backendUrl: string, admin: { email: string; pas
   return body.token
 }
 
+/** The admin's bearer header, for a request of the test's own to Medusa's admin API. */
+export async function adminHeaders({ backendUrl, admin }: { backendUrl: string; admin: { email: string; password: string } }) {
+  return { authorization: `Bearer ${await adminToken(backendUrl, admin)}` }
+}
+
 export async function listOrders(backendUrl: string, token: string): Promise<AdminOrder[]> {
   const fields = "id,display_id,email,total,currency_code,*items,*payment_collections,*payment_collections.payments"
   const response = await fetch(`${backendUrl}/admin/orders?limit=100&fields=${encodeURIComponent(fields)}`, {
