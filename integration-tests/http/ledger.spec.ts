@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
@@ -6,6 +7,7 @@ import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { reconciled } from "../helpers/reconcile"
+import { inScratchSchema } from "../helpers/scratch-schema"
 import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
 import { listLoanWorkflow } from "../../src/workflows/list-loan"
@@ -181,11 +183,16 @@ medusaIntegrationTestRunner({
       expect(stored).toEqual({ amount: "1234.5", refunded_at_service: "0.1" })
     })
 
-    /** The statements a migration runs. */
-    const sqlOf = async (Step: new (driver: never, config: never) => { up(): Promise<void>; getQueries(): unknown[] }) => {
-      const step = new Step(undefined as never, undefined as never)
-      await step.up()
-      return step.getQueries() as string[]
+    /** Runs the statements of the migrations, in order, in `trx`. */
+    const migrate = async (
+      trx: Knex.Transaction,
+      ...steps: Array<new (driver: never, config: never) => { up(): Promise<void>; getQueries(): unknown[] }>
+    ) => {
+      for (const Step of steps) {
+        const step = new Step(undefined as never, undefined as never)
+        await step.up()
+        for (const sql of step.getQueries() as string[]) await trx.raw(sql)
+      }
     }
 
     it("upgrades a ledger without holders: a loan made under a payment collection's id pays an order's balance, every other a cart", async () => {
@@ -197,22 +204,17 @@ medusaIntegrationTestRunner({
         Migration20261126041000,
         Migration20261126222306,
       ]
-      const seen = await dbConnection
-        .transaction(async (trx: typeof dbConnection) => {
-          await trx.raw("CREATE SCHEMA bnpl_holder_upgrade")
-          await trx.raw("SET LOCAL search_path TO bnpl_holder_upgrade")
-          for (const Step of older) for (const sql of await sqlOf(Step)) await trx.raw(sql)
-          await trx.raw(
-            `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, amount, raw_amount, currency_code) VALUES
+      const seen = await inScratchSchema(dbConnection, "bnpl_holder_upgrade", async (trx) => {
+        await migrate(trx, ...older)
+        await trx.raw(
+          `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, amount, raw_amount, currency_code) VALUES
                ('bnplloan_cart', 1, 'cart_01ABC', 'pay_col_01CART', 10, '{"value": "10", "precision": 20}', 'mxn'),
                ('bnplloan_balance', 2, 'pay_col_01BALANCE', 'pay_col_01BALANCE', 10, '{"value": "10", "precision": 20}', 'mxn'),
                ('bnplloan_lookalike', 3, 'paycol_01', null, 10, '{"value": "10", "precision": 20}', 'mxn')`,
-          )
-          for (const sql of await sqlOf(Migration20261128221500)) await trx.raw(sql)
-          const loans = (await trx.raw(`SELECT id, holder FROM bnpl_loan ORDER BY id`)).rows
-          throw Object.assign(new Error("roll back"), { seen: loans })
-        })
-        .catch((error: { seen?: unknown }) => error.seen)
+        )
+        await migrate(trx, Migration20261128221500)
+        return (await trx.raw(`SELECT id, holder FROM bnpl_loan ORDER BY id`)).rows
+      })
       expect(seen).toEqual([
         { id: "bnplloan_balance", holder: "order_balance" },
         { id: "bnplloan_cart", holder: "cart" },
@@ -222,29 +224,24 @@ medusaIntegrationTestRunner({
 
     it("upgrades a ledger whose amounts were text: every amount kept, each with its exact raw value", async () => {
       const older = [Migration20261123134141, Migration20261123190316, Migration20261125225500, Migration20261126040804, Migration20261126041000]
-      const seen = await dbConnection
-        .transaction(async (trx: typeof dbConnection) => {
-          // A schema of its own, gone with the transaction.
-          await trx.raw("CREATE SCHEMA bnpl_upgrade")
-          await trx.raw("SET LOCAL search_path TO bnpl_upgrade")
-          for (const Step of older) for (const sql of await sqlOf(Step)) await trx.raw(sql)
-          await trx.raw(
-            `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, currency_code, refunded_in_medusa) VALUES ('bnplloan_old', 1, 'cart_old', '1234.50', 'mxn', '40.00')`,
-          )
-          await trx.raw(`INSERT INTO bnpl_refund (id, loan_id, cart_id, kind, state, amount) VALUES ('bnplref_known', 1, 'cart_old', 'requested', 'accepted', '250.00'),
+      const seen = await inScratchSchema(dbConnection, "bnpl_upgrade", async (trx) => {
+        await migrate(trx, ...older)
+        await trx.raw(
+          `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, currency_code, refunded_in_medusa) VALUES ('bnplloan_old', 1, 'cart_old', '1234.50', 'mxn', '40.00')`,
+        )
+        await trx.raw(`INSERT INTO bnpl_refund (id, loan_id, cart_id, kind, state, amount) VALUES ('bnplref_known', 1, 'cart_old', 'requested', 'accepted', '250.00'),
             ('bnplref_open', 1, 'cart_old', 'outside', 'open', NULL)`)
-          for (const sql of await sqlOf(Migration20261126222306)) await trx.raw(sql)
-          await trx.raw(
-            `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, raw_amount, currency_code) VALUES ('bnplloan_new', 2, 'cart_new', 10, '{"value": "10", "precision": 20}', 'mxn')`,
-          )
-          const loans = (
-            await trx.raw(`SELECT id, amount::text, raw_amount, refunded_at_service::text, raw_refunded_at_service, refunded_in_medusa::text, raw_refunded_in_medusa
+        await migrate(trx, Migration20261126222306)
+        await trx.raw(
+          `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, raw_amount, currency_code) VALUES ('bnplloan_new', 2, 'cart_new', 10, '{"value": "10", "precision": 20}', 'mxn')`,
+        )
+        const loans = (
+          await trx.raw(`SELECT id, amount::text, raw_amount, refunded_at_service::text, raw_refunded_at_service, refunded_in_medusa::text, raw_refunded_in_medusa
                              FROM bnpl_loan ORDER BY id`)
-          ).rows
-          const refunds = (await trx.raw(`SELECT id, amount::text, raw_amount FROM bnpl_refund ORDER BY id`)).rows
-          throw Object.assign(new Error("roll back"), { seen: { loans, refunds } })
-        })
-        .catch((error: { seen?: unknown }) => error.seen)
+        ).rows
+        const refunds = (await trx.raw(`SELECT id, amount::text, raw_amount FROM bnpl_refund ORDER BY id`)).rows
+        return { loans, refunds }
+      })
       const raw = (value: string) => ({ value, precision: 20 })
       expect(seen).toEqual({
         loans: [
@@ -378,8 +375,8 @@ medusaIntegrationTestRunner({
         await waitFor(async () => (await rowOf(order.loanId)).state === "refunded")
       })
 
-      it("a REJECTED refund makes the cancel fail with the reason, and changes nothing", async () => {
-        const order = await orderedCart()
+      /** Cancels the order while the service turns its refund down: the cancel fails with the reason, the order stays, nothing is refunded there. */
+      async function cancelWithRefundRejected(order: { orderId: string; loanId: number }) {
         // The service turns the refund down every time it is asked (what remains is not refundable there).
         env.sandbox.setFaults({ refund: { rejectNext: 5 } })
         const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
@@ -388,19 +385,18 @@ medusaIntegrationTestRunner({
         expect(refundedAtService(order.loanId)).toBe(0)
         const { data } = await api.get(`/admin/orders/${order.orderId}`, await admin())
         expect(data.order.status).not.toBe("canceled")
+      }
+
+      it("a REJECTED refund makes the cancel fail with the reason, and changes nothing", async () => {
+        const order = await orderedCart()
+        await cancelWithRefundRejected(order)
         expect((await paymentOf(getContainer(), order.orderId)).canceled_at).toBeNull()
       })
 
       it("a captured payment whose refund is REJECTED fails the cancel too", async () => {
         const order = await orderedCart()
         expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, await admin())).status).toBe(200)
-        env.sandbox.setFaults({ refund: { rejectNext: 5 } })
-        const cancel = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, await admin())
-        expect(cancel.status).toBeGreaterThanOrEqual(400)
-        expect(cancel.data.message).toMatch(/rejected the refund/)
-        expect(refundedAtService(order.loanId)).toBe(0)
-        const { data } = await api.get(`/admin/orders/${order.orderId}`, await admin())
-        expect(data.order.status).not.toBe("canceled")
+        await cancelWithRefundRejected(order)
         expect((await paymentOf(getContainer(), order.orderId)).refunds).toHaveLength(0)
       })
     })
