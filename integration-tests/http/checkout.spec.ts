@@ -51,6 +51,36 @@ medusaIntegrationTestRunner({
         expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
       })
 
+      it("asks the loan for the cart as Medusa holds it: every live line in order, the adjustments of lines and shipping, nothing of a removed line", async () => {
+        const cart = await shop.cart({ quantity: 2 })
+        const carts = getContainer().resolve(Modules.CART)
+        const [added, removed] = await carts.addLineItems(cart.id, [
+          { title: "Funda", subtitle: "Negra", quantity: 3, unit_price: 150 },
+          { title: "Retirada", quantity: 1, unit_price: 999 },
+        ])
+        await carts.softDeleteLineItems([removed.id])
+        const [item] = cart.items
+        const [method] = await carts.listShippingMethods({ cart_id: cart.id })
+        await carts.setLineItemAdjustments(cart.id, [
+          { item_id: item.id, code: "PROMO", amount: 100 },
+          { item_id: added.id, code: "FUNDA", amount: 10.5 },
+        ])
+        await carts.setShippingMethodAdjustments(cart.id, [{ shipping_method_id: method.id, code: "ENVIO", amount: 9 }])
+
+        await shop.bnplSession(cart.id)
+
+        const [medusa] = await carts.listCarts({ id: cart.id }, { select: ["total", "discount_total"], relations: ["items", "shipping_methods"] })
+        const body = loanRequests().at(-1)!.body as Record<string, unknown>
+        expect(body.products).toEqual([
+          expect.objectContaining({ id: item.id, count: 2, price: Number(item.unit_price) }),
+          expect.objectContaining({ id: added.id, count: 3, price: 150, title: "Funda", description: "Negra" }),
+        ])
+        expect(body.shipping).toEqual({ price: 99, title: "Envío estándar" })
+        expect(body.discount).toEqual({ price: 119.5, title: "Discount" })
+        expect(Number(medusa.discount_total)).toBe(119.5)
+        expect(body.totalPrice).toBe(Number(medusa.total))
+      })
+
       it("ignores data a storefront sends: cart id, amount and products come from the server", async () => {
         const cart = await shop.cart()
         const response = await shop.startSession(cart.id, "pp_bnpl_bnpl", {

@@ -8,6 +8,7 @@ import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../he
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { reconciled } from "../helpers/reconcile"
 import { inScratchSchema } from "../helpers/scratch-schema"
+import { cartLockKey } from "../../src/lib/ledger/ledger"
 import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
 import { listLoanWorkflow } from "../../src/workflows/list-loan"
@@ -278,6 +279,10 @@ medusaIntegrationTestRunner({
         const again = await shop.startSession(ordered.cartId)
         expect(again.status).toBe(400)
         expect(again.data.message).toBe("This cart is already paid. Start a new cart to buy again.")
+        // The refusal came after the cart's lock was taken: the lock is free again.
+        const locking = getContainer().resolve(Modules.LOCKING)
+        await locking.acquire(cartLockKey(ordered.cartId), { ownerId: "test", expire: 5 })
+        await locking.release(cartLockKey(ordered.cartId), { ownerId: "test" })
         expect(requests("/api/loan")).toHaveLength(loansBefore)
         expect(loansOf(ordered.cartId)).toHaveLength(1)
         expect(await ordersOfCart(getContainer(), ordered.cartId)).toHaveLength(1)

@@ -1,7 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
+import { cartLockKey } from "../../src/lib/ledger/ledger"
 import { useSandbox } from "../helpers/environment"
-import { useStorefront } from "../helpers/store"
+import { sessionsOfCart, useStorefront } from "../helpers/store"
 import { paidCart } from "../helpers/webhook"
 
 jest.setTimeout(120_000)
@@ -28,6 +30,20 @@ medusaIntegrationTestRunner({
       it("with the service down (every auth answered 500)", async () => {
         env.sandbox.setFaults({ auth: { errorRate: 1 } })
         expectShopperWording(await shop.startSession((await shop.cart()).id))
+      })
+
+      it("that failed at the service leaves the cart's lock free and no session: the next attempt makes the loan", async () => {
+        const cart = await shop.cart()
+        env.sandbox.setFaults({ loan: { errorRate: 1 } })
+        expectShopperWording(await shop.startSession(cart.id))
+        env.sandbox.setFaults({})
+
+        // The loan request failed inside Medusa's workflow, after the cart's lock was taken.
+        const locking = getContainer().resolve(Modules.LOCKING)
+        await locking.acquire(cartLockKey(cart.id), { ownerId: "test", expire: 5 })
+        await locking.release(cartLockKey(cart.id), { ownerId: "test" })
+        expect(await sessionsOfCart(getContainer(), cart.id)).toHaveLength(0)
+        expect((await shop.startSession(cart.id)).status).toBe(200)
       })
 
       it("with the service not answering in time", async () => {

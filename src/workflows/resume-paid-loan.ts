@@ -9,7 +9,7 @@ import { releaseCartLockStep } from "./steps/release-cart-lock"
 /**
  * A paid loan that no payment session holds any more (the customer changed the cart, and
  * Medusa dropped the session) while the cart matches it again: a new session of the plugin's
- * provider takes the loan over, as selecting the method again would (src/api/store/payment-collections/start-loan-session.ts), so that the
+ * provider takes the loan over, as selecting the method again would (src/workflows/start-loan-session.ts), so that the
  * confirmation can complete the cart the customer paid for. Nothing is asked of the service
  * but the status query and the refund history, and no new loan is made.
  *

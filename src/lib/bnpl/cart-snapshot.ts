@@ -10,7 +10,7 @@ import { toCents, toPesos } from "./money"
  * the plugin's middleware on `POST /store/payment-collections/:id/payment-sessions`
  * builds this snapshot from the database and writes it into the session's
  * `data`, replacing whatever the storefront sent (see
- * `src/api/store/payment-collections/start-loan-session.ts`). The amount is
+ * `src/workflows/start-loan-session.ts`). The amount is
  * not in it: the loan's total is the session amount, which Medusa computes
  * from the payment collection, and taxes are what the lines do not explain.
  * The snapshot reads raw lines, not the cart's computed totals: the loan needs
@@ -43,7 +43,7 @@ export const CartSnapshot = z.object({
   address: SnapshotAddress.optional(),
   /** The payment collection already holds a session of the plugin's provider, whose loan this one replaces. */
   replacesLoan: z.boolean(),
-  /** The cart's paid loan, which the new session takes over instead of creating a loan (src/api/store/payment-collections/start-loan-session.ts). */
+  /** The cart's paid loan, which the new session takes over instead of creating a loan (src/workflows/start-loan-session.ts). */
   adoptLoan: z.object({ loanId: z.number().int(), checkoutUrl: z.string() }).optional(),
   /** Where the service sends the shopper back, when not the checkout's pages: an order's balance returns to its payment-link page. */
   returnUrls: z.object({ success: z.string(), error: z.string(), cart: z.string() }).optional(),

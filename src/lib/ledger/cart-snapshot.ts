@@ -1,9 +1,8 @@
-import { Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
 import { toCents, toDecimal } from "../bnpl/money"
 import { isBnplProvider } from "../bnpl/session-data"
-import { IN_ONE_QUERY } from "./queries"
 
 type Money = BigNumberInput | null | undefined
 
@@ -34,11 +33,6 @@ interface CartRow {
   } | null
 }
 
-// Raw lines only: the loan needs none of the cart's computed totals, and they cost reads of their own.
-const CART_FIELDS = ["id", "email", "currency_code", "completed_at", "shipping_address.*"]
-const ITEM_FIELDS = ["id", "title", "subtitle", "thumbnail", "quantity", "unit_price", "adjustments.amount"]
-const METHOD_FIELDS = ["name", "amount", "adjustments.amount"]
-
 export interface CartForLoan {
   snapshot: CartSnapshot
   /**
@@ -49,26 +43,56 @@ export interface CartForLoan {
 }
 
 /**
- * Reads what the loan request needs from the cart (see lib/bnpl/cart-snapshot.ts):
- * the store route's snapshot, built from the database, never from what a storefront sent.
+ * Reads what the loan request needs from the cart (see lib/bnpl/cart-snapshot.ts): the
+ * snapshot, built from the database, never from what a storefront sent, and whether the cart is
+ * paid already.
+ *
+ * One SQL statement over the cart module's tables and the payment module's sessions, on the
+ * shopper's path: the modules' own reads (the cart, its lines, its shipping methods, the
+ * collection's sessions) cost most of their time in the ORM, one call each, and made session
+ * creation the slowest step of the checkout (docs/architecture.md, "Reads on the shopper's
+ * path"). Raw lines only: the loan needs none of the cart's computed totals.
  */
 export async function readCartForLoan(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartForLoan> {
-  // Straight to the cart module, one call per branch, in parallel: one
-  // remote join through the link costs more than the whole snapshot, and a
-  // single call loads each to-many relation after the other.
-  const carts = container.resolve(Modules.CART)
-  const [cart, items, shippingMethods, sessions] = await Promise.all([
-    carts.retrieveCart(cartId, { select: CART_FIELDS, relations: ["shipping_address"] }),
-    carts.listLineItems({ cart_id: cartId }, { select: ITEM_FIELDS, relations: ["adjustments"], options: IN_ONE_QUERY }),
-    carts.listShippingMethods({ cart_id: cartId }, { select: METHOD_FIELDS, relations: ["adjustments"], options: IN_ONE_QUERY }),
-    container.resolve(Modules.PAYMENT).listPaymentSessions({ payment_collection_id: paymentCollectionId }, { select: ["provider_id", "status"] }),
-  ])
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const { rows } = await pg.raw(CART_FOR_LOAN, { cartId, paymentCollectionId })
+  const [row] = rows as CartOfCollection[]
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${cartId}`)
+  return cartForLoan(row)
+}
+
+/** The cart as the statement reads it: its lines, and the sessions of the payment collection asked for. */
+export type CartOfCollection = CartRow & { completed_at: Date | string | null; sessions: Array<{ provider_id: string; status: string }> }
+
+/** What the loan request needs of a cart, and whether the cart is paid already. */
+export function cartForLoan(row: CartOfCollection): CartForLoan {
+  const { sessions } = row
   const replacesLoan = sessions.some((s) => isBnplProvider(s.provider_id))
   return {
-    snapshot: toSnapshot({ ...cart, items, shipping_methods: shippingMethods }, replacesLoan),
-    paid: !!cart.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
+    snapshot: toSnapshot(row, replacesLoan),
+    paid: !!row.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
   }
 }
+
+const adjustmentsOf = (table: string, key: string, owner: string) =>
+  `(select json_agg(json_build_object('amount', adj.amount)) from ${table} adj where adj.${key} = ${owner}.id and adj.deleted_at is null)`
+
+const CART_FOR_LOAN = `
+select c.id, c.email, c.currency_code, c.completed_at,
+  (select row_to_json(a) from (
+    select first_name, last_name, address_1, address_2, city, postal_code, phone from cart_address
+    where id = c.shipping_address_id and deleted_at is null) a) as shipping_address,
+  coalesce((select json_agg(i order by i.created_at, i.id) from (
+    select li.id, li.title, li.subtitle, li.thumbnail, li.quantity, li.unit_price, li.created_at,
+      ${adjustmentsOf("cart_line_item_adjustment", "item_id", "li")} as adjustments
+    from cart_line_item li where li.cart_id = c.id and li.deleted_at is null) i), '[]') as items,
+  coalesce((select json_agg(m order by m.created_at, m.id) from (
+    select sm.id, sm.name, sm.amount, sm.created_at,
+      ${adjustmentsOf("cart_shipping_method_adjustment", "shipping_method_id", "sm")} as adjustments
+    from cart_shipping_method sm where sm.cart_id = c.id and sm.deleted_at is null) m), '[]') as shipping_methods,
+  coalesce((select json_agg(json_build_object('provider_id', ps.provider_id, 'status', ps.status))
+    from payment_session ps where ps.payment_collection_id = :paymentCollectionId and ps.deleted_at is null), '[]') as sessions
+from cart c where c.id = :cartId and c.deleted_at is null`
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
   const cents = (value: Money) => toCents(value ?? 0)

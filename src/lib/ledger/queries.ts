@@ -50,7 +50,7 @@ export interface CartPayment {
  * Medusa links to a cart is that cart's checkout; any other is an order's balance.
  */
 export async function holderOfSession(container: MedusaContainer, serviceCartId: string, paymentCollectionId: string): Promise<LoanHolder> {
-  if (await cartOfPaymentCollection(container, paymentCollectionId)) return cartHolder(serviceCartId)
+  if ((await ownerOfPaymentCollection(container, paymentCollectionId)).cart_id) return cartHolder(serviceCartId)
   return { type: "order_balance", payment_collection_id: paymentCollectionId, service_cart_id: serviceCartId }
 }
 
@@ -223,11 +223,23 @@ export async function paymentCollectionOfCart(container: MedusaContainer, cartId
   return link?.payment_collection_id
 }
 
-/** The cart a payment collection belongs to, if a cart's (an order's balance has none). */
-export async function cartOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | undefined> {
-  const [link] = await linkTable(container, CART_PAYMENT_COLLECTION).list({ payment_collection_id: paymentCollectionId }, { select: ["cart_id"] })
-  return link?.cart_id
+/**
+ * The cart or the order a payment collection belongs to, from Medusa's two links in one read:
+ * session creation asks it first, on the shopper's path (docs/architecture.md, "Reads on the
+ * shopper's path").
+ */
+export async function ownerOfPaymentCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+): Promise<{ cart_id?: string; order_id?: string }> {
+  const { rows } = await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(OWNER_OF_PAYMENT_COLLECTION, { id: paymentCollectionId })
+  const [owner] = rows as Array<{ cart_id: string | null; order_id: string | null }>
+  return { ...(owner?.cart_id ? { cart_id: owner.cart_id } : {}), ...(owner?.order_id ? { order_id: owner.order_id } : {}) }
 }
+
+const OWNER_OF_PAYMENT_COLLECTION = `select
+  (select cart_id from cart_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as cart_id,
+  (select order_id from order_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as order_id`
 
 type LinkEnd = readonly [module: string, key: string]
 const ORDER_CART: [LinkEnd, LinkEnd] = [

@@ -11,9 +11,8 @@ import { BnplLedgerService } from "./service"
  * session, so the plugin keeps its own record and reconciliation walks it.
  *
  * Who writes it: the module's service alone (service.ts), from workflow steps.
- * The store route that creates the plugin's payment session (`pp_bnpl_{id}`)
- * (src/api/store/payment-collections/start-loan-session.ts) runs the workflow
- * that writes the row in the same request that created the loan, under the
+ * The workflow that creates the plugin's payment session (`pp_bnpl_{id}`)
+ * (src/workflows/start-loan-session.ts) writes the row in the same request that created the loan, under the
  * cart's lock, right after the payment module stored the session: a provider
  * runs inside the payment module and cannot reach another module, so the
  * provider itself cannot. A row a crash left unwritten is backfilled by

@@ -73,7 +73,7 @@ interface Completion {
 async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, sessionAmount, linked }: Completion): Promise<void> {
   const [row, total] = await Promise.all([rowOfLoan(req.scope, loan.loan_id), cartTotal(req.scope, cartHolder(cartId))])
   if (!linked && total !== undefined && !sameAmount(total, sessionAmount)) {
-    // The loan stays as it is: selecting the method again refunds it before a new loan (src/api/store/payment-collections/start-loan-session.ts).
+    // The loan stays as it is: selecting the method again refunds it before a new loan (src/workflows/start-loan-session.ts).
     req.scope
       .resolve("logger")
       .warn(`[bnpl] cart ${cartId} totals ${toDecimal(total)}, but its loan ${loan.loan_id} is for ${toDecimal(loan.amount)}: completion refused`)

@@ -1,6 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { readCartForLoan, toSnapshot } from "../cart-snapshot"
+import { cartForLoan, toSnapshot } from "../cart-snapshot"
 
 const cart = {
   id: "cart_1",
@@ -25,24 +23,9 @@ describe("cart snapshot", () => {
     })
   })
 
-  describe("what the payment collection already holds (readCartForLoan)", () => {
+  describe("what the payment collection already holds (cartForLoan)", () => {
     type Session = { provider_id: string; status: string }
-    // The cart and payment modules as the store route sees them: only the reads it makes.
-    const container = (sessions: Session[], completedAt: Date | null = null) =>
-      ({
-        resolve: (key: string) =>
-          key === Modules.CART
-            ? {
-                retrieveCart: async () => ({ ...cart, completed_at: completedAt }),
-                listLineItems: async () => cart.items,
-                listShippingMethods: async () => cart.shipping_methods,
-              }
-            : {
-                listPaymentSessions: async (filter: { payment_collection_id: string }) =>
-                  filter.payment_collection_id === "paycol_1" ? sessions : [],
-              },
-      }) as unknown as MedusaContainer
-    const read = (sessions: Session[], completedAt?: Date) => readCartForLoan(container(sessions, completedAt ?? null), "cart_1", "paycol_1")
+    const read = async (sessions: Session[], completedAt?: Date) => cartForLoan({ ...cart, completed_at: completedAt ?? null, sessions })
 
     it("replaces an earlier loan only when a pp_bnpl_bnpl session is there", async () => {
       expect((await read([])).snapshot.replacesLoan).toBe(false)
