@@ -14,8 +14,8 @@ import { type CpuSplit, cpuSplitFrom } from "../harness/cpu-time"
 /** Late webhooks are retried by the sandbox (0.5, 1, 2 s): orders may trail the first answers. */
 const ORDERS_SETTLE_MS = 30_000
 
-/** A paid loan becomes an order at least as fast as Medusa completes a cart with its own provider. */
-const MIN_RATIO = 1.0
+/** A paid loan becomes an order at least 1.1× as fast as Medusa completes a cart with its own provider. */
+const MIN_RATIO = 1.1
 
 export interface Throughput {
   /** Per webhook (first delivery) or per completion, in ms. */
