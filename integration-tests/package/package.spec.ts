@@ -1,11 +1,12 @@
 import axios, { type AxiosRequestConfig } from "axios"
-import { execFileSync, spawn, type ChildProcess } from "child_process"
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "child_process"
 import { Agent } from "http"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "fs"
 import { tmpdir } from "os"
 import { dirname, join, relative, resolve } from "path"
 import { Client } from "pg"
 import { freePort } from "../../scripts/harness/free-port"
+import { plainInstall } from "../helpers/plain-install"
 
 // Node keeps client sockets alive by default, and a store idle past its keep-alive time-out
 // closes one just as the next request is written on it ("socket hang up"). Each request here
@@ -13,18 +14,35 @@ import { freePort } from "../../scripts/harness/free-port"
 axios.defaults.httpAgent = new Agent({ keepAlive: false })
 
 /**
- * What a merchant does, from the tarball: install it into a fresh Medusa 2.21.2
- * store, register it with the README's own medusa-config.ts snippet, start the
- * package's own sandbox (`npx bnpl-sandbox serve`), boot, and sell once. The
- * scratch store gets no file from this project but the tarball (and the README's
- * snippet); it shares the npm cache. `npm pack` builds the plugin itself (prepack).
+ * What a merchant does, from the tarball: install it into a fresh store of the newest
+ * Medusa the registry offers, register it with the README's own medusa-config.ts
+ * snippet, build the store and its admin (`medusa build`), start the package's own
+ * sandbox (`npx bnpl-sandbox serve`), boot, and sell once. The scratch store gets no
+ * file from this project but the tarball (and the README's snippet); it shares the npm
+ * cache. `npm pack` builds the plugin itself (prepack).
  */
 // The setup (pack, install a whole Medusa store, migrate, boot) runs at a low CPU priority beside
 // the browser and chaos suites in `npm test`, on a saturated 2-core machine: it has taken over 10 minutes.
 jest.setTimeout(1_200_000)
 
 const PROJECT = resolve(__dirname, "../..")
-const MEDUSA_VERSION = "2.21.2"
+
+/**
+ * The newest Medusa the registry offers (its `latest`), asked at each run: a Medusa release
+ * the plugin's peer ranges or code do not fit fails here, with no commit of ours. Offline, the
+ * newest the npm cache knows; with neither, the test cannot build a store and says so.
+ */
+function newestMedusa(): string {
+  for (const flags of [[], ["--offline"]]) {
+    try {
+      return execFileSync("npm", ["view", "@medusajs/medusa", "version", ...flags], { encoding: "utf8", stdio: "pipe" }).trim()
+    } catch {
+      // the next way, or none
+    }
+  }
+  throw new Error("`npm view @medusajs/medusa version` has no answer, from the registry or the npm cache")
+}
+const MEDUSA_VERSION = newestMedusa()
 // The sandbox's default merchant: what `bnpl-sandbox serve` prints in its banner.
 const MERCHANT = { merchantId: 1001, apiToken: "sandbox-api-token" }
 const WEBHOOK_TOKEN = "package-test-webhook-token-0123"
@@ -47,6 +65,10 @@ let base: string
 /** The store's environment, good options included: what `medusa develop` runs with. */
 let storeEnv: Record<string, string>
 const log: string[] = []
+/** The packed plugin's file name, in `scratch`. */
+let tarball: string
+/** `medusa build` of the store: its exit status and everything it printed. */
+let storeBuild: { status: number | null; output: string }
 
 /** The id this store gives the provider: not the README's `bnpl`, as a merchant may choose. */
 const PROVIDER = "pp_bnpl_installments"
@@ -58,6 +80,21 @@ function readmeConfig(): string {
   if (!block) throw new Error("README.md lost its install:medusa-config block")
   if (!block[1].includes('id: "bnpl"')) throw new Error("README.md's install:medusa-config block gives the provider no id")
   return block[1].replace('id: "bnpl"', 'id: "installments"')
+}
+
+/**
+ * A Medusa store's own dependencies, at MEDUSA_VERSION, and the plugin: `npm install
+ * medusa-payment-bnpl`, with the tarball at `tarballPath` (relative to the store) standing in
+ * for the registry.
+ */
+function storeDependencies(tarballPath: string): Record<string, string> {
+  return {
+    "@medusajs/admin-sdk": MEDUSA_VERSION,
+    "@medusajs/cli": MEDUSA_VERSION,
+    "@medusajs/framework": MEDUSA_VERSION,
+    "@medusajs/medusa": MEDUSA_VERSION,
+    "medusa-payment-bnpl": `file:${tarballPath}`,
+  }
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
@@ -106,7 +143,7 @@ beforeAll(async () => {
   // The package, as it would be published: `npm pack` builds it first (the prepack script).
   scratch = mkdtempSync(join(tmpdir(), "bnpl-store-"))
   run("npm", ["pack", "--pack-destination", scratch], PROJECT)
-  const tarball = readdirSync(scratch).find((f) => f.endsWith(".tgz"))!
+  tarball = readdirSync(scratch).find((f) => f.endsWith(".tgz"))!
 
   // A fresh Medusa store.
   const ours = JSON.parse(readFileSync(join(PROJECT, "package.json"), "utf8"))
@@ -115,14 +152,7 @@ beforeAll(async () => {
     JSON.stringify({
       name: "scratch-store",
       private: true,
-      dependencies: {
-        "@medusajs/admin-sdk": MEDUSA_VERSION,
-        "@medusajs/cli": MEDUSA_VERSION,
-        "@medusajs/framework": MEDUSA_VERSION,
-        "@medusajs/medusa": MEDUSA_VERSION,
-        // `npm install medusa-payment-bnpl`, with the tarball standing in for the registry.
-        "medusa-payment-bnpl": `file:./${tarball}`,
-      },
+      dependencies: storeDependencies(`./${tarball}`),
       devDependencies: {
         "@swc/core": ours.devDependencies["@swc/core"],
         typescript: ours.devDependencies.typescript,
@@ -164,6 +194,11 @@ beforeAll(async () => {
     BNPL_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
   })
   const medusaBin = join(scratch, "node_modules/.bin/medusa")
+  // What a merchant runs before deploying: the store's backend and its admin, the plugin's
+  // extensions bundled in with the store's own React. Before `medusa develop`, which writes the
+  // same .medusa/client files; the test below reads the outcome.
+  const build = spawnSync(medusaBin, ["build"], { cwd: scratch, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  storeBuild = { status: build.status, output: `${build.stdout}${build.stderr}` }
   run(medusaBin, ["db:migrate"], scratch, env)
   run(medusaBin, ["user", "-e", ADMIN.email, "-p", ADMIN.password], scratch, env)
   medusa = spawn(medusaBin, ["develop"], { cwd: scratch, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] })
@@ -347,7 +382,50 @@ async function setUpStore() {
 /** The order the test that sells once placed, for the test that cancels it. */
 let sold: { orderId: string; loanId: number } | undefined
 
-describe("the packed plugin in a fresh Medusa store", () => {
+/** Every file under `dir` whose text holds `needle`. */
+function filesHolding(dir: string, needle: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name), "utf8").includes(needle))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+}
+
+/**
+ * Medusa's own packages whose React ranges a store with a React 19 admin needs to accept React 19.
+ * Medusa 2.21.2's do not (`@medusajs/ui` and `@medusajs/medusa` ask `^18.3.1`), so the store
+ * stands in for a Medusa whose packages do, with overrides scoped to these packages: the
+ * plugin's own peers are resolved exactly as it declares them.
+ */
+const MEDUSA_REACT_PACKAGES = ["@medusajs/medusa", "@medusajs/dashboard", "@medusajs/ui"]
+
+/**
+ * `npm install --package-lock-only` of a store beside the scratch one: this Medusa, `react` and
+ * `react-dom` at `major` (as a store declares its admin's React) and the tarball. Its exit status,
+ * what npm printed, and the versions of every `react` in the tree it resolved.
+ */
+function resolveStore(major: 18 | 19): { status: number | null; output: string; reacts: string[] } {
+  const dir = join(scratch, `react-${major}-store`)
+  mkdirSync(dir, { recursive: true })
+  const react = { react: `^${major}.0.0`, "react-dom": `^${major}.0.0` }
+  const overrides = Object.fromEntries(MEDUSA_REACT_PACKAGES.map((name) => [name, { react: "$react", "react-dom": "$react-dom" }]))
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({
+      name: `react-${major}-store`,
+      private: true,
+      dependencies: { ...storeDependencies(`../${tarball}`), ...react },
+      ...(major === 19 ? { overrides } : {}),
+    }),
+  )
+  const { status, output } = plainInstall(dir, "--package-lock-only")
+  const lock = existsSync(join(dir, "package-lock.json")) ? JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8")) : { packages: {} }
+  const reacts = Object.entries(lock.packages as Record<string, { version: string }>)
+    .filter(([path]) => path === "node_modules/react" || path.endsWith("/node_modules/react"))
+    .map(([, entry]) => entry.version)
+  return { status, output, reacts }
+}
+
+describe(`the packed plugin in a fresh Medusa ${MEDUSA_VERSION} store`, () => {
   it("lists the provider under the store's own id among the payment providers", async () => {
     const admin = await adminApi()
     const { payment_providers } = await admin.get("/admin/payments/payment-providers")
@@ -425,6 +503,20 @@ describe("the packed plugin in a fresh Medusa store", () => {
     // Values are never echoed: a secret pasted into the wrong variable must not reach the log.
     expect(output).not.toContain(secret)
     expect(output).not.toContain("sandbox.example:4010")
+  })
+
+  it("builds the store and its admin with `medusa build`, the plugin's admin extensions bundled in", () => {
+    expect({ status: storeBuild.status, output: storeBuild.status === 0 ? "" : storeBuild.output.slice(-6000) }).toEqual({ status: 0, output: "" })
+    // The loans page's menu label: a string of the plugin's admin route, kept as is by the minifier.
+    expect(filesHolding(join(scratch, ".medusa/server/public/admin"), "bnpl.menu.loans")).not.toEqual([])
+  })
+
+  it.each([18, 19] as const)("resolves its peers with a plain npm install in a store whose admin uses React %i", (major) => {
+    const { status, output, reacts } = resolveStore(major)
+    expect(output).not.toMatch(/ERESOLVE/)
+    expect(status).toBe(0)
+    // One React in the tree: the dashboard's, which the plugin's admin extensions render with.
+    expect(reacts).toEqual([expect.stringMatching(new RegExp(`^${major}\\.`))])
   })
 
   it("ships the built plugin, and every exports entry leads to a file", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "os"
 import { basename, join, resolve } from "path"
 import ts from "typescript"
 import { packKit } from "../helpers/kit-pack"
+import { plainInstall } from "../helpers/plain-install"
 
 /**
  * What a storefront developer does with the kit: its packed tarball installed with a plain
@@ -41,8 +42,7 @@ beforeAll(() => {
     JSON.stringify({ name: "scratch-storefront", private: true, dependencies: { ...STARTER, [KIT]: `file:./${basename(tarball)}` } }),
   )
   // No --legacy-peer-deps, no --force: a peer the storefront cannot satisfy fails here.
-  const run = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: scratch, encoding: "utf8" })
-  install = { status: run.status, output: `${run.stdout}${run.stderr}` }
+  install = plainInstall(scratch)
 })
 
 afterAll(() => {
