@@ -104,3 +104,60 @@ describe("one writer for the ledger", () => {
     expect(found).toEqual([])
   })
 })
+
+/**
+ * What reaches the payment provider besides Medusa's arguments (docs/architecture.md, "What the plugin
+ * keeps in a process"): the hand-overs of lib/bnpl/provider-context.ts, set around a Medusa workflow
+ * the plugin runs and read by the provider inside it, and the one read of Medusa's application
+ * container. A new hand-over, a new place that sets one or a new reader fails here until it is
+ * named there.
+ */
+describe("the hand-overs to the provider", () => {
+  const files = sourceFiles(SRC)
+  const sitesOf = (names: string[]) =>
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        files
+          .filter((file) => callsIn(file).some((call) => call.name === name))
+          .map(where)
+          .sort(),
+      ]),
+    )
+
+  it("one store, in provider-context.ts, and only the hand-overs' own files use it", () => {
+    const stores = files.filter((file) => /new\s+AsyncLocalStorage\b/.test(readFileSync(file, "utf8"))).map(where)
+    expect(stores).toEqual(["lib/bnpl/provider-context.ts"])
+    expect(sitesOf(["withProvided", "provided"])).toEqual({
+      withProvided: ["lib/bnpl/loan-recorder.ts", "lib/bnpl/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+      provided: ["lib/bnpl/loan-recorder.ts", "lib/bnpl/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+    })
+  })
+
+  it("set where the plugin runs Medusa's workflows that call the provider, read by the provider only", () => {
+    expect(sitesOf(["withRefundSender", "withLoanRecorder", "withConfirmedLoan"])).toEqual({
+      withRefundSender: [
+        "api/admin/orders/cancel-with-loans.ts",
+        "api/admin/payments/book-refund.ts",
+        "lib/ledger/during-completion.ts",
+        "workflows/refund-loan.ts",
+        "workflows/refund-received-return.ts",
+      ],
+      withLoanRecorder: ["lib/ledger/during-completion.ts"],
+      withConfirmedLoan: ["workflows/steps/authorize-loan-session.ts"],
+    })
+    expect(sitesOf(["refundSender", "loanRecorder", "confirmedLoan"])).toEqual({
+      refundSender: ["providers/bnpl/service.ts"],
+      loanRecorder: ["providers/bnpl/service.ts"],
+      confirmedLoan: ["providers/bnpl/service.ts"],
+    })
+  })
+
+  it("Medusa's application container is read in one place, the store's refund sender", () => {
+    const readers = files.filter((file) => /import\(\s*["']@medusajs\/framework["']\s*\)/.test(readFileSync(file, "utf8"))).map(where)
+    const imports = files
+      .filter((file) => /import\s*\{[^}]*\bcontainer\b[^}]*\}\s*from\s*["']@medusajs\/framework["']/.test(readFileSync(file, "utf8")))
+      .map(where)
+    expect([...readers, ...imports]).toEqual(["lib/ledger/store-refund-sender.ts"])
+  })
+})
