@@ -1,11 +1,11 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
+import type { LedgerLoan } from "../../modules/bnpl/types"
 import { sameAmount, toDecimal } from "../bnpl/money"
 import { CONFIRMABLE_SESSION, isPaid } from "../bnpl/status"
-import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { awaitsOrder } from "./ledger"
 import type { LoanHolder } from "./holder"
+import type { LoanAtService } from "./loan-at-service"
 import type { SessionRow } from "./queries"
 import { refundBlock } from "./refund-book"
 
@@ -54,11 +54,7 @@ export interface CartFacts {
 }
 
 /** What the service and the book say of the loan. */
-export interface LoanFacts {
-  loan?: LoanRecord
-  history: RefundRecord[]
-  loans: LoanRecord[]
-  book: BookEntry[]
+export interface LoanFacts extends LoanAtService {
   /** An order that holds the cart's payment collection while no order is linked to the cart. */
   halfMadeOrderId?: string
 }

@@ -6,8 +6,8 @@ import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type 
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
-import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
+import { loanAtService } from "../../../lib/ledger/loan-at-service"
+import { refundBlock } from "../../../lib/ledger/refund-book"
 import { duringCompletion } from "../../../lib/ledger/during-completion"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
@@ -89,8 +89,7 @@ async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, session
 
 /** A loan refunded at the service (or that may be) never pays a new order: the shopper starts again, the admin sees why. */
 async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: LedgerLoan): Promise<void> {
-  const { client } = bnplFromContainer(req.scope)
-  const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
+  const { loan, history, book } = await loanAtService(req.scope, cartId, row.loan_id)
   const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
   if (!blocked) return
   await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: blocked, while_state: row.state, loan_status: loan!.status } })

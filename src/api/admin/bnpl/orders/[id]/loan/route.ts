@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
-import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
+import { loanAtService } from "../../../../../../lib/ledger/loan-at-service"
 import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
@@ -28,7 +28,6 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
   if (!chosen) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no financing loan ${asked}.`)
   const { session: payment, awaitingFinancing } = chosen
 
-  const { client } = bnplFromContainer(req.scope)
   const ledger = ledgerRowOf(
     req.scope,
     orderId,
@@ -37,9 +36,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
   )
   const order_loans = await orderLoansJson(req.scope, orderLoans)
   try {
-    const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
+    const [{ loans, history }, row] = await Promise.all([loanAtService(req.scope, payment.cart_id), ledger])
     const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
-    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row, awaiting), order_loans })
+    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, history, row, awaiting), order_loans })
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
