@@ -9,7 +9,7 @@ import { ledgerOf } from "../../lib/ledger/ledger"
 import { holderOfRow } from "../../lib/ledger/holder"
 import { cartPayment, orderOfHolder, sessionOfLoan } from "../../lib/ledger/queries"
 import { loanAtService } from "../../lib/ledger/loan-at-service"
-import { refundBlock } from "../../lib/ledger/refund-book"
+import { paidLoanVerdict } from "../../lib/ledger/paid-loan"
 
 export const planLoanResumptionStepId = "bnpl-plan-loan-resumption"
 
@@ -24,7 +24,7 @@ export interface LoanResumption {
  * Decides whether a paid loan that no payment session holds can be taken over by a new
  * session of its cart, and with what: only when the status query shows it paid, the cart is
  * still open with no order and no session holding the loan, its payment collection is for the
- * loan's amount and currency, the book's refund rule finds no refund (refund-book.ts), and the
+ * loan's amount and currency, its verdict lets it pay (paid-loan.ts), and the
  * cart is not paid otherwise. Answers null otherwise. Reads only; run under the cart's lock.
  */
 export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async (input: { ledger_id: string }, { container }) => {
@@ -44,7 +44,7 @@ async function planLoanResumption(container: MedusaContainer, ledgerId: string):
   const { loan } = found
   if (!loan || !isPaid(loan) || orderId) return null
   if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
-  if (refundBlock(loan, row.cart_id, found.history, found.book)) return null
+  if (paidLoanVerdict(loan, row.cart_id, found).verdict !== "pays") return null
   const { snapshot, paid } = await readCartForLoan(container, row.cart_id, collectionId)
   if (paid) return null
   const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }
