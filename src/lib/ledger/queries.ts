@@ -2,7 +2,7 @@ import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framewo
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
+import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf } from "./ledger"
 import { cartHolder, type LoanHolder } from "./holder"
@@ -261,6 +261,8 @@ export interface OrderPayment {
   orderStatus: string
   paymentId: string
   session: SessionData
+  /** When Medusa made the payment: the order's loans are listed oldest first. */
+  createdAt: string | null
   captured: string
   refunded: string
   /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
@@ -282,6 +284,18 @@ export interface OrderPayment {
   restReleased: boolean
 }
 
+/** An order's loans as Medusa holds them. */
+export interface OrderLoans {
+  orderId: string
+  orderStatus: string
+  /** The order's payments of the plugin's provider, in Medusa's order of collections and payments. */
+  payments: OrderPayment[]
+  /** The loan an order placed before its financing (`orderBeforeFinancing`) waits on: its `pending_authorization` session's. */
+  awaited?: SessionData
+}
+
+type HeldSession = { provider_id: string; status?: string; data: Record<string, unknown> | null } | null
+
 interface OrderRow {
   id: string
   status: string
@@ -292,14 +306,19 @@ interface OrderRow {
       provider_id: string
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
+      created_at?: string | Date | null
       captures?: Array<{ amount: unknown } | null> | null
       refunds?: Array<{ id: string; amount: unknown; created_at: string | Date; note?: string | null } | null> | null
     } | null> | null
+    payment_sessions?: HeldSession[] | null
   } | null> | null
 }
 
-/** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
-export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
+/**
+ * The order's loans: its payments of the plugin's provider, with what Medusa captured and
+ * refunded on each, and the session of a loan it awaits. Undefined for an order Medusa does not have.
+ */
+export async function orderLoans(container: MedusaContainer, orderId: string): Promise<OrderLoans | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -311,19 +330,23 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
       "payment_collections.payments.provider_id",
       "payment_collections.payments.data",
       "payment_collections.payments.canceled_at",
+      "payment_collections.payments.created_at",
       "payment_collections.payments.captures.amount",
       "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
       "payment_collections.payments.refunds.created_at",
       "payment_collections.payments.refunds.note",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.data",
     ],
     filters: { id: orderId },
   })
   const order = data[0] as OrderRow | undefined
-  if (!order) return []
+  if (!order) return undefined
   const collections = (order.payment_collections ?? []).flatMap((c) => (c ? [c] : []))
   const anotherLive = (collection: (typeof collections)[number]) => collections.some((c) => c !== collection && c.status !== "canceled")
-  return collections
+  const payments = collections
     .flatMap((c) => (c.payments ?? []).map((payment) => ({ payment, collection: c })))
     .flatMap(({ payment, collection }) => {
       const session = payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
@@ -334,6 +357,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           orderStatus: order.status,
           paymentId: payment.id,
           session,
+          createdAt: payment.created_at ? new Date(payment.created_at).toISOString() : null,
           captured: sum(payment.captures),
           refunded: sum(payment.refunds),
           refunds: (payment.refunds ?? []).flatMap((r) =>
@@ -345,6 +369,13 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
         },
       ]
     })
+  const awaited = awaitedSessionData(collections.flatMap((c) => c.payment_sessions ?? []))
+  return { orderId: order.id, orderStatus: order.status, payments, ...(awaited ? { awaited } : {}) }
+}
+
+/** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
+export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
+  return (await orderLoans(container, orderId))?.payments ?? []
 }
 
 /** The order's payment of the plugin's provider holding `loanId`. */
