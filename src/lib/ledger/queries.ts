@@ -5,7 +5,7 @@ import { centsToDecimal } from "../bnpl/refunds"
 import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf } from "./ledger"
-import { cartHolder, type LoanHolder } from "./holder"
+import { balanceHolder, cartHolder, holderOfRow, type LoanHolder } from "./holder"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -53,6 +53,22 @@ export async function holderOfSession(container: MedusaContainer, serviceCartId:
   if (await cartOfPaymentCollection(container, paymentCollectionId)) return cartHolder(serviceCartId)
   return { type: "order_balance", payment_collection_id: paymentCollectionId, service_cart_id: serviceCartId }
 }
+
+/**
+ * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
+ * webhook, or a refund, of a loan whose row a crash prevented): a row of another loan of the same
+ * `cartId`, or else Medusa's own records, a payment collection by that id being an order's balance.
+ */
+async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
+  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
+  if (row) return holderOfRow(row)
+  const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
+  return collection ? balanceHolder(cartId) : cartHolder(cartId)
+}
+
+/** What a loan pays: its row's holder (holder.ts), or for a loan without a row, what its `cartId`'s loans pay. */
+export const holderOfLoan = (container: MedusaContainer, row: LedgerLoan | undefined, cartId: string): Promise<LoanHolder> =>
+  row ? Promise.resolve(holderOfRow(row)) : holderOfServiceCart(container, cartId)
 
 /** What the loan's holder (holder.ts) is in Medusa now: a cart's payment, or an order balance's collection read as one. */
 export async function cartPayment(container: MedusaContainer, holder: LoanHolder): Promise<CartPayment> {

@@ -265,7 +265,7 @@ export const ROLLBACK_REFUND = "completion rolled back by Medusa after the captu
  */
 export function bookingSender(container: MedusaContainer, reason: string): RefundSender {
   return async (refund) => {
-    await refuseRefundDuringOrderChange(container, refund.cartId, refund.totalAmount)
+    await refuseRefundDuringOrderChange(container, refund, refund.totalAmount)
     await bookedRefund(container, {
       loanId: refund.loanId,
       cartId: refund.cartId,
