@@ -28,8 +28,9 @@ export const CANCEL_REFUND = "order cancelled in Medusa"
  * capture). A refusal, or a refund the book cannot account for (made outside Medusa, a lost
  * reply), fails the step, so the cancel is rolled back and the admin sees why.
  *
- * The plugin runs Medusa's workflow nested in its own rather than taking the `orderCanceled`
- * hook: Medusa allows one handler per hook, and that one belongs to the store.
+ * Medusa allows one handler per workflow hook, and `orderCanceled` belongs to the store: the
+ * admin's cancel runs Medusa's cancelOrderWorkflow nested in the plugin's (cancelOrderWithLoansWorkflow),
+ * and an order cancelled elsewhere is refunded by the `order.canceled` subscriber (cancelRefundWorkflow).
  */
 export interface CancelRefundInput {
   order_id: string

@@ -95,8 +95,8 @@ const readCart = async (
 
 async function paymentOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<CartPayment> {
   // Each module and link table read on its own, at once: one Query across the links plans a
-  // remote join through four services, and costs about a third more CPU than these reads (every
-  // confirmation passes here).
+  // remote join through four services, which costs more CPU than these reads, and every
+  // confirmation passes here.
   const [cart, collectionId, orderId] = await Promise.all([read, paymentCollectionOfCart(container, cartId), orderOfCart(container, cartId)])
   const collection = collectionId ? await collectionWithSessions(container, collectionId) : undefined
   return {
@@ -159,7 +159,7 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
  *
  * Computed as the cart module computes it for `select: ["total"]`: Medusa's decorateCartTotals over
  * the relations the module loads for totals (its addRelationsToCalculateTotals). Each relation is
- * listed on its own, at once: the module's single read of all seven costs about a sixth more CPU.
+ * listed on its own, at once: the module's single read of all seven costs more CPU.
  */
 export async function cartTotal(container: MedusaContainer, holder: LoanHolder): Promise<BigNumberInput | undefined> {
   if (holder.type === "order_balance") {
