@@ -8,13 +8,23 @@ import { OrderLoanQuery } from "../admin/bnpl/orders/loan-view"
 import { describeQueryIssues, OfferQuery } from "../store/bnpl/query"
 import { validateBody, validateQuery } from "../validate-query"
 
-/** Runs the middleware as Medusa's router does, on a query as Express parses it: what the route reads, or the error. */
-async function validate(schema: z.ZodType, describe: (error: z.ZodError) => string, query: Record<string, unknown>) {
-  const req = { query, allowed: [] } as unknown as MedusaRequest
+type Middleware = (req: MedusaRequest, res: MedusaResponse, next: (error?: unknown) => void) => unknown
+
+/** Runs a middleware as Medusa's router does: the request it passed on, or the error. */
+async function through(middleware: Middleware, req: MedusaRequest): Promise<{ req: MedusaRequest } | { error: MedusaError }> {
   let passed: unknown = "not called"
-  await validateQuery(schema, describe)(req, {} as MedusaResponse, (error?: unknown) => (passed = error))
-  if (passed) return { error: passed as MedusaError }
-  return { query: req.validatedQuery }
+  await middleware(req, {} as MedusaResponse, (error?: unknown) => (passed = error))
+  return passed ? { error: passed as MedusaError } : { req }
+}
+
+/** A query as Express parses it: what the route reads, or the error. */
+async function validate(
+  schema: z.ZodType,
+  describe: (error: z.ZodError) => string,
+  query: Record<string, unknown>,
+): Promise<{ error?: MedusaError; query?: unknown }> {
+  const done = await through(validateQuery(schema, describe), { query, allowed: [] } as unknown as MedusaRequest)
+  return "error" in done ? done : { query: done.req.validatedQuery }
 }
 
 describe("validateQuery: Medusa's validateAndTransformQuery with the plugin's wording", () => {
@@ -47,13 +57,10 @@ describe("validateQuery: Medusa's validateAndTransformQuery with the plugin's wo
   })
 })
 
-/** Runs the body middleware as Medusa's router does: what the route reads, or the error. */
-async function validateBodyOf(schema: z.ZodType, body: unknown) {
-  const req = { body } as unknown as MedusaRequest
-  let passed: unknown = "not called"
-  await validateBody(schema, describeIssues)(req, {} as MedusaResponse, (error?: unknown) => (passed = error))
-  if (passed) return { error: passed as MedusaError }
-  return { body: req.validatedBody }
+/** A body as Medusa's JSON parser hands it on: what the route reads, or the error. */
+async function validateBodyOf(schema: z.ZodType, body: unknown): Promise<{ error?: MedusaError; body?: unknown }> {
+  const done = await through(validateBody(schema, describeIssues), { body } as unknown as MedusaRequest)
+  return "error" in done ? done : { body: done.req.validatedBody }
 }
 
 describe("validateBody: the loans page's actions", () => {
