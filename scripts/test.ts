@@ -308,8 +308,8 @@ async function main(): Promise<void> {
   }
   // Only the jest suites read the database: `npm test -- typecheck` or `-- chaos` starts none.
   const db = JEST_SUITES.some(wanted) ? await database() : NO_DATABASE
-  // Lint (60 to 100 s of a core) needs nothing and nobody waits for it: it runs from the
-  // start at the lowest priority, on whatever the other suites leave idle.
+  // Lint is long on one core, needs nothing and nobody waits for it: it runs from the start at
+  // the lowest priority, on whatever the other suites leave idle.
   const linted = wanted("lint") ? lint(19) : undefined
   const preinstalled = preinstall()
   // On the cores the typecheck and the unit suite leave idle (see migrated-template.ts).

@@ -25,9 +25,9 @@ import { Migration20261128221500 } from "../../src/modules/bnpl/migrations/Migra
 jest.setTimeout(120_000)
 
 /**
- * The five ways money used to drift between the service and Medusa (the
- * ledger issue), each ending as the rule for a paid loan says: the payment of
- * one order, refunded in full at the service, or on the attention list.
+ * Five ways money can drift between the service and Medusa without the ledger,
+ * each ending as the rule for a paid loan says: the payment of one order,
+ * refunded in full at the service, or on the attention list.
  */
 /**
  * Carts whose completion the store refuses, as its own `validate` hook on Medusa's completion

@@ -22,7 +22,7 @@ axios.defaults.httpAgent = new Agent({ keepAlive: false })
  * cache. `npm pack` builds the plugin itself (prepack).
  */
 // The setup (pack, install a whole Medusa store, migrate, boot) runs at a low CPU priority beside
-// the browser and chaos suites in `npm test`, on a saturated 2-core machine: it has taken over 10 minutes.
+// the browser and chaos suites in `npm test`: on a saturated 2-core machine it needs a long time-out.
 jest.setTimeout(1_200_000)
 
 const PROJECT = resolve(__dirname, "../..")

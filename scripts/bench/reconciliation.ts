@@ -8,8 +8,9 @@ import { distribution } from "../harness/stats"
 import { buildFixture, templateCheckout, type ReconcileFixture, type Template } from "./reconcile-fixture"
 
 /**
- * How long to poll one run: 100 ms a loan, at least ten minutes. 5,000 loans took 317 s on a
- * loaded 2-core machine (63 ms a loan), so 50,000 get 83 minutes.
+ * How long to poll one run: 100 ms a loan, at least ten minutes: room above what a loan takes on a
+ * loaded 2-core machine (the results files under bench/results say how much), so that a slow run
+ * is measured rather than cut off.
  */
 const runTimeoutMs = (n: number): number => Math.max(600_000, n * 100)
 

@@ -1,4 +1,4 @@
-/** How big each scenario is: the full sizes, or the CI-sized `--quick` ones (about 7 minutes in all in CI, beside the browser and packaging suites). */
+/** How big each scenario is: the full sizes, or the `--quick` ones `npm test` runs beside the browser and packaging suites. */
 export interface ChaosSizes {
   quick: boolean
   faultCheckouts: number

@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { describeIssues } from "../sandbox/issues"
+import { ActionBody, ClearSuspectBody, SettleRefundBody } from "./admin/bnpl/loans/action-body"
 import { ListLoansQuery } from "./admin/bnpl/loans/ledger-view"
 import { ResendBody, SendByPhoneBody } from "./admin/bnpl/orders/in-store-view"
 import { OrderLoanQuery } from "./admin/bnpl/orders/loan-view"
@@ -46,8 +47,12 @@ export default defineMiddlewares({
       method: ["POST" as const],
       middlewares: [holdLoanLocksWhileOpeningChange],
     })),
-    // The plugin's own routes: each query validated before its route reads it (req.validatedQuery).
+    // The plugin's own routes: each query and body validated before its route reads it (req.validatedQuery, req.validatedBody).
     { matcher: "/admin/bnpl/loans", method: ["GET"], middlewares: [validateQuery(ListLoansQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/loans/:id/refund", method: ["POST"], middlewares: [validateBody(ActionBody, describeIssues)] },
+    { matcher: "/admin/bnpl/loans/:id/retry-completion", method: ["POST"], middlewares: [validateBody(ActionBody, describeIssues)] },
+    { matcher: "/admin/bnpl/loans/:id/clear-suspect", method: ["POST"], middlewares: [validateBody(ClearSuspectBody, describeIssues)] },
+    { matcher: "/admin/bnpl/loans/:id/refunds/:entry_id", method: ["POST"], middlewares: [validateBody(SettleRefundBody, describeIssues)] },
     { matcher: "/admin/bnpl/orders/:id/loan", method: ["GET"], middlewares: [validateQuery(OrderLoanQuery, describeIssues)] },
     { matcher: "/admin/bnpl/orders/:id/in-store", method: ["POST"], middlewares: [validateBody(SendByPhoneBody, describeIssues)] },
     { matcher: "/admin/bnpl/orders/:id/in-store/resend", method: ["POST"], middlewares: [validateBody(ResendBody, describeIssues)] },

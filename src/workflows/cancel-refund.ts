@@ -5,7 +5,8 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
-import { bookMedusaRefunds, bookOfCart, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
+import { bookOfCart } from "../lib/ledger/loan-at-service"
+import { bookMedusaRefunds, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import { rowOfLoan, underCartLock } from "../lib/ledger/ledger"
 import { listLoanWorkflow } from "./list-loan"
 import { toCents } from "../lib/bnpl/money"
@@ -27,8 +28,9 @@ export const CANCEL_REFUND = "order cancelled in Medusa"
  * capture). A refusal, or a refund the book cannot account for (made outside Medusa, a lost
  * reply), fails the step, so the cancel is rolled back and the admin sees why.
  *
- * The plugin runs Medusa's workflow nested in its own rather than taking the `orderCanceled`
- * hook: Medusa allows one handler per hook, and that one belongs to the store.
+ * Medusa allows one handler per workflow hook, and `orderCanceled` belongs to the store: the
+ * admin's cancel runs Medusa's cancelOrderWorkflow nested in the plugin's (cancelOrderWithLoansWorkflow),
+ * and an order cancelled elsewhere is refunded by the `order.canceled` subscriber (cancelRefundWorkflow).
  */
 export interface CancelRefundInput {
   order_id: string

@@ -1,12 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { awaitsOrder, cartLockReleasedHere, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
-import { cartOfOrder } from "../lib/ledger/queries"
-import { awaitedSessionData, isBnplProvider, readSessionData } from "../lib/bnpl/session-data"
+import { cartOfOrder, orderLoans } from "../lib/ledger/queries"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now
@@ -62,26 +60,10 @@ const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Pr
 
 /** The loan that paid the order, else the one whose session awaits its payment (`pending_authorization`). */
 async function loanOfOrder(container: MedusaContainer, orderId: string): Promise<{ loanId: number; awaitsFinancing: boolean } | undefined> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: [
-      "id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.status",
-      "payment_collections.payment_sessions.data",
-    ],
-    filters: { id: orderId },
-  })
-  type Held = { provider_id: string; data: unknown; status?: string } | null
-  const order = data[0] as { payment_collections?: Array<{ payments?: Held[] | null; payment_sessions?: Held[] | null } | null> } | undefined
-  const collections = (order?.payment_collections ?? []).flatMap((c) => (c ? [c] : []))
-  const payment = collections.flatMap((c) => c.payments ?? []).find((p) => isBnplProvider(p?.provider_id))
-  const paid = payment && readSessionData(payment.data)?.loan_id
-  if (paid != null) return { loanId: paid, awaitsFinancing: false }
-  const awaited = awaitedSessionData(collections.flatMap((c) => c.payment_sessions ?? []))?.loan_id
-  return awaited == null ? undefined : { loanId: awaited, awaitsFinancing: true }
+  const order = await orderLoans(container, orderId)
+  const [paid] = order?.payments ?? []
+  if (paid) return { loanId: paid.session.loan_id, awaitsFinancing: false }
+  return order?.awaited ? { loanId: order.awaited.loan_id, awaitsFinancing: true } : undefined
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

@@ -5,11 +5,11 @@ import type { LedgerPatch, LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { orderPayment, type OrderPayment } from "../lib/ledger/queries"
-import { bookMedusaRefunds, bookOfCart, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
+import { loanAtService } from "../lib/ledger/loan-at-service"
+import { bookMedusaRefunds, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { toCents } from "../lib/bnpl/money"
 import { isPaid } from "../lib/bnpl/status"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { releasedRestReason, uncountedRest } from "../lib/ledger/released-rest"
 import type { LoanRecord } from "../lib/bnpl/wire"
 
@@ -41,9 +41,7 @@ export const checkRefundsStep = ledgerChangeStep("bnpl-check-refunds", (input: R
 async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ output: RefundCheckResult; change: LoanChange }> {
   const ledger = ledgerOf(container)
   const row = await ledger.retrieveBnplLoan(ledgerId)
-  const { client } = bnplFromContainer(container)
-  const [loans, history, book] = await Promise.all([client.getLoans(row.cart_id), client.getRefunds(row.cart_id), bookOfCart(container, row.cart_id)])
-  const loan = loans.find((l) => l.loanId === row.loan_id)
+  const { loan, loans, history, book } = await loanAtService(container, row.cart_id, row.loan_id)
   const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
   const mirrored = payment ? await bookMedusaRefunds(container, { loanId: row.loan_id, cartId: row.cart_id }, payment.refunds, book) : []
   const outside = await bookOutsideRefunds(container, row.cart_id, history, loans, [...book, ...mirrored])

@@ -10,7 +10,8 @@ import { countedByOrder } from "../lib/ledger/released-rest"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { toCents, toDecimal } from "../lib/bnpl/money"
-import { centsToDecimal, RefundRejectedError, RefundUnknownError } from "../lib/bnpl/refunds"
+import { refundRefusal } from "../lib/bnpl/errors"
+import { centsToDecimal } from "../lib/bnpl/refunds"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { bookingSender } from "../lib/ledger/refund-book"
 
@@ -61,7 +62,8 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
   }
   await refundCapturedThroughMedusa(container, row, reason.slice(0, 200))
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`).catch((error) => {
-    throw asAdminError(error, row.loan_id)
+    // A refusal or an unclear answer, in words the admin can act on (a 400, not a 500).
+    throw refundRefusal(error, row.loan_id) ?? error
   })
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   const total = result.loan.totalAmount
@@ -79,7 +81,7 @@ async function refundInFull(container: MedusaContainer, input: RefundLoanInput):
 async function refundReleasedRest(container: MedusaContainer, row: LedgerLoan, payment: OrderPayment, reason: string): Promise<RefundLoanResult> {
   const keep = centsToDecimal(countedByOrder(payment))
   const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason, `bnpl-rest-${payment.paymentId}`, keep).catch((error) => {
-    throw asAdminError(error, row.loan_id)
+    throw refundRefusal(error, row.loan_id) ?? error
   })
   if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
   container
@@ -126,23 +128,6 @@ export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: Ref
     }),
   )
 })
-
-/** A refusal or an unclear answer of the service, in words the admin can act on (a 400, not a 500). */
-function asAdminError(error: unknown, loanId: number): unknown {
-  if (error instanceof RefundRejectedError) {
-    return new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The service rejected the refund of ${error.totalAmount} on loan ${loanId}. Check the loan in the service's portal.`,
-    )
-  }
-  if (error instanceof RefundUnknownError) {
-    return new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `The service gave no clear answer to the refund of ${error.totalAmount} on loan ${loanId}: it may or may not have happened. No other refund of the loan is sent until you check the service's portal and record it (it happened) or dismiss it (it did not) on the loans page.`,
-    )
-  }
-  return error
-}
 
 /**
  * The first order, among those that may hold the loan, that is not cancelled and holds its

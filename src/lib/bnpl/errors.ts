@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "./client"
+import { RefundRejectedError, RefundUnknownError } from "./refunds"
 
 /**
  * Failures, worded for whoever reads them. The operator (log lines, admin routes) gets what
@@ -47,4 +48,25 @@ export function asShopperError(error: unknown, action: string): MedusaError {
 /** An operator's message (asMedusaError's) that found its way here must not reach the shopper. */
 function namesASetting(message: string): boolean {
   return /\bBNPL_[A-Z_]+/.test(message)
+}
+
+/**
+ * A refund the service refused, or answered unclearly, in the merchant's words: a 400 saying what
+ * became of the money and what to do, whichever path asked (Medusa's refund of a payment, *Refund
+ * in full*). Undefined for any other failure, which the caller words as it words the rest.
+ */
+export function refundRefusal(error: unknown, loanId: number): MedusaError | undefined {
+  if (error instanceof RefundRejectedError) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The service rejected the refund of ${error.totalAmount} on loan ${loanId}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`,
+    )
+  }
+  if (error instanceof RefundUnknownError) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The financing service gave no clear answer to the refund of ${error.totalAmount} on loan ${loanId}: it may or may not have happened. Medusa records nothing and no other refund of the loan is sent until you settle it on the loans page: check the loan in the service's portal, then record it (it happened) or dismiss it (it did not).`,
+    )
+  }
+  return undefined
 }

@@ -3,12 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LoanChange, LoanUndo } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { bnplFromContainer } from "../bnpl/resolve-options"
-import { readSessionData } from "../bnpl/session-data"
-import { toDecimal } from "../bnpl/money"
-import { recordNewLoan } from "./emit-events"
 import { ledgerOf } from "./ledger"
-import { type LoanHolder, serviceCartId } from "./holder"
-import type { SessionRow } from "./queries"
 import { findSuspectOrder } from "./suspects"
 
 /** A step's compensation: the row as it was before the step's change. */
@@ -18,33 +13,6 @@ export async function undoLoanChange(container: MedusaContainer, undo: LoanUndo 
 
 /** What a step keeps for its compensation: the undo without the row. */
 export const undoOf = (change: LoanChange | undefined): LoanUndo | undefined => change && { id: change.id, previous: change.previous }
-
-/**
- * The loan's ledger row. A loan created before the ledger existed, or whose
- * row a crash prevented, gets one now from its session: the ledger must know
- * every loan it is asked about.
- */
-export async function ensureRow(
-  container: MedusaContainer,
-  holder: LoanHolder,
-  session: SessionRow,
-  paymentCollectionId: string | null,
-): Promise<LedgerLoan> {
-  const data = readSessionData(session.data)!
-  const row = await ledgerOf(container).findLoan({ loan_id: data.loan_id })
-  if (row) return row
-  return recordNewLoan(container, {
-    loan_id: data.loan_id,
-    holder: holder.type,
-    cart_id: serviceCartId(holder),
-    payment_collection_id: paymentCollectionId,
-    payment_session_id: session.id,
-    checkout_url: data.checkout_url,
-    amount: toDecimal(session.amount),
-    currency_code: session.currency_code,
-    loan_status: data.loan_status ?? "REQUEST",
-  })
-}
 
 /** Counts a failed completion; the loan needs the admin once `maxCompletionAttempts` are used. */
 export function recordCompletionFailure(

@@ -1,13 +1,13 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
+import type { LedgerLoan } from "../../modules/bnpl/types"
 import { sameAmount, toDecimal } from "../bnpl/money"
 import { CONFIRMABLE_SESSION, isPaid } from "../bnpl/status"
-import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { awaitsOrder } from "./ledger"
 import type { LoanHolder } from "./holder"
+import type { LoanAtService } from "./loan-at-service"
 import type { SessionRow } from "./queries"
-import { refundBlock } from "./refund-book"
+import { paidLoanVerdict } from "./paid-loan"
 
 /**
  * The rules of turning a paid loan into an order (src/workflows/confirm-loan.ts): what the
@@ -54,11 +54,7 @@ export interface CartFacts {
 }
 
 /** What the service and the book say of the loan. */
-export interface LoanFacts {
-  loan?: LoanRecord
-  history: RefundRecord[]
-  loans: LoanRecord[]
-  book: BookEntry[]
+export interface LoanFacts extends LoanAtService {
   /** An order that holds the cart's payment collection while no order is linked to the cart. */
   halfMadeOrderId?: string
 }
@@ -114,8 +110,10 @@ export function decideWithService(facts: CartFacts, found: LoanFacts): Decision 
     const confirmation: Confirmation = { outcome: "not_paid", loanStatus: loan?.status ?? "UNKNOWN" }
     return learned ? { change: "status", confirmation, loanStatus: learned } : answer(confirmation)
   }
-  const blocked = refundBlock(loan, cartId, found.history, found.book)
-  if (blocked) return { change: "list", confirmation: { outcome: "needs_attention", reason: blocked }, reason: blocked, loanStatus: learned }
+  const paid = paidLoanVerdict(loan, cartId, found)
+  if (paid.verdict !== "pays") {
+    return { change: "list", confirmation: { outcome: "needs_attention", reason: paid.reason }, reason: paid.reason, loanStatus: learned }
+  }
   if (!sameAmount(loan.totalAmount, session.amount)) {
     return {
       change: "failure",

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { withLoanRecorder } from "../bnpl/loan-recorder"
 import { withRefundSender } from "../bnpl/refund-sender"
-import { ledgerRecorder } from "./emit-events"
+import { ledgerRecorder } from "./loan-row"
 import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
 
 /**

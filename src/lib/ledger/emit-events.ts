@@ -1,4 +1,3 @@
-import type { LoanRecorder } from "../bnpl/loan-recorder"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LoanChange, NewLoan } from "../../modules/bnpl/service"
@@ -29,8 +28,9 @@ export async function emitBnplEvents(container: MedusaContainer, events: BnplEve
 }
 
 /**
- * Writes a new loan's ledger row and announces it (`bnpl.loan.created`): every writer of new
- * rows comes here. No compensation removes a row, so the announcement goes out at once.
+ * Writes a new loan's ledger row and announces it (`bnpl.loan.created`): loan-row.ts's
+ * recordLoanOfSession, the one writer of new rows, comes here. No compensation removes a row, so
+ * the announcement goes out at once.
  */
 export async function recordNewLoan(container: MedusaContainer, loan: NewLoan): Promise<LedgerLoan> {
   const row = await ledgerOf(container).recordNewLoan(loan)
@@ -49,22 +49,3 @@ export async function emitLoanChanged(container: MedusaContainer, change: LoanCh
   if (!change) return
   await emitBnplEvents(container, loanEvents({ ...change.row, ...change.previous } as LoanRow, change.row), eventGroupId)
 }
-
-/** The recorder (src/lib/bnpl/loan-recorder.ts) of a completion: the row of a loan Medusa's rollback made, once. */
-export const ledgerRecorder =
-  (container: MedusaContainer): LoanRecorder =>
-  async (loan) => {
-    if (await ledgerOf(container).findLoan({ loan_id: loan.loanId })) return
-    await recordNewLoan(container, {
-      loan_id: loan.loanId,
-      // Medusa's rollback of a cart's completion.
-      holder: "cart",
-      cart_id: loan.cartId,
-      payment_collection_id: null,
-      payment_session_id: loan.sessionId ?? null,
-      checkout_url: loan.checkoutUrl,
-      amount: loan.amount,
-      currency_code: loan.currencyCode,
-      loan_status: "REQUEST",
-    })
-  }

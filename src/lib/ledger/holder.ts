@@ -1,7 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { ledgerOf } from "./ledger"
 
 /**
  * What a loan pays, stored on its ledger row (`holder`) from the request that made it, and never
@@ -41,16 +38,4 @@ export const saleByPhoneHolder = (paymentCollectionId: string): LoanHolder => ({
 export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanHolder {
   if (row.holder === "cart") return cartHolder(row.cart_id)
   return { type: "order_balance", payment_collection_id: row.payment_collection_id ?? row.cart_id, service_cart_id: row.cart_id }
-}
-
-/**
- * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
- * webhook for a loan whose row a crash prevented): a row of another loan of the same `cartId`, or
- * else Medusa's own records, a payment collection by that id being an order's balance.
- */
-export async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
-  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
-  if (row) return holderOfRow(row)
-  const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
-  return collection ? balanceHolder(cartId) : cartHolder(cartId)
 }

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { holderOfServiceCart } from "./holder"
-import { orderOfHolder } from "./queries"
+import { rowOfLoan } from "./ledger"
+import { holderOfLoan, orderOfHolder } from "./queries"
 
 const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
 
@@ -23,8 +23,13 @@ const NAMES: Record<string, string> = {
  * loses the refund. So such a refund is refused before it is booked or sent. Within what the order
  * owes (a received return's refund) Medusa makes no credit line, and the refund goes on.
  */
-export async function refuseRefundDuringOrderChange(container: MedusaContainer, cartId: string, amount: string): Promise<void> {
-  const orderId = await orderOfHolder(container, await holderOfServiceCart(container, cartId))
+export async function refuseRefundDuringOrderChange(
+  container: MedusaContainer,
+  loan: { loanId: number; cartId: string },
+  amount: string,
+): Promise<void> {
+  const row = await rowOfLoan(container, loan.loanId)
+  const orderId = await orderOfHolder(container, await holderOfLoan(container, row, loan.cartId))
   if (!orderId) return
   const [open] = await container
     .resolve(Modules.ORDER)

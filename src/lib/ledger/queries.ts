@@ -2,10 +2,10 @@ import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framewo
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
 import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
-import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
+import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf } from "./ledger"
-import { cartHolder, type LoanHolder } from "./holder"
+import { balanceHolder, cartHolder, holderOfRow, type LoanHolder } from "./holder"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -54,6 +54,22 @@ export async function holderOfSession(container: MedusaContainer, serviceCartId:
   return { type: "order_balance", payment_collection_id: paymentCollectionId, service_cart_id: serviceCartId }
 }
 
+/**
+ * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
+ * webhook, or a refund, of a loan whose row a crash prevented): a row of another loan of the same
+ * `cartId`, or else Medusa's own records, a payment collection by that id being an order's balance.
+ */
+async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
+  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
+  if (row) return holderOfRow(row)
+  const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
+  return collection ? balanceHolder(cartId) : cartHolder(cartId)
+}
+
+/** What a loan pays: its row's holder (holder.ts), or for a loan without a row, what its `cartId`'s loans pay. */
+export const holderOfLoan = (container: MedusaContainer, row: LedgerLoan | undefined, cartId: string): Promise<LoanHolder> =>
+  row ? Promise.resolve(holderOfRow(row)) : holderOfServiceCart(container, cartId)
+
 /** What the loan's holder (holder.ts) is in Medusa now: a cart's payment, or an order balance's collection read as one. */
 export async function cartPayment(container: MedusaContainer, holder: LoanHolder): Promise<CartPayment> {
   if (holder.type === "order_balance") return balancePayment(container, holder.payment_collection_id)
@@ -79,8 +95,8 @@ const readCart = async (
 
 async function paymentOfCart(container: MedusaContainer, cartId: string, read: Promise<CartDTO | undefined>): Promise<CartPayment> {
   // Each module and link table read on its own, at once: one Query across the links plans a
-  // remote join through four services, and costs about a third more CPU than these reads (every
-  // confirmation passes here).
+  // remote join through four services, which costs more CPU than these reads, and every
+  // confirmation passes here.
   const [cart, collectionId, orderId] = await Promise.all([read, paymentCollectionOfCart(container, cartId), orderOfCart(container, cartId)])
   const collection = collectionId ? await collectionWithSessions(container, collectionId) : undefined
   return {
@@ -143,7 +159,7 @@ async function balancePayment(container: MedusaContainer, paymentCollectionId: s
  *
  * Computed as the cart module computes it for `select: ["total"]`: Medusa's decorateCartTotals over
  * the relations the module loads for totals (its addRelationsToCalculateTotals). Each relation is
- * listed on its own, at once: the module's single read of all seven costs about a sixth more CPU.
+ * listed on its own, at once: the module's single read of all seven costs more CPU.
  */
 export async function cartTotal(container: MedusaContainer, holder: LoanHolder): Promise<BigNumberInput | undefined> {
   if (holder.type === "order_balance") {
@@ -273,6 +289,8 @@ export interface OrderPayment {
   orderStatus: string
   paymentId: string
   session: SessionData
+  /** When Medusa made the payment: the order's loans are listed oldest first. */
+  createdAt: string | null
   captured: string
   refunded: string
   /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
@@ -294,6 +312,18 @@ export interface OrderPayment {
   restReleased: boolean
 }
 
+/** An order's loans as Medusa holds them. */
+export interface OrderLoans {
+  orderId: string
+  orderStatus: string
+  /** The order's payments of the plugin's provider, in Medusa's order of collections and payments. */
+  payments: OrderPayment[]
+  /** The loan an order placed before its financing (`orderBeforeFinancing`) waits on: its `pending_authorization` session's. */
+  awaited?: SessionData
+}
+
+type HeldSession = { provider_id: string; status?: string; data: Record<string, unknown> | null } | null
+
 interface OrderRow {
   id: string
   status: string
@@ -304,14 +334,19 @@ interface OrderRow {
       provider_id: string
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
+      created_at?: string | Date | null
       captures?: Array<{ amount: unknown } | null> | null
       refunds?: Array<{ id: string; amount: unknown; created_at: string | Date; note?: string | null } | null> | null
     } | null> | null
+    payment_sessions?: HeldSession[] | null
   } | null> | null
 }
 
-/** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
-export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
+/**
+ * The order's loans: its payments of the plugin's provider, with what Medusa captured and
+ * refunded on each, and the session of a loan it awaits. Undefined for an order Medusa does not have.
+ */
+export async function orderLoans(container: MedusaContainer, orderId: string): Promise<OrderLoans | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -323,19 +358,23 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
       "payment_collections.payments.provider_id",
       "payment_collections.payments.data",
       "payment_collections.payments.canceled_at",
+      "payment_collections.payments.created_at",
       "payment_collections.payments.captures.amount",
       "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
       "payment_collections.payments.refunds.created_at",
       "payment_collections.payments.refunds.note",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.data",
     ],
     filters: { id: orderId },
   })
   const order = data[0] as OrderRow | undefined
-  if (!order) return []
+  if (!order) return undefined
   const collections = (order.payment_collections ?? []).flatMap((c) => (c ? [c] : []))
   const anotherLive = (collection: (typeof collections)[number]) => collections.some((c) => c !== collection && c.status !== "canceled")
-  return collections
+  const payments = collections
     .flatMap((c) => (c.payments ?? []).map((payment) => ({ payment, collection: c })))
     .flatMap(({ payment, collection }) => {
       const session = payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
@@ -346,6 +385,7 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
           orderStatus: order.status,
           paymentId: payment.id,
           session,
+          createdAt: payment.created_at ? new Date(payment.created_at).toISOString() : null,
           captured: sum(payment.captures),
           refunded: sum(payment.refunds),
           refunds: (payment.refunds ?? []).flatMap((r) =>
@@ -357,6 +397,13 @@ export async function orderPayments(container: MedusaContainer, orderId: string)
         },
       ]
     })
+  const awaited = awaitedSessionData(collections.flatMap((c) => c.payment_sessions ?? []))
+  return { orderId: order.id, orderStatus: order.status, payments, ...(awaited ? { awaited } : {}) }
+}
+
+/** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
+export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
+  return (await orderLoans(container, orderId))?.payments ?? []
 }
 
 /** The order's payment of the plugin's provider holding `loanId`. */

@@ -8,6 +8,7 @@ import type { LoanRecord, RefundRecord } from "../bnpl/wire"
 import { isPaid } from "../bnpl/status"
 import { emitBookEntries } from "./emit-events"
 import { ledgerOf } from "./ledger"
+import { loanAtService } from "./loan-at-service"
 import { refuseRefundDuringOrderChange } from "./order-change-guard"
 import type { RefundSender } from "../bnpl/refund-sender"
 
@@ -31,7 +32,8 @@ const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded
 const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
 export const isUndecided = (entry: BookEntry): boolean => UNDECIDED.has(entry.state)
 
-export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<BookEntry[]> => ledgerOf(container).listBookOfCart(cartId)
+/** Read with the rest of a loan's facts (loan-at-service.ts); exported here too for start-loan-session.ts, which imports it from this file. */
+export { bookOfCart } from "./loan-at-service"
 
 /** What the book shows refunded on a loan, decimal. */
 export function refundedOn(book: BookEntry[], loanId: number): string {
@@ -133,8 +135,7 @@ export async function bookOutsideRefunds(
  * waits behind them. Answers the service's loans too, for the caller that needs them.
  */
 export async function standingBook(container: MedusaContainer, cartId: string): Promise<{ loans: LoanRecord[]; book: BookEntry[] }> {
-  const { client } = bnplFromContainer(container)
-  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const { loans, history, book } = await loanAtService(container, cartId)
   const outside = await bookOutsideRefunds(container, cartId, history, loans, book)
   return { loans, book: [...book, ...outside] }
 }
@@ -264,7 +265,7 @@ export const ROLLBACK_REFUND = "completion rolled back by Medusa after the captu
  */
 export function bookingSender(container: MedusaContainer, reason: string): RefundSender {
   return async (refund) => {
-    await refuseRefundDuringOrderChange(container, refund.cartId, refund.totalAmount)
+    await refuseRefundDuringOrderChange(container, refund, refund.totalAmount)
     await bookedRefund(container, {
       loanId: refund.loanId,
       cartId: refund.cartId,

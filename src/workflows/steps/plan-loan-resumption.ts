@@ -8,7 +8,8 @@ import { readCartForLoan } from "../../lib/ledger/cart-snapshot"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import { holderOfRow } from "../../lib/ledger/holder"
 import { cartPayment, orderOfHolder, sessionOfLoan } from "../../lib/ledger/queries"
-import { bookOfCart, refundBlock } from "../../lib/ledger/refund-book"
+import { loanAtService } from "../../lib/ledger/loan-at-service"
+import { paidLoanVerdict } from "../../lib/ledger/paid-loan"
 
 export const planLoanResumptionStepId = "bnpl-plan-loan-resumption"
 
@@ -23,7 +24,7 @@ export interface LoanResumption {
  * Decides whether a paid loan that no payment session holds can be taken over by a new
  * session of its cart, and with what: only when the status query shows it paid, the cart is
  * still open with no order and no session holding the loan, its payment collection is for the
- * loan's amount and currency, the book's refund rule finds no refund (refund-book.ts), and the
+ * loan's amount and currency, its verdict lets it pay (paid-loan.ts), and the
  * cart is not paid otherwise. Answers null otherwise. Reads only; run under the cart's lock.
  */
 export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async (input: { ledger_id: string }, { container }) => {
@@ -35,18 +36,15 @@ async function planLoanResumption(container: MedusaContainer, ledgerId: string):
   const cart = await cartPayment(container, holderOfRow(row))
   if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, row.loan_id)) return null
   const collectionId = cart.paymentCollectionId
-  const { client } = bnplFromContainer(container)
-  const [loans, orderId, collection, history, book] = await Promise.all([
-    client.getLoans(row.cart_id),
+  const [found, orderId, collection] = await Promise.all([
+    loanAtService(container, row.cart_id, row.loan_id),
     orderOfHolder(container, holderOfRow(row)),
     container.resolve(Modules.PAYMENT).retrievePaymentCollection(collectionId, { select: ["amount", "currency_code"] }),
-    client.getRefunds(row.cart_id),
-    bookOfCart(container, row.cart_id),
   ])
-  const loan = loans.find((candidate) => candidate.loanId === row.loan_id)
+  const { loan } = found
   if (!loan || !isPaid(loan) || orderId) return null
   if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
-  if (refundBlock(loan, row.cart_id, history, book)) return null
+  if (paidLoanVerdict(loan, row.cart_id, found).verdict !== "pays") return null
   const { snapshot, paid } = await readCartForLoan(container, row.cart_id, collectionId)
   if (paid) return null
   const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }

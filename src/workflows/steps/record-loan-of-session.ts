@@ -1,6 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { toDecimal } from "../../lib/bnpl/money"
+import { readSessionData } from "../../lib/bnpl/session-data"
 import type { CartFacts } from "../../lib/ledger/confirmation"
-import { ensureRow } from "../../lib/ledger/confirmation-records"
+import { serviceCartId } from "../../lib/ledger/holder"
+import { ensureLoanRow } from "../../lib/ledger/loan-row"
 
 export const recordLoanOfSessionStepId = "bnpl-record-loan-of-session"
 
@@ -10,5 +13,15 @@ export const recordLoanOfSessionStepId = "bnpl-record-loan-of-session"
  * new row is announced at once and never removed (emit-events.ts).
  */
 export const recordLoanOfSessionStep = createStep(recordLoanOfSessionStepId, async (facts: CartFacts, { container }) => {
-  return new StepResponse(await ensureRow(container, facts.holder, facts.session!, facts.paymentCollectionId))
+  const session = facts.session!
+  const loan = readSessionData(session.data)!
+  const row = await ensureLoanRow(container, {
+    holder: facts.holder.type,
+    cart_id: serviceCartId(facts.holder),
+    payment_collection_id: facts.paymentCollectionId,
+    payment_session_id: session.id,
+    // The session's own amount and currency: what the confirmation holds the loan to.
+    loan: { ...loan, amount: toDecimal(session.amount), currency_code: session.currency_code },
+  })
+  return new StepResponse(row)
 })

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
-import { holderOfRow, holderOfServiceCart } from "../../../lib/ledger/holder"
+import { holderOfLoan } from "../../../lib/ledger/queries"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 
 /**
@@ -21,7 +21,7 @@ export async function confirmNotifiedLoan(container: MedusaContainer, cartId: st
   const row = found?.cart_id === cartId ? found : undefined
   const settled = row && fromLedger(row)
   if (settled) return settled
-  const holder = row ? holderOfRow(row) : await holderOfServiceCart(container, cartId)
+  const holder = await holderOfLoan(container, row, cartId)
   const { result } = await confirmLoanWorkflow(container).run({ input: { holder, loan_id: loanId } })
   return result
 }

@@ -6,8 +6,8 @@ import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type 
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../../lib/bnpl/session-data"
 import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
-import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
-import { bookOfCart, refundBlock } from "../../../lib/ledger/refund-book"
+import { loanAtService } from "../../../lib/ledger/loan-at-service"
+import { paidLoanVerdict } from "../../../lib/ledger/paid-loan"
 import { duringCompletion } from "../../../lib/ledger/during-completion"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
@@ -89,12 +89,12 @@ async function checkBeforeCompletion(req: MedusaRequest, { cartId, loan, session
 
 /** A loan refunded at the service (or that may be) never pays a new order: the shopper starts again, the admin sees why. */
 async function refuseRefundedLoan(req: MedusaRequest, cartId: string, row: LedgerLoan): Promise<void> {
-  const { client } = bnplFromContainer(req.scope)
-  const [loan, history, book] = await Promise.all([client.getLoan(cartId, row.loan_id), client.getRefunds(cartId), bookOfCart(req.scope, cartId)])
-  const blocked = loan && isPaid(loan) ? refundBlock(loan, cartId, history, book) : undefined
-  if (!blocked) return
-  await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: blocked, while_state: row.state, loan_status: loan!.status } })
-  req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${blocked}`)
+  const found = await loanAtService(req.scope, cartId, row.loan_id)
+  const { loan } = found
+  const paid = loan && isPaid(loan) ? paidLoanVerdict(loan, cartId, found) : undefined
+  if (!loan || !paid || paid.verdict === "pays") return
+  await listLoanWorkflow(req.scope).run({ input: { ledger_id: row.id, reason: paid.reason, while_state: row.state, loan_status: loan.status } })
+  req.scope.resolve("logger").warn(`[bnpl] cart ${cartId}: completion refused: ${paid.reason}`)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     "This installment payment was returned and cannot pay for the order. Choose Pay in installments again.",

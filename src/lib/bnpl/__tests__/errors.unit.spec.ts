@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../client"
-import { asMedusaError, asShopperError, SHOPPER_ADVICE } from "../errors"
+import { asMedusaError, asShopperError, refundRefusal, SHOPPER_ADVICE } from "../errors"
+import { RefundRejectedError, RefundUnknownError } from "../refunds"
 
 const failures = [
   new BnplServiceError("timeout", "POST /loan", "no answer within 1500 ms"),
@@ -39,5 +40,16 @@ describe("errors for the right reader", () => {
     const rewritten = asShopperError(operators, "pay")
     expect(rewritten.message).toBe(`Could not pay. ${SHOPPER_ADVICE}`)
     expect(rewritten.type).toBe(MedusaError.Types.NOT_ALLOWED)
+  })
+
+  it("a refund the service refused or left unclear reads the same for the merchant on every path; other failures are left to the caller", () => {
+    const rejected = refundRefusal(new RefundRejectedError("cart_1", "250.00"), 7)
+    expect(rejected?.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(rejected?.message).toMatch(/^The service rejected the refund of 250\.00 on loan 7: .*portal/)
+    const unclear = refundRefusal(new RefundUnknownError("cart_1", "250.00", failures[0]), 7)
+    expect(unclear?.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(unclear?.message).toMatch(/no clear answer to the refund of 250\.00 on loan 7: .*record it .* or dismiss it/)
+    expect(unclear?.message).not.toContain("cart_1")
+    for (const other of failures) expect(refundRefusal(other, 7)).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import type { BookEntry } from "../../../modules/bnpl/types"
 import type { LoanRecord, RefundRecord } from "../../bnpl/wire"
+import { paidLoanVerdict } from "../paid-loan"
 import { loanOfEntry, refundBlock, remainingOn, unexplained } from "../refund-book"
 
 const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: string, totalAmount = "1000.00"): LoanRecord => ({
@@ -105,5 +106,22 @@ describe("the book of refunds", () => {
     expect(refundBlock(paid, "cart_1", history("2026-11-06T00:00:00Z"), [])).toMatch(/outside Medusa/)
     expect(refundBlock(paid, "cart_1", history("2026-11-02T00:00:00Z"), [entry(1, "accepted", "1000.00")])).toBeUndefined()
     expect(refundBlock(paid, "cart_1", [], [entry(2, "rejected", "1.00")])).toBeUndefined()
+  })
+
+  it("a paid loan's verdict: it pays, waits for the admin while a refund is unclear, is closed, or is refunded in full", () => {
+    const paid = loan(2, "OUTSTANDING", "2026-11-05T00:00:00Z")
+    const verdict = (l: LoanRecord, entries: RefundRecord[], book: BookEntry[]) => paidLoanVerdict(l, "cart_1", { history: entries, book }).verdict
+    expect(verdict(paid, [], [])).toBe("pays")
+    expect(verdict(paid, history("2026-11-02T00:00:00Z"), [entry(1, "accepted", "1000.00")])).toBe("pays")
+    expect(verdict(paid, history("2026-11-06T00:00:00Z"), [entry(2, "accepted", "1.00")])).toBe("refund")
+    expect(verdict(paid, history("2026-11-06T00:00:00Z"), [entry(2, "unknown", "1.00")])).toBe("unclear")
+    expect(verdict(paid, history("2026-11-06T00:00:00Z"), [])).toBe("unclear")
+    expect(verdict(loan(2, "HISTORICAL", "2026-11-05T00:00:00Z"), [], [])).toBe("closed")
+    // Closed, and a refund of it still unclear: the admin first.
+    expect(verdict(loan(2, "HISTORICAL", "2026-11-05T00:00:00Z"), [], [entry(2, "open", null, "outside")])).toBe("unclear")
+    expect(paidLoanVerdict(paid, "cart_1", { history: [], book: [entry(2, "accepted", "1.00")] })).toEqual({
+      verdict: "refund",
+      reason: refundBlock(paid, "cart_1", [], [entry(2, "accepted", "1.00")]),
+    })
   })
 })

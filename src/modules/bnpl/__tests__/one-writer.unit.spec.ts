@@ -61,7 +61,8 @@ const LOGS = new Set(["startReconciliationRun", "beatReconciliationRun", "finish
 /** src/lib/ledger's helpers that change the ledger through the service. */
 const HELPERS = [
   "recordNewLoan",
-  "ensureRow",
+  "recordLoanOfSession",
+  "ensureLoanRow",
   "recordHeldBy",
   "recordCompletionFailure",
   "undoLoanChange",

@@ -2,9 +2,10 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BnplServiceError } from "../../../../../../lib/bnpl/client"
-import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
-import { awaitedSessionData, isBnplProvider, type SessionData, readSessionData } from "../../../../../../lib/bnpl/session-data"
+import { loanAtService } from "../../../../../../lib/ledger/loan-at-service"
+import type { SessionData } from "../../../../../../lib/bnpl/session-data"
 import { ledgerOf } from "../../../../../../lib/ledger/ledger"
+import { orderLoans } from "../../../../../../lib/ledger/queries"
 import { type LedgerLoanJson, ledgerJson } from "../../../loans/ledger-view"
 import { type LoanView, type OrderLoanJson, type OrderLoanQuery, type ServiceFailure, buildLoanView } from "../../loan-view"
 
@@ -28,7 +29,6 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
   if (!chosen) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no financing loan ${asked}.`)
   const { session: payment, awaitingFinancing } = chosen
 
-  const { client } = bnplFromContainer(req.scope)
   const ledger = ledgerRowOf(
     req.scope,
     orderId,
@@ -37,9 +37,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
   )
   const order_loans = await orderLoansJson(req.scope, orderLoans)
   try {
-    const [loans, refunds, row] = await Promise.all([client.getLoans(payment.cart_id), client.getRefunds(payment.cart_id), ledger])
+    const [{ loans, history }, row] = await Promise.all([loanAtService(req.scope, payment.cart_id), ledger])
     const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
-    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, refunds, row, awaiting), order_loans })
+    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, history, row, awaiting), order_loans })
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
@@ -68,21 +68,6 @@ async function ledgerRowOf(container: MedusaContainer, orderId: string, loanId: 
   return row ? ledgerJson(row) : null
 }
 
-interface PaymentRow {
-  provider_id: string
-  data: Record<string, unknown> | null
-  canceled_at?: string | Date | null
-  created_at?: string | Date | null
-}
-
-interface OrderRow {
-  id: string
-  payment_collections?: Array<{
-    payments?: PaymentRow[] | null
-    payment_sessions?: Array<{ provider_id: string; status: string; data: Record<string, unknown> | null } | null> | null
-  } | null> | null
-}
-
 /** A loan that paid (or waits to pay) part of the order: its checkout's, or a balance's (Medusa's payment link). */
 interface OrderLoan {
   session: SessionData
@@ -107,33 +92,21 @@ async function orderLoansJson(container: MedusaContainer, loans: OrderLoan[]): P
 }
 
 /**
- * Every loan of the order, oldest first: one per pp_bnpl_* payment (the checkout's, then a
+ * Every loan of the order, oldest first: one per pp_bnpl_{id} payment (the checkout's, then a
  * balance's after an order edit, an exchange or a claim). An order placed before its financing
  * (`orderBeforeFinancing`) has no payment yet: its session awaiting the loan (`pending_authorization`) names it.
  */
 async function loansOfOrder(container: MedusaContainer, orderId: string): Promise<OrderLoan[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "payment_collections.payments.*", "payment_collections.payment_sessions.*"],
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderRow | undefined
+  const order = await orderLoans(container, orderId)
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found.`)
-
-  const loans: OrderLoan[] = (order.payment_collections ?? [])
-    .flatMap((collection) => collection?.payments ?? [])
-    .filter((payment) => isBnplProvider(payment.provider_id))
-    .sort((a, b) => time(a.created_at) - time(b.created_at))
-    .flatMap((payment) => {
-      const session = readSessionData(payment.data)
-      return session ? [{ session, awaitingFinancing: false, live: !payment.canceled_at }] : []
-    })
-  const awaited = awaitedSessionData((order.payment_collections ?? []).flatMap((collection) => collection?.payment_sessions ?? []))
+  const loans: OrderLoan[] = [...order.payments]
+    .sort((a, b) => time(a.createdAt) - time(b.createdAt))
+    .map((payment) => ({ session: payment.session, awaitingFinancing: false, live: !payment.canceled }))
+  const { awaited } = order
   if (awaited && !loans.some((loan) => loan.session.loan_id === awaited.loan_id))
     loans.push({ session: awaited, awaitingFinancing: true, live: true })
   if (!loans.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not paid in installments: it has no financing loan.`)
   return loans
 }
 
-const time = (value: string | Date | null | undefined) => (value ? new Date(value).getTime() : 0)
+const time = (value: string | null) => (value ? Date.parse(value) : 0)

@@ -1,0 +1,59 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { LoanRecorder } from "../bnpl/loan-recorder"
+import type { SessionData } from "../bnpl/session-data"
+import type { LedgerLoan } from "../../modules/bnpl/types"
+import { recordNewLoan } from "./emit-events"
+import { rowOfLoan } from "./ledger"
+
+/**
+ * A new loan's ledger row. Every row is written by recordLoanOfSession, from what the loan's
+ * payment session holds, whoever meets the loan first: the session's route, the confirmation,
+ * reconciliation's backfill, a completion's rollback. Called from workflow steps and from a
+ * completion the plugin runs (one-writer.unit.spec.ts).
+ */
+export interface LoanOfSession {
+  /** What the loan pays (holder.ts). */
+  holder: LedgerLoan["holder"]
+  /** The loan's cartId at the service. */
+  cart_id: string
+  payment_collection_id: string | null
+  payment_session_id: string | null
+  loan: Pick<SessionData, "loan_id" | "checkout_url" | "amount" | "currency_code" | "loan_status">
+}
+
+/** Writes the row of a loan just met, announced at once (emit-events.ts): no compensation removes a row. */
+export function recordLoanOfSession(container: MedusaContainer, { loan, ...held }: LoanOfSession): Promise<LedgerLoan> {
+  return recordNewLoan(container, {
+    loan_id: loan.loan_id,
+    holder: held.holder,
+    cart_id: held.cart_id,
+    payment_collection_id: held.payment_collection_id,
+    payment_session_id: held.payment_session_id,
+    checkout_url: loan.checkout_url,
+    amount: loan.amount,
+    currency_code: loan.currency_code,
+    loan_status: loan.loan_status ?? "REQUEST",
+  })
+}
+
+/**
+ * The loan's row: the ledger's, or written now from its session (a loan made before the ledger
+ * existed, or whose row a crash prevented): the ledger must know every loan it is asked about.
+ */
+export async function ensureLoanRow(container: MedusaContainer, loan: LoanOfSession): Promise<LedgerLoan> {
+  return (await rowOfLoan(container, loan.loan.loan_id)) ?? recordLoanOfSession(container, loan)
+}
+
+/** The recorder (src/lib/bnpl/loan-recorder.ts) of a completion: the row of the loan of the session Medusa's rollback opened. */
+export const ledgerRecorder =
+  (container: MedusaContainer): LoanRecorder =>
+  async (made) => {
+    await ensureLoanRow(container, {
+      // Medusa's rollback of a cart's completion.
+      holder: "cart",
+      cart_id: made.cartId,
+      payment_collection_id: null,
+      payment_session_id: made.sessionId ?? null,
+      loan: { loan_id: made.loanId, checkout_url: made.checkoutUrl, amount: made.amount, currency_code: made.currencyCode },
+    })
+  }
