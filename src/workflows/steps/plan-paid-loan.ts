@@ -2,12 +2,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sameAmount, toDecimal } from "../../lib/bnpl/money"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import { isPaid } from "../../lib/bnpl/status"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import type { LoanHolder } from "../../lib/ledger/holder"
 import { cartTotal } from "../../lib/ledger/queries"
-import { bookOfCart, refundBlock, remainingOn, unexplained } from "../../lib/ledger/refund-book"
+import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { bookOfCart } from "../../lib/ledger/loan-at-service"
+import { paidLoanVerdict } from "../../lib/ledger/paid-loan"
 
 export const planPaidLoanStepId = "bnpl-plan-paid-loan"
 
@@ -47,21 +48,21 @@ async function planPaidLoan(container: MedusaContainer, cartId: string, holder: 
   for (const row of rows) {
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
+    // The history and the book only when a loan is paid: a shopper choosing the method again costs one status query.
     const [history, book, total] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), cartTotal(container, holder)])
-    // A loan with a refund (or closed) cannot become the order's payment: what remains of it is
-    // refunded before a new loan, and while a refund of it is unclear no new loan is made.
-    const blocked = refundBlock(loan, cartId, history, book)
-    if (blocked && (!("remaining" in remainingOn(book, loan)) || unexplained(history, book).length)) {
-      container.resolve("logger").warn(`[bnpl] cart ${cartId}: no new loan while a refund of paid loan ${loan.loanId} is unclear: ${blocked}`)
+    const paid = paidLoanVerdict(loan, cartId, { history, book })
+    if (paid.verdict === "unclear") {
+      container.resolve("logger").warn(`[bnpl] cart ${cartId}: no new loan while a refund of paid loan ${loan.loanId} is unclear: ${paid.reason}`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being checked by the store. Try again later.")
     }
-    if (!blocked && total !== undefined && sameAmount(loan.totalAmount, total)) {
+    if (paid.verdict === "closed") continue
+    if (paid.verdict === "pays" && total !== undefined && sameAmount(loan.totalAmount, total)) {
       return { adopt: { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "", rowId: row.id }, replaced }
     }
-    if (loan.status === "HISTORICAL") continue
-    const reason = blocked
-      ? `loan ${loan.loanId} was partly refunded after it was paid`
-      : `the cart changed to ${total === undefined ? "?" : toDecimal(total)} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
+    const reason =
+      paid.verdict === "refund"
+        ? `loan ${loan.loanId} was partly refunded after it was paid`
+        : `the cart changed to ${total === undefined ? "?" : toDecimal(total)} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
     replaced.push({ ledger_id: row.id, cart_id: cartId, loan_id: loan.loanId, reason })
   }
   return { replaced }

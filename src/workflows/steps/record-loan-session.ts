@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { SessionData } from "../../lib/bnpl/session-data"
-import { recordNewLoan } from "../../lib/ledger/emit-events"
 import { ledgerOf } from "../../lib/ledger/ledger"
+import { recordLoanOfSession } from "../../lib/ledger/loan-row"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const recordLoanSessionStepId = "bnpl-record-loan-session"
@@ -33,15 +33,6 @@ export const recordLoanSessionStep = createStep(recordLoanSessionStepId, async (
     await ledger.moveLoanToSession(await ledger.retrieveBnplLoan(input.adopted_row_id), session)
     return new StepResponse(input.adopted_row_id)
   }
-  const row = await recordNewLoan(container, {
-    ...session,
-    loan_id: loan.loan_id,
-    cart_id: input.cart_id,
-    holder: input.holder,
-    checkout_url: loan.checkout_url,
-    amount: loan.amount,
-    currency_code: loan.currency_code,
-    loan_status: loan.loan_status ?? "REQUEST",
-  })
+  const row = await recordLoanOfSession(container, { ...session, holder: input.holder, cart_id: input.cart_id, loan })
   return new StepResponse(row.id)
 })
