@@ -30,12 +30,11 @@ import type { BnplClient } from "../../lib/bnpl/client"
 import { sharedClient } from "../../lib/bnpl/shared-client"
 import { queueForCart } from "./provider-cart-queue"
 import { loanLines } from "../../lib/bnpl/cart-snapshot"
-import { asMedusaError, asShopperError } from "../../lib/bnpl/errors"
+import { asMedusaError, asShopperError, refundRefusal } from "../../lib/bnpl/errors"
 import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/bnpl/money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/bnpl/options"
 import { InitiateData, InStoreRequest, SessionData, readSessionData } from "../../lib/bnpl/session-data"
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
-import { RefundRejectedError, RefundUnknownError } from "../../lib/bnpl/refunds"
 import { storeRefundSender } from "../../lib/ledger/store-refund-sender"
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import { amountIneligibility } from "../../storefront/eligibility"
@@ -402,18 +401,8 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   }
 
   private refundError(error: unknown, session: SessionData, amount: string): MedusaError {
-    if (error instanceof RefundRejectedError) {
-      return new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The service rejected the refund of ${amount} on loan ${session.loan_id}: it exceeds what remains refundable there, or the loan can no longer be refunded. Check the loan in the service's portal.`,
-      )
-    }
-    if (error instanceof RefundUnknownError) {
-      return new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The financing service gave no clear answer to the refund of ${amount} on loan ${session.loan_id}: it may or may not have happened. Medusa records nothing and no other refund of the loan is sent until you settle it on the loans page: check the loan in the service's portal, then record it (it happened) or dismiss it (it did not).`,
-      )
-    }
+    const refused = refundRefusal(error, session.loan_id)
+    if (refused) return refused
     if (error instanceof MedusaError) return error
     return asMedusaError(error, `refund ${amount} on loan ${session.loan_id}`)
   }
