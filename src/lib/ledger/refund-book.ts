@@ -32,9 +32,6 @@ const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded
 const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
 export const isUndecided = (entry: BookEntry): boolean => UNDECIDED.has(entry.state)
 
-/** Read with the rest of a loan's facts (loan-at-service.ts); exported here too for start-loan-session.ts, which imports it from this file. */
-export { bookOfCart } from "./loan-at-service"
-
 /** What the book shows refunded on a loan, decimal. */
 export function refundedOn(book: BookEntry[], loanId: number): string {
   const cents = book.filter((e) => e.loan_id === loanId && REFUNDED.has(e.state)).reduce((sum, e) => sum + toCents(e.amount ?? "0"), 0n)
