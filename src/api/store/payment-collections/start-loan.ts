@@ -6,10 +6,10 @@ import { startLoanSessionWorkflow } from "../../../workflows/start-loan-session"
 /**
  * `POST /store/payment-collections/:id/payment-sessions` for the plugin's provider (`pp_bnpl_{id}`).
  *
- * Nothing a storefront sends may decide the loan's cart, amount or products: this finds what
- * the payment collection pays, from Medusa's links, and runs the session's workflow
- * (src/workflows/start-loan-session.ts) with it. It answers exactly as Medusa's route does.
- * Other providers go on to Medusa's route untouched.
+ * Runs the session's workflow (src/workflows/start-loan-session.ts), which finds what the payment
+ * collection pays from Medusa's links: nothing a storefront sends may decide the loan's cart,
+ * amount or products. It answers exactly as Medusa's route does. Other providers go on to
+ * Medusa's route untouched.
  */
 export async function startLoanRoute(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: unknown } | undefined
