@@ -8,7 +8,7 @@ import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../he
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { reconciled } from "../helpers/reconcile"
 import { inScratchSchema } from "../helpers/scratch-schema"
-import { cartLockKey } from "../../src/lib/ledger/ledger"
+import { cartLockKey } from "../../src/lib/ledger/locks"
 import { BNPL_LEDGER_MODULE } from "../../src/modules/bnpl"
 import type { BnplLedgerService } from "../../src/modules/bnpl/service"
 import { listLoanWorkflow } from "../../src/workflows/list-loan"

@@ -1,7 +1,7 @@
 import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { cartLockKey } from "../../src/lib/ledger/ledger"
+import { cartLockKey } from "../../src/lib/ledger/locks"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { underCartLock } from "../../src/lib/ledger/ledger"
+import { underCartLocks } from "../../src/lib/ledger/locks"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"
@@ -166,11 +166,11 @@ medusaIntegrationTestRunner({
       let bHolds!: () => void
       const bHeld = new Promise<void>((resolve) => (bHolds = resolve))
       // Holder A's lock lapses mid-work (as its TTL would, in a stalled process), and B takes the cart.
-      const a = underCartLock(getContainer(), cartId, async () => {
+      const a = underCartLocks(getContainer(), [cartId], async () => {
         await locking.release(key)
         await bHeld
       })
-      const released = await underCartLock(getContainer(), cartId, async () => {
+      const released = await underCartLocks(getContainer(), [cartId], async () => {
         bHolds()
         await a // A ends and releases what it believes is its lock
         return locking.acquire(key, { ownerId: "third-holder", expire: 5 }).then(

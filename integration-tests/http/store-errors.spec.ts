@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
-import { cartLockKey } from "../../src/lib/ledger/ledger"
+import { cartLockKey } from "../../src/lib/ledger/locks"
 import { useSandbox } from "../helpers/environment"
 import { sessionsOfCart, useStorefront } from "../helpers/store"
 import { paidCart } from "../helpers/webhook"

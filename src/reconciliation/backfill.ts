@@ -1,7 +1,8 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { holderOfSession } from "../lib/ledger/queries"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
+import { underCartLocks } from "../lib/ledger/locks"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { readSessionData } from "../lib/bnpl/session-data"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -50,7 +51,7 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
       // Session creation writes its row under the cart's lock just after Medusa stores the
       // session: a session younger than the grace period may be between the two. Under the
       // same lock the row is either written or not yet started.
-      const wrote = await underCartLock(container, data!.cart_id, async () => {
+      const wrote = await underCartLocks(container, [data!.cart_id], async () => {
         if (await rowOfLoan(container, data!.loan_id)) return false
         await recordLoanSessionWorkflow(container).run({
           input: {

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquireLock, type HeldLock, ledgerOf, releaseLock, RUN_LOCK } from "../lib/ledger/ledger"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ledgerOf } from "../lib/ledger/ledger"
+import { extendLocks, type Locks, releaseLocks, RUN_LOCK_TTL, runLock, takeLocks } from "../lib/ledger/locks"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
 import { backfill } from "./backfill"
@@ -34,7 +35,7 @@ export interface StartedReconciliation {
  * lock (up to 15 minutes): a record whose heartbeat is older than the lock's TTL belongs to a
  * process that died, and the admin is told so instead of waiting for a run that will never end.
  */
-const HEARTBEAT_MS = (RUN_LOCK.ttl * 1000) / 4
+const HEARTBEAT_MS = (RUN_LOCK_TTL * 1000) / 4
 
 /** A failure's message is operator detail for the admin, bounded so that a record stays small. */
 const MAX_ERROR_CHARS = 2000
@@ -64,14 +65,15 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
   }, HEARTBEAT_MS)
   heartbeat.unref()
   try {
-    const lock = await acquireLock(container, RUN_LOCK.key, RUN_LOCK)
+    const lock = runLock()
+    await takeLocks(container, lock)
     try {
       await pruneOldRuns(container)
       const summary = await reconcileRun(container, new Date(), lock)
       await ledger.finishReconciliationRun(id, { summary })
       return summary
     } finally {
-      await releaseLock(container, lock)
+      await releaseLocks(container, lock)
     }
   } catch (error) {
     const message = messageOf(error).slice(0, MAX_ERROR_CHARS)
@@ -94,17 +96,16 @@ async function pruneOldRuns(container: MedusaContainer): Promise<void> {
  * progress rather than to a timer: a run stuck on one loan beyond the TTL lets the lock go,
  * as a dead one does, instead of holding every later run back for as long as it hangs.
  */
-function lockKeeper(container: MedusaContainer, lock: HeldLock): () => Promise<void> {
-  const locking = container.resolve(Modules.LOCKING)
+function lockKeeper(container: MedusaContainer, lock: Locks): () => Promise<void> {
   let extendedAt = Date.now()
   return async () => {
-    if (Date.now() - extendedAt < (RUN_LOCK.ttl * 1000) / 4) return
+    if (Date.now() - extendedAt < (lock.ttl * 1000) / 4) return
     extendedAt = Date.now()
-    await locking.acquire(lock.key, { ownerId: lock.ownerId, expire: RUN_LOCK.ttl })
+    await extendLocks(container, lock)
   }
 }
 
-async function reconcileRun(container: MedusaContainer, now: Date, lock: HeldLock): Promise<ReconcileSummary> {
+async function reconcileRun(container: MedusaContainer, now: Date, lock: Locks): Promise<ReconcileSummary> {
   const { options } = bnplFromContainer(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const graceCutoff = new Date(now.getTime() - options.reconcileGraceSeconds * 1000)

@@ -7,8 +7,10 @@ import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { bookOfCart } from "../lib/ledger/loan-at-service"
 import { bookMedusaRefunds, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
-import { rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { rowOfLoan } from "../lib/ledger/ledger"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { listLoanWorkflow } from "./list-loan"
+import { orderLoanCartsStep } from "./steps/order-loan-carts"
 import { toCents } from "../lib/bnpl/money"
 import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
 import { isPaid } from "../lib/bnpl/status"
@@ -41,12 +43,12 @@ export interface CancelOrderInput extends CancelRefundInput {
 }
 
 /**
- * Refunds the paid loans of a cancelled order (see above); answers the loans it refunded.
- * Inside the admin's cancel (`inAdminCancel`), the carts' locks are held for the whole request,
- * and a failure first gives Medusa's cancelled payment back to the order, which the cancel's
- * rollback is about to restore, and stops the cancel. After a cancel made elsewhere, which cannot
- * be refused any more, each loan is refunded on its own under its cart's lock, and one that cannot
- * be is left to the refund check, which lists it.
+ * Refunds the paid loans of a cancelled order (see above), under the locks of their carts, which
+ * the caller holds; answers the loans it refunded. Inside the admin's cancel (`inAdminCancel`), a
+ * failure first gives Medusa's cancelled payment back to the order, which the cancel's rollback
+ * is about to restore, and stops the cancel. After a cancel made elsewhere, which cannot be
+ * refused any more, each loan is refunded on its own, and one that cannot be is left to the
+ * refund check, which lists it.
  */
 export async function refundPaidLoansOfCancelledOrder(
   container: MedusaContainer,
@@ -93,8 +95,7 @@ async function refundRestOfPayment(
     payment.refunds,
     await bookOfCart(container, session.cart_id),
   )
-  const refund = () => refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`)
-  const done = await (inAdminCancel ? refund() : underCartLock(container, session.cart_id, refund)).catch(async (error) => {
+  const done = await refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch(async (error) => {
     // Medusa cancelled the payment before this step and its rollback does not undo that.
     if (inAdminCancel && payment.canceled) {
       await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
@@ -148,12 +149,17 @@ export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", 
  * cancelOrderWorkflow): the cancel cannot be refused any more, so what remains is refunded now,
  * and a refund that cannot go out is left to the refund check, which lists the loan.
  */
-const refundAfterCancelStep = createStep("bnpl-refund-after-cancel", async (input: CancelRefundInput, { container }) => {
+export const refundAfterCancelStepId = "bnpl-refund-after-cancel"
+
+const refundAfterCancelStep = createStep(refundAfterCancelStepId, async (input: CancelRefundInput, { container }) => {
   return new StepResponse(await refundPaidLoansOfCancelledOrder(container, input, { inAdminCancel: false }))
 })
 
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
-  return new WorkflowResponse(refundAfterCancelStep(input))
+  const locks = lockCarts(orderLoanCartsStep(input))
+  const refunded = refundAfterCancelStep(input)
+  unlockCarts(locks)
+  return new WorkflowResponse(refunded)
 })
 
 /**

@@ -2,7 +2,7 @@ import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "
 import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { type LoanHolder, serviceCartId } from "../lib/ledger/holder"
-import { acquireCartLockStep } from "./steps/acquire-cart-lock"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
 import { readHalfMadeOrderStep } from "./steps/read-half-made-order"
@@ -17,7 +17,6 @@ import {
   recordLoanStatusStep,
 } from "./steps/record-confirmation-change"
 import { recordLoanOfSessionStep } from "./steps/record-loan-of-session"
-import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { rollForwardCompletionStep } from "./steps/roll-forward-completion"
 
 export type { Confirmation } from "../lib/ledger/confirmation"
@@ -59,7 +58,7 @@ const is =
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirming: ConfirmLoanInput) => {
   // The lock and the service know the loan by its cartId at the service.
   const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, cart_id: serviceCartId(confirming.holder) }))
-  const lock = acquireCartLockStep(input)
+  const locks = lockCarts(transform({ input }, ({ input }) => ({ cart_ids: [input.cart_id] })))
   // Medusa's facts and the service's answers are read at once: the service is asked even when
   // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
   const [seen, service] = parallelize(readCartOfLoanStep(input), readLoanAtServiceStep(input))
@@ -105,7 +104,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirmi
       })),
     )
   })
-  releaseCartLockStep(lock)
+  unlockCarts(locks)
   const confirmation = transform({ decision, heldBy, learned, listed, refused, completed }, (d): Confirmation => {
     const written = d.heldBy ?? d.learned ?? d.listed ?? d.refused ?? d.completed
     return (written as Confirmation | undefined) ?? (d.decision as Extract<Decision, { change: "none" }>).confirmation

@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { awaitsOrder, cartLockReleasedHere, ledgerOf, rowOfLoan, underCartLock } from "../lib/ledger/ledger"
+import { awaitsOrder, ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { cartOfOrder, orderLoans } from "../lib/ledger/queries"
 
 /**
@@ -18,41 +19,45 @@ export interface RecordOrderPlacedInput {
   cart_id?: string
 }
 
-const recordStep = ledgerChangeStep("bnpl-record-order-placed", async (input: RecordOrderPlacedInput, container) => {
+export const cartOfOrderStepId = "bnpl-cart-of-order"
+export const recordOrderPlacedStepId = "bnpl-record-order-placed"
+
+/** The order's cart, when the caller did not name it: the lock to take. */
+const cartOfOrderStep = createStep(cartOfOrderStepId, async (input: RecordOrderPlacedInput, { container }) => {
   const cartId = input.cart_id ?? (await cartOfOrder(container, input.order_id))
-  const change = cartId ? await recordOrderPlaced(container, input.order_id, cartId) : undefined
+  return new StepResponse({ cart_ids: cartId ? [cartId] : [], cart_id: cartId })
+})
+
+/**
+ * Under the cart's lock, read again: the confirmation that placed this order holds the lock
+ * until it has written the row itself, and may have put the loan on the attention list (a
+ * look-alike order beside it). What it wrote stands; only a row still awaiting an order (open,
+ * or listed for failed completions) becomes this order's payment.
+ */
+const recordStep = ledgerChangeStep(recordOrderPlacedStepId, async (input: { order_id: string; cart_id?: string }, container) => {
+  const change = input.cart_id ? await recordOrderPlaced(container, input.order_id, input.cart_id) : undefined
   return { output: !!change, change }
 })
 
 /**
- * The order's cart, if a loan of it still awaits an order: most orders are no loan's, and the
- * webhook's own confirmation records the order it placed before it lets go of the cart. The
+ * The order's cart, if a loan of it still awaits an order: most orders are no loan's. The
  * `order.placed` subscriber asks this before it starts the workflow, so that other orders cost
- * the store two reads and no workflow. The event comes while that confirmation still holds the
- * cart: the row is read once it has let go (when it runs in this process), so that an order it
- * recorded starts no workflow either.
+ * the store two reads and no workflow.
  */
 export async function cartAwaitingOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
   const cartId = await cartOfOrder(container, orderId)
   if (!cartId) return undefined
-  await cartLockReleasedHere(container, cartId)
   return (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
 }
 
 async function recordOrderPlaced(container: MedusaContainer, orderId: string, cartId: string): Promise<LoanChange | undefined> {
-  // Under the cart's lock, read again: the confirmation that placed this order holds the lock
-  // until it has written the row itself, and may have put the loan on the attention list (a
-  // look-alike order beside it). What it wrote stands; only a row still awaiting an order
-  // (open, or listed for failed completions) becomes this order's payment.
-  return underCartLock(container, cartId, async () => {
-    if (!(await awaitsOrderOnCart(container, cartId))) return undefined
-    const loan = await loanOfOrder(container, orderId)
-    const row = loan && (await rowOfLoan(container, loan.loanId))
-    if (!row || !awaitsOrder(row)) return undefined
-    // Placed before the loan is paid (orderBeforeFinancing): the paid loan authorizes it later.
-    if (loan.awaitsFinancing) return ledgerOf(container).recordOrderAwaitingFinancing(row)
-    return (await recordHeldBy(container, heldBy(row, orderId))).change
-  })
+  if (!(await awaitsOrderOnCart(container, cartId))) return undefined
+  const loan = await loanOfOrder(container, orderId)
+  const row = loan && (await rowOfLoan(container, loan.loanId))
+  if (!row || !awaitsOrder(row)) return undefined
+  // Placed before the loan is paid (orderBeforeFinancing): the paid loan authorizes it later.
+  if (loan.awaitsFinancing) return ledgerOf(container).recordOrderAwaitingFinancing(row)
+  return (await recordHeldBy(container, heldBy(row, orderId))).change
 }
 
 const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Promise<boolean> =>
@@ -67,5 +72,9 @@ async function loanOfOrder(container: MedusaContainer, orderId: string): Promise
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {
-  return new WorkflowResponse(recordStep(input))
+  const cart = cartOfOrderStep(input)
+  const locks = lockCarts(cart)
+  const recorded = recordStep(transform({ input, cart }, ({ input, cart }) => ({ order_id: input.order_id, cart_id: cart.cart_id })))
+  unlockCarts(locks)
+  return new WorkflowResponse(recorded)
 })

@@ -5,10 +5,11 @@ import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { centsToDecimal } from "../lib/bnpl/refunds"
 import { toCents } from "../lib/bnpl/money"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
-import { underCartLock } from "../lib/ledger/ledger"
 import { orderPayments } from "../lib/ledger/queries"
 import { bookingSender } from "../lib/ledger/refund-book"
 import { owedToShopper } from "../lib/ledger/order-change-guard"
+import { lockCarts, unlockCarts } from "./cart-locks"
+import { orderLoanCartsStep } from "./steps/order-loan-carts"
 
 /**
  * `refundOnReturn`: Medusa received a return of an order a loan paid, and the order now owes
@@ -33,15 +34,11 @@ export type ReturnRefund =
 
 const noteOf = (returnId: string) => `Return ${returnId} received (refund on return)`
 
-const refundReceivedReturnStep = createStep("bnpl-refund-received-return", async (input: RefundReceivedReturnInput, { container }) => {
-  // Each loan's cart (a balance's: its collection) names a lock; the payments are read again under them all (refundDue).
-  const keys = [...new Set((await orderPayments(container, input.order_id)).map((payment) => payment.session.cart_id))].sort()
-  if (!keys.length) return new StepResponse<ReturnRefund>({ outcome: "not_a_loan" })
-  const locked = keys.reduceRight<() => Promise<ReturnRefund>>(
-    (work, key) => () => underCartLock(container, key, work),
-    () => refundDue(container, input),
-  )
-  const result = await locked()
+export const refundReceivedReturnStepId = "bnpl-refund-received-return"
+
+/** Under the locks of the order's loans' carts, the payments are read again (refundDue). */
+const refundReceivedReturnStep = createStep(refundReceivedReturnStepId, async (input: RefundReceivedReturnInput, { container }) => {
+  const result = await refundDue(container, input)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loan`)
   if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded: ${result.reason}`)
@@ -78,5 +75,8 @@ async function refundDue(container: MedusaContainer, input: RefundReceivedReturn
 }
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
-  return new WorkflowResponse(refundReceivedReturnStep(input))
+  const locks = lockCarts(orderLoanCartsStep(input))
+  const refunded = refundReceivedReturnStep(input)
+  unlockCarts(locks)
+  return new WorkflowResponse(refunded)
 })

@@ -1,10 +1,9 @@
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireCartLockStep } from "./steps/acquire-cart-lock"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
 import { planLoanResumptionStep } from "./steps/plan-loan-resumption"
 import { recordResumedSessionStep } from "./steps/record-resumed-session"
-import { releaseCartLockStep } from "./steps/release-cart-lock"
 
 /**
  * A paid loan that no payment session holds any more (the customer changed the cart, and
@@ -19,7 +18,7 @@ import { releaseCartLockStep } from "./steps/release-cart-lock"
  */
 export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (input: { ledger_id: string }) => {
   const row = cartOfLedgerRowStep(input)
-  const lock = acquireCartLockStep(row)
+  const locks = lockCarts(transform({ row }, ({ row }) => ({ cart_ids: [row.cart_id] })))
   const resumption = planLoanResumptionStep(input)
   const resumed = when("bnpl-loan-can-be-resumed", { resumption }, ({ resumption }) => !!resumption).then(() => {
     const session = createPaymentSessionsWorkflow.runAsStep({ input: transform({ resumption }, ({ resumption }) => resumption!) })
@@ -31,6 +30,6 @@ export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (i
       })),
     )
   })
-  releaseCartLockStep(lock)
+  unlockCarts(locks)
   return new WorkflowResponse(transform({ resumed }, ({ resumed }) => !!resumed))
 })

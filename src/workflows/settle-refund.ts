@@ -3,9 +3,8 @@ import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { addOrderTransactionStep } from "@medusajs/medusa/core-flows"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { acquireCartLockStep } from "./steps/acquire-cart-lock"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
-import { releaseCartLockStep } from "./steps/release-cart-lock"
 import { orderPayment } from "../lib/ledger/queries"
 import { bookOfCart } from "../lib/ledger/loan-at-service"
 import { isUndecided, remainingOn } from "../lib/ledger/refund-book"
@@ -134,7 +133,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
   // Medusa's record and its link to the entry are made under the cart's lock too: a refund check
   // in between would take the new Medusa refund for one the provider made, and book it twice.
   const row = cartOfLedgerRowStep(input)
-  const lock = acquireCartLockStep(row)
+  const locks = lockCarts(transform({ row }, ({ row }) => ({ cart_ids: [row.cart_id] })))
   const settled = settleEntryStep(input)
   when({ settled }, ({ settled }) => !!settled.medusa).then(() => {
     const medusa = transform({ settled }, ({ settled }) => settled.medusa!)
@@ -150,7 +149,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
     )
     linkMedusaRefundStep(transform({ settled, refund }, ({ settled, refund }) => ({ entry_id: settled.entry.id, refund_id: refund.id })))
   })
-  releaseCartLockStep(lock)
+  unlockCarts(locks)
   const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
   return new WorkflowResponse(transform({ settled, checked }, ({ settled, checked }) => ({ entry: settled.entry, check: checked })))
 })

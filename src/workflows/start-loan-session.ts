@@ -4,7 +4,7 @@ import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medu
 import { readSessionData } from "../lib/bnpl/session-data"
 import { balanceHolder, cartHolder } from "../lib/ledger/holder"
 import type { Lang } from "../storefront/lang"
-import { acquireCartLockStep } from "./steps/acquire-cart-lock"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { planPaidLoanStep } from "./steps/plan-paid-loan"
 import { readLoanCartStep } from "./steps/read-loan-cart"
 import { readLoanHolderStep } from "./steps/read-loan-holder"
@@ -12,7 +12,6 @@ import { recordLoanSessionStep } from "./steps/record-loan-session"
 import { refundReplacedLoansStep } from "./steps/refund-replaced-loans"
 import { refuseExcludedProductsStep } from "./steps/refuse-excluded-products"
 import { refusePaidCartStep } from "./steps/refuse-paid-cart"
-import { releaseCartLockStep } from "./steps/release-cart-lock"
 
 export const startLoanSessionWorkflowId = "bnpl-start-loan-session"
 
@@ -47,7 +46,7 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
   const pays = readLoanHolderStep(input)
   const holder = transform({ pays }, ({ pays }) => (pays.balance ? balanceHolder(pays.balance.paymentCollectionId) : cartHolder(pays.cart_id)))
   refuseExcludedProductsStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, lang: input.lang })))
-  const lock = acquireCartLockStep(pays)
+  const locks = lockCarts(transform({ pays }, ({ pays }) => ({ cart_ids: [pays.cart_id] })))
   const [cart, plan] = parallelize(
     readLoanCartStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, payment_collection_id: input.payment_collection_id }))),
     planPaidLoanStep(transform({ pays, holder }, ({ pays, holder }) => ({ cart_id: pays.cart_id, holder }))),
@@ -83,6 +82,6 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
       filters: { id: input.payment_collection_id },
     }).config({ name: "bnpl-read-payment-collection" }),
   )
-  releaseCartLockStep(lock)
+  unlockCarts(locks)
   return new WorkflowResponse(transform({ collection }, ({ collection }) => collection.data[0] as PaymentCollectionDTO))
 })

@@ -1,12 +1,12 @@
-import { acquireCartLockStep } from "./steps/acquire-cart-lock"
+import { transform } from "@medusajs/framework/workflows-sdk"
+import { lockCarts, unlockCarts } from "./cart-locks"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
-import { releaseCartLockStep } from "./steps/release-cart-lock"
 
 /** Composes `work` under the lock of the cart of a ledger row: for a workflow's constructor. */
 export function underCartLockOfRow<I extends { ledger_id: string }, O>(input: I, work: (input: I) => O): O {
   const row = cartOfLedgerRowStep(input)
-  const lock = acquireCartLockStep(row)
+  const locks = lockCarts(transform({ row }, ({ row }) => ({ cart_ids: [row.cart_id] })))
   const result = work(input)
-  releaseCartLockStep(lock)
+  unlockCarts(locks)
   return result
 }

@@ -1,4 +1,5 @@
-import { ledgerOf, RUN_LOCK } from "../../lib/ledger/ledger"
+import { ledgerOf } from "../../lib/ledger/ledger"
+import { RUN_LOCK_TTL } from "../../lib/ledger/locks"
 import { type Check, fail, ok, warn } from "../types"
 import { duration } from "./duration"
 
@@ -21,7 +22,7 @@ export const lastReconciliationCheck: Check = {
         )
       case "running": {
         const silentMs = ctx.now.getTime() - new Date(run.heartbeat_at).getTime()
-        if (silentMs <= RUN_LOCK.ttl * 1000) return ok(`A reconciliation (${run.trigger}) is running since ${ago} ago.`)
+        if (silentMs <= RUN_LOCK_TTL * 1000) return ok(`A reconciliation (${run.trigger}) is running since ${ago} ago.`)
         return warn(`The last reconciliation (${run.trigger}, ${ago} ago) was interrupted: its process stopped during the run.`, RUN_IT)
       }
       default:

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { holdCartLocks } from "../../../lib/ledger/ledger"
+import { holdCartLocks } from "../../../lib/ledger/locks"
 import { orderPayments } from "../../../lib/ledger/queries"
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { holdCartLocks } from "../../../lib/ledger/ledger"
+import { holdCartLocks } from "../../../lib/ledger/locks"
 import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"

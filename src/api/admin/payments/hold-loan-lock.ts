@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { holdCartLock } from "../../../lib/ledger/ledger"
+import { holdCartLocks } from "../../../lib/ledger/locks"
 import { loanOfPayment } from "../../../lib/ledger/queries"
 
 /**
@@ -9,7 +9,7 @@ import { loanOfPayment } from "../../../lib/ledger/queries"
 export async function holdLoanLockOfPayment(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
   const loan = await loanOfPayment(req.scope, req.params.id)
   if (!loan) return false
-  const release = await holdCartLock(req.scope, loan.cart_id)
+  const release = await holdCartLocks(req.scope, [loan.cart_id])
   res.on("close", () => void release().catch(() => undefined))
   return true
 }

@@ -1,90 +1,90 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { acquireLock, releaseLock } from "../ledger"
-import { untilReleasedHere } from "../held-here"
+import { cartLocks, holdLocks, type Locks, releaseLocks, takeLocks } from "../locks"
 
-/** Medusa's in-memory locking as the plugin sees it: a key held by one owner until released. */
+/** Medusa's in-memory locking as the plugin sees it: keys taken one after another, each held by one owner until released. */
 function lockingContainer() {
   const owners = new Map<string, string>()
+  const keysOf = (key: string | string[]) => (Array.isArray(key) ? key : [key])
   const locking = {
-    acquire: async (key: string, { ownerId }: { ownerId: string; expire?: number }) => {
-      const owner = owners.get(key)
-      if (owner && owner !== ownerId) throw new Error(`"${key}" is already locked`)
-      owners.set(key, ownerId)
+    acquire: async (key: string | string[], { ownerId }: { ownerId: string; expire?: number }) => {
+      for (const k of keysOf(key)) {
+        const owner = owners.get(k)
+        if (owner && owner !== ownerId) throw new Error(`"${k}" is already locked`)
+        owners.set(k, ownerId)
+      }
     },
-    release: async (key: string, { ownerId }: { ownerId: string }) => {
-      if (owners.get(key) !== ownerId) return false
-      owners.delete(key)
-      return true
+    release: async (key: string | string[], { ownerId }: { ownerId: string }) => {
+      let all = true
+      for (const k of keysOf(key)) {
+        if (owners.get(k) === ownerId) owners.delete(k)
+        else all = false
+      }
+      return all
     },
   }
   const container = { resolve: (name: string) => (name === Modules.LOCKING ? locking : undefined) } as unknown as MedusaContainer
   return { container, owners }
 }
 
-const WAIT = { ttl: 60, timeout: 1, retryInterval: 0.01 }
+const OPTIONS = { timeoutMs: 8000, retries: 2 }
+const waitFor = (locks: Locks, timeout: number): Locks => ({ ...locks, timeout, retryInterval: 0.01 })
 
-describe("acquireLock: the one way the plugin takes a cart's or the reconciliation run's lock", () => {
-  it("waits while another owner holds the key, and takes it once released", async () => {
+describe("cartLocks: the one shape of the plugin's locks, Medusa's acquireLockStep's input", () => {
+  it("names each cart once, in one order, under an owner of its own, and is taken inside nested workflows too", () => {
+    const first = cartLocks(OPTIONS, ["cart_b", "cart_a", "cart_b"])
+    const second = cartLocks(OPTIONS, ["cart_a", "cart_b"])
+    expect(first.key).toEqual(["bnpl:cart:cart_a", "bnpl:cart:cart_b"])
+    expect(second.key).toEqual(first.key)
+    expect(first.ownerId).not.toBe(second.ownerId)
+    expect(first.executeOnSubWorkflow).toBe(true)
+    expect(first.ttl).toBeGreaterThanOrEqual(30)
+  })
+})
+
+describe("takeLocks: the locks taken outside a workflow as Medusa's lock step takes them", () => {
+  it("waits while another owner holds a key, and takes it once released", async () => {
     const { container, owners } = lockingContainer()
-    const first = await acquireLock(container, "bnpl:reconcile", WAIT)
-    const second = acquireLock(container, "bnpl:reconcile", WAIT)
+    const first = waitFor(cartLocks(OPTIONS, ["cart_1"]), 1)
+    await takeLocks(container, first)
+    const second = waitFor(cartLocks(OPTIONS, ["cart_1"]), 1)
+    const taking = takeLocks(container, second)
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(owners.get("bnpl:reconcile")).toBe(first.ownerId)
-    await releaseLock(container, first)
-    const taken = await second
-    expect(taken.ownerId).not.toBe(first.ownerId)
-    expect(owners.get("bnpl:reconcile")).toBe(taken.ownerId)
+    expect(owners.get("bnpl:cart:cart_1")).toBe(first.ownerId)
+    await releaseLocks(container, first)
+    await taking
+    expect(owners.get("bnpl:cart:cart_1")).toBe(second.ownerId)
   })
 
-  it("gives up with the locking module's error after its time-out, and leaves the holder's lock alone", async () => {
+  it("gives up with the locking module's error after its time-out, lets go of the keys it took, and leaves the holder's alone", async () => {
     const { container, owners } = lockingContainer()
-    const holder = await acquireLock(container, "bnpl:cart:cart_1", WAIT)
+    const holder = waitFor(cartLocks(OPTIONS, ["cart_2"]), 1)
+    await takeLocks(container, holder)
+    const both = waitFor(cartLocks(OPTIONS, ["cart_1", "cart_2"]), 0.2)
     const started = Date.now()
-    await expect(acquireLock(container, "bnpl:cart:cart_1", { ...WAIT, timeout: 0.2 })).rejects.toThrow('"bnpl:cart:cart_1" is already locked')
+    await expect(takeLocks(container, both)).rejects.toThrow('"bnpl:cart:cart_2" is already locked')
     expect(Date.now() - started).toBeGreaterThanOrEqual(200)
-    expect(owners.get("bnpl:cart:cart_1")).toBe(holder.ownerId)
+    expect(owners.has("bnpl:cart:cart_1")).toBe(false)
+    expect(owners.get("bnpl:cart:cart_2")).toBe(holder.ownerId)
   })
 
   it("a holder whose lock lapsed to another cannot release the other's", async () => {
     const { container, owners } = lockingContainer()
-    const lapsed = await acquireLock(container, "bnpl:cart:cart_1", WAIT)
+    const lapsed = waitFor(cartLocks(OPTIONS, ["cart_1"]), 1)
+    await takeLocks(container, lapsed)
     owners.set("bnpl:cart:cart_1", "bnpl-next-holder")
-    await releaseLock(container, lapsed)
+    await releaseLocks(container, lapsed)
     expect(owners.get("bnpl:cart:cart_1")).toBe("bnpl-next-holder")
   })
 })
 
-describe("untilReleasedHere: a reader waiting for this process's holder instead of queueing for the lock", () => {
-  const settled = async (promise: Promise<void>) => {
-    let done = false
-    void promise.then(() => (done = true))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    return done
-  }
-
-  it("answers at once for a key no holder here has", async () => {
-    expect(await settled(untilReleasedHere("bnpl:cart:nobody", 5_000))).toBe(true)
-  })
-
-  it("waits for the holder's release, and only its own", async () => {
+describe("holdLocks: a cart held for as long as a route runs", () => {
+  it("keeps the lock until the answered release, which lets go once", async () => {
     const { container, owners } = lockingContainer()
-    const holder = await acquireLock(container, "bnpl:cart:cart_2", WAIT)
-    const waiting = untilReleasedHere("bnpl:cart:cart_2", 5_000)
-    expect(await settled(waiting)).toBe(false)
-    await releaseLock(container, { ...holder, ownerId: "bnpl-someone-else" })
-    expect(await settled(waiting)).toBe(false)
-    await releaseLock(container, holder)
-    expect(await settled(waiting)).toBe(true)
-    expect(owners.has("bnpl:cart:cart_2")).toBe(false)
-  })
-
-  it("stops waiting after its time-out when the holder never lets go", async () => {
-    const { container } = lockingContainer()
-    const holder = await acquireLock(container, "bnpl:cart:cart_3", WAIT)
-    const started = Date.now()
-    await untilReleasedHere("bnpl:cart:cart_3", 100)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(95)
-    await releaseLock(container, holder)
+    const locks = waitFor(cartLocks(OPTIONS, ["cart_1", "cart_2"]), 1)
+    const release = await holdLocks(container, locks)
+    expect([...owners.values()]).toEqual([locks.ownerId, locks.ownerId])
+    await Promise.all([release(), release()])
+    expect(owners.size).toBe(0)
   })
 })

@@ -9,7 +9,7 @@ import { isBnplProvider, readSessionData, type SessionData } from "../../../../l
 import { isPaid } from "../../../../lib/bnpl/status"
 import { excludesAny } from "../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
-import { underCartLock } from "../../../../lib/ledger/ledger"
+import { underCartLocks } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { recordLoanSessionWorkflow } from "../../../../workflows/record-loan-session"
@@ -205,7 +205,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
   }
 
   const collection = asked.collection ?? (await openCollectionFor(container, order))
-  await underCartLock(container, collection.id, async () => {
+  await underCartLocks(container, [collection.id], async () => {
     await cancelUnpaidLoansOf(container, collection).catch((error) => {
       throw asMedusaError(error, "cancel the collection's waiting link before a new one")
     })
@@ -231,7 +231,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
  * "payment link"), under the order's lock: two admins sending at once open one, not two.
  */
 async function openCollectionFor(container: MedusaContainer, order: OrderRow): Promise<CollectionRow> {
-  return underCartLock(container, order.id, async () => {
+  return underCartLocks(container, [order.id], async () => {
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
     if (!again) throw refuse(`Order ${order.id} has no payment collection that asks for money: there is nothing to pay by phone.`)
@@ -298,7 +298,7 @@ export async function resendByPhone(container: MedusaContainer, orderId: string,
 export async function cancelByPhone(container: MedusaContainer, orderId: string): Promise<InStoreJson> {
   const { client } = bnplFromContainer(container)
   const { session, data, collectionId } = await pendingSale(container, orderId)
-  await underCartLock(container, collectionId, async () => {
+  await underCartLocks(container, [collectionId], async () => {
     const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store").catch((error) => {
       throw asMedusaError(error, `cancel loan ${data.loan_id}`)
     })

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import type { ReconciliationRecord } from "../../../../modules/bnpl/types"
-import { RUN_LOCK } from "../../../../lib/ledger/ledger"
+import { RUN_LOCK_TTL } from "../../../../lib/ledger/locks"
 import type { ReconcileSummary } from "../../../../modules/bnpl/types"
 
 /**
@@ -50,7 +50,7 @@ export function reconciliationJson(row: ReconciliationRecord, now = new Date()):
   return {
     id: row.id,
     trigger: row.trigger,
-    status: row.status === "running" && silentMs > RUN_LOCK.ttl * 1000 ? "interrupted" : row.status,
+    status: row.status === "running" && silentMs > RUN_LOCK_TTL * 1000 ? "interrupted" : row.status,
     // Written by the run itself (src/reconciliation/run.ts) from a ReconcileSummary; the column is plain json.
     summary: (row.summary as ReconcileSummary | null) ?? null,
     error: row.error ?? null,
