@@ -5,7 +5,7 @@ import { ledgerOf } from "../lib/ledger/ledger"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { holderOfRow } from "../lib/ledger/holder"
 import { cancelWaitingSession, orderOfHolder, orderPayment, type OrderPayment } from "../lib/ledger/queries"
-import { checkRefundsStep, type RefundCheckResult } from "./refund-check"
+import { checkRefundsWorkflow, type RefundCheckResult } from "./refund-check"
 import { countedByOrder } from "../lib/ledger/released-rest"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { refundLoanInFull } from "../lib/ledger/refund-in-full"
@@ -121,7 +121,9 @@ export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: Ref
     underCartLockOfRow(input, (input) => {
       const refunded = refundInFullStep(input)
       // A loan that stays its order's payment goes off the list by the refund check, as any other.
-      const checked = when({ refunded }, ({ refunded }) => refunded.state === "ordered").then(() => checkRefundsStep({ ledger_id: input.ledger_id }))
+      const checked = when({ refunded }, ({ refunded }) => refunded.state === "ordered").then(() =>
+        checkRefundsWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) }),
+      )
       return transform({ refunded, checked }, ({ refunded, checked }): RefundLoanResult =>
         checked ? { ...refunded, state: CHECKED_STATE[checked.outcome] } : refunded,
       )
