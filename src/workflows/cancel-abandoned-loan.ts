@@ -1,15 +1,16 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { ledgerOf } from "../lib/ledger/ledger"
-import type { LoanChange } from "../modules/bnpl/service"
-import { ledgerChangeStep } from "./steps/ledger-change-step"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { holderOfRow } from "../lib/ledger/holder"
-import { cancelWaitingSession, cartPayment, sessionOfLoan } from "../lib/ledger/queries"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { type CartPayment, type SessionRow, sessionOfLoan } from "../lib/ledger/queries"
 import { awaitsFinancing } from "../lib/bnpl/session-data"
+import type { LedgerLoan } from "../modules/bnpl/types"
+import { cancelAwaitingOrderStep } from "./steps/cancel-awaiting-order"
+import { cancelLoanAtServiceStep } from "./steps/cancel-loan-at-service"
+import { cancelWaitingSessionStep } from "./steps/cancel-waiting-session"
+import { readCartPaymentStep } from "./steps/read-cart-payment"
+import { readLedgerRowStep } from "./steps/read-ledger-row"
+import { recordLoanCancelledStep } from "./steps/record-loan-cancelled"
 
 /**
  * Ends an unpaid loan: reconciliation's answer to a loan left past the loan
@@ -30,45 +31,52 @@ export interface CancelAbandonedLoanInput {
 /** Sessions whose loan is still awaited: before an order, or by an order placed before its financing. */
 const AWAITING: ReadonlySet<string> = new Set([PaymentSessionStatus.PENDING, PaymentSessionStatus.PENDING_AUTHORIZATION])
 
-const cancelStep = ledgerChangeStep("bnpl-cancel-abandoned-loan", cancelAbandoned)
-
-async function cancelAbandoned(
-  input: CancelAbandonedLoanInput,
-  container: MedusaContainer,
-): Promise<{ output: { cancelled: boolean }; change?: LoanChange }> {
-  const ledger = ledgerOf(container)
-  const row = await ledger.retrieveBnplLoan(input.ledger_id)
-  const notCancelled = { output: { cancelled: false } }
-  if (row.state !== "open") return notCancelled
-  const cart = await cartPayment(container, holderOfRow(row))
+/** The loan's session, and whether the loan may end: its row is open and no session holds it beyond waiting. */
+function waitingOf({ row, cart }: { row: LedgerLoan; cart?: CartPayment }): { mayEnd: boolean; session?: SessionRow } {
+  if (row.state !== "open" || !cart) return { mayEnd: false }
   const session = sessionOfLoan(cart.sessions, row.loan_id)
-  if (session && !AWAITING.has(session.status)) return notCancelled
-  if (!input.cancelled_at_service) {
-    const { client } = bnplFromContainer(container)
-    const { cancelled } = await client.cancelIfUnpaid(row.cart_id, row.loan_id, input.reason ?? "abandoned: not paid within the loan time-out")
-    if (!cancelled) return notCancelled
-  }
-  if (session) await cancelWaitingSession(container, holderOfRow(row), row.loan_id, "CANCELLED")
-  const change = await ledger.recordCancelled(row)
-  if (cart.orderId && awaitsFinancing(session) && !cart.paymentCollectionCanceled) {
-    await cancelAwaitingOrder(container, cart.orderId, row.loan_id)
-  }
-  return { output: { cancelled: true }, change }
-}
-
-/**
- * The order placed before its financing goes with the loan. A refusal (a fulfilment made
- * before the loan was paid) leaves it for the admin, who sees the loan cancelled on it.
- */
-async function cancelAwaitingOrder(container: MedusaContainer, orderId: string, loanId: number): Promise<void> {
-  const { errors } = await cancelOrderWorkflow(container).run({ input: { order_id: orderId }, throwOnError: false })
-  if (!errors.length) return
-  const why = errors.map((e) => (e.error as Error | undefined)?.message).join("; ")
-  container
-    .resolve(ContainerRegistrationKeys.LOGGER)
-    .warn(`[bnpl] loan ${loanId} ended unpaid, but its order ${orderId} could not be cancelled: ${why}. Cancel it in the admin.`)
+  return { mayEnd: !session || AWAITING.has(session.status), session }
 }
 
 export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned-loan", (input: CancelAbandonedLoanInput) => {
-  return new WorkflowResponse(underCartLockOfRow(input, cancelStep))
+  return new WorkflowResponse(
+    underCartLockOfRow(input, (input) => {
+      const row = readLedgerRowStep(input)
+      const holder = transform({ row }, ({ row }) => ({ holder: holderOfRow(row) }))
+      const cart = when("bnpl-loan-row-open", { row }, ({ row }) => row.state === "open").then(() => readCartPaymentStep(holder))
+      const waiting = transform({ row, cart }, waitingOf)
+
+      const atService = when(
+        "bnpl-loan-to-cancel-at-service",
+        { input, waiting },
+        ({ input, waiting }) => waiting.mayEnd && !input.cancelled_at_service,
+      ).then(() =>
+        cancelLoanAtServiceStep(
+          transform({ input, row }, ({ input, row }) => ({
+            cart_id: row.cart_id,
+            loan_id: row.loan_id,
+            reason: input.reason ?? "abandoned: not paid within the loan time-out",
+          })),
+        ),
+      )
+      const cancelled = transform(
+        { input, waiting, atService },
+        ({ input, waiting, atService }) => waiting.mayEnd && (!!input.cancelled_at_service || !!atService),
+      )
+
+      when("bnpl-loan-session-waits", { cancelled, waiting }, ({ cancelled, waiting }) => cancelled && !!waiting.session).then(() =>
+        cancelWaitingSessionStep(
+          transform({ row, holder }, ({ row, holder }) => ({ ...holder, loan_id: row.loan_id, loan_status: "CANCELLED" as const })),
+        ),
+      )
+      when("bnpl-loan-ended-unpaid", { cancelled }, ({ cancelled }) => cancelled).then(() => recordLoanCancelledStep(row))
+      when(
+        "bnpl-order-awaits-loan",
+        { cancelled, cart, waiting },
+        ({ cancelled, cart, waiting }) => cancelled && !!cart?.orderId && awaitsFinancing(waiting.session) && !cart.paymentCollectionCanceled,
+      ).then(() => cancelAwaitingOrderStep(transform({ row, cart }, ({ row, cart }) => ({ order_id: cart!.orderId!, loan_id: row.loan_id }))))
+
+      return transform({ cancelled }, ({ cancelled }) => ({ cancelled }))
+    }),
+  )
 })

@@ -1,17 +1,21 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf } from "../lib/ledger/ledger"
-import type { LedgerPatch, LoanChange } from "../modules/bnpl/service"
-import { ledgerChangeStep } from "./steps/ledger-change-step"
+import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
-import { orderPayment, type OrderPayment } from "../lib/ledger/queries"
-import { loanAtService } from "../lib/ledger/loan-at-service"
-import { bookMedusaRefunds, bookOutsideRefunds, refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
-import type { LedgerLoan } from "../modules/bnpl/types"
+import type { OrderPayment } from "../lib/ledger/queries"
+import type { LoanAtService } from "../lib/ledger/loan-at-service"
+import { refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
+import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
 import { toCents } from "../lib/bnpl/money"
 import { isPaid } from "../lib/bnpl/status"
 import { releasedRestReason, uncountedRest } from "../lib/ledger/released-rest"
 import type { LoanRecord } from "../lib/bnpl/wire"
+import { bookMedusaRefundsStep } from "./steps/book-medusa-refunds"
+import { bookOutsideRefundsStep } from "./steps/book-outside-refunds"
+import { readLedgerRowStep } from "./steps/read-ledger-row"
+import { readLoanAtServiceStep } from "./steps/read-loan-at-service"
+import { readOrderPaymentStep } from "./steps/read-order-payment"
+import { type RefundCheckFindings, type RefundCheckVerdict, recordRefundCheckStep } from "./steps/record-refund-check"
+
+export type { RefundCheckResult } from "./steps/record-refund-check"
 
 /**
  * Compares a loan's refunds in the plugin's book with the service's refund history and with
@@ -28,42 +32,58 @@ export interface RefundCheckInput {
   ledger_id: string
 }
 
-export interface RefundCheckResult {
-  outcome: "in_order" | "refunds_recorded" | "refunded" | "needs_attention"
-  refunded_at_service: string
-  refunded_in_medusa: string
-}
+/**
+ * The check's steps, without the cart's lock: for a workflow that holds it already
+ * (refundCheckWorkflow below, refundLoanWorkflow after refunding a released rest).
+ */
+export const checkRefundsWorkflow = createWorkflow("bnpl-check-refunds", (input: RefundCheckInput) => {
+  const row = readLedgerRowStep(input)
+  // The service's answers and Medusa's payment are read at once: each waits on a different server.
+  const [found, payment] = parallelize(readLoanAtServiceStep(row), readOrderPaymentStep(row))
+  const mirrored = bookMedusaRefundsStep(
+    transform({ row, found, payment }, ({ row, found, payment }) => ({
+      cart_id: row.cart_id,
+      loan_id: row.loan_id,
+      refunds: payment?.refunds ?? [],
+      book: found.book,
+    })),
+  )
+  const outside = bookOutsideRefundsStep(
+    transform({ row, found, mirrored }, ({ row, found, mirrored }) => ({
+      cart_id: row.cart_id,
+      history: found.history,
+      loans: found.loans,
+      book: [...found.book, ...mirrored],
+    })),
+  )
+  const findings = transform({ row, found, payment, mirrored, outside }, (read) => findingsOf(read))
+  return new WorkflowResponse(recordRefundCheckStep(findings))
+})
 
-export const checkRefundsStep = ledgerChangeStep("bnpl-check-refunds", (input: RefundCheckInput, container) =>
-  checkRefunds(container, input.ledger_id),
-)
+export const refundCheckWorkflow = createWorkflow("bnpl-refund-check", (input: RefundCheckInput) => {
+  return new WorkflowResponse(underCartLockOfRow(input, (input) => checkRefundsWorkflow.runAsStep({ input })))
+})
 
-async function checkRefunds(container: MedusaContainer, ledgerId: string): Promise<{ output: RefundCheckResult; change: LoanChange }> {
-  const ledger = ledgerOf(container)
-  const row = await ledger.retrieveBnplLoan(ledgerId)
-  const { loan, loans, history, book } = await loanAtService(container, row.cart_id, row.loan_id)
-  const payment = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
-  const mirrored = payment ? await bookMedusaRefunds(container, { loanId: row.loan_id, cartId: row.cart_id }, payment.refunds, book) : []
-  const outside = await bookOutsideRefunds(container, row.cart_id, history, loans, [...book, ...mirrored])
-  const entries = [...book, ...mirrored, ...outside]
+/** What the book and Medusa show refunded, and the verdict on them. */
+function findingsOf(read: {
+  row: LedgerLoan
+  found: LoanAtService
+  payment: OrderPayment | null
+  mirrored: BookEntry[]
+  outside: BookEntry[]
+}): RefundCheckFindings {
+  const { row, found, payment } = read
+  const entries = [...found.book, ...read.mirrored, ...read.outside]
   const service = refundedOn(entries, row.loan_id)
   const medusa = payment?.refunded ?? "0.00"
-  const verdict = judge(row, loan, payment, entries, service, medusa)
-  const change = await ledger.recordRefundCheck(row, {
-    refundedAtService: service,
-    refundedInMedusa: medusa,
-    loanStatus: loan?.status,
-    decided: verdict.patch,
-  })
-  return { output: { outcome: verdict.outcome, refunded_at_service: service, refunded_in_medusa: medusa }, change }
+  const verdict = judge(row, found.loan, payment ?? undefined, entries, service, medusa)
+  return { row, loan_status: found.loan?.status, refunded_at_service: service, refunded_in_medusa: medusa, verdict }
 }
 
-interface Verdict {
-  outcome: RefundCheckResult["outcome"]
-  patch: Pick<LedgerPatch, "state" | "attention_reason">
-}
-
-const listed = (reason: string): Verdict => ({ outcome: "needs_attention", patch: { state: "needs_attention", attention_reason: reason } })
+const listed = (reason: string): RefundCheckVerdict => ({
+  outcome: "needs_attention",
+  patch: { state: "needs_attention", attention_reason: reason },
+})
 
 function judge(
   row: LedgerLoan,
@@ -72,7 +92,7 @@ function judge(
   entries: Parameters<typeof refundedOn>[0],
   service: string,
   medusa: string,
-): Verdict {
+): RefundCheckVerdict {
   const inFull = !!loan && toCents(service) >= toCents(loan.totalAmount)
   const undecided = undecidedOf(entries, row.loan_id)
   // A possible second order stays for the admin whatever the money says.
@@ -116,7 +136,3 @@ function judge(
   if (inFull) return { outcome: "refunded", patch: { state: "refunded" } }
   return { outcome: "in_order", patch: { state: "ordered", attention_reason: null } }
 }
-
-export const refundCheckWorkflow = createWorkflow("bnpl-refund-check", (input: RefundCheckInput) => {
-  return new WorkflowResponse(underCartLockOfRow(input, checkRefundsStep))
-})

@@ -1,19 +1,19 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ledgerOf } from "../lib/ledger/ledger"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { underCartLockOfRow } from "./under-cart-lock-of-row"
 import { holderOfRow } from "../lib/ledger/holder"
-import { cancelWaitingSession, orderOfHolder, orderPayment, type OrderPayment } from "../lib/ledger/queries"
-import { checkRefundsStep, type RefundCheckResult } from "./refund-check"
-import { countedByOrder } from "../lib/ledger/released-rest"
+import type { OrderPayment } from "../lib/ledger/queries"
+import { checkRefundsWorkflow, type RefundCheckResult } from "./refund-check"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { refundLoanInFull } from "../lib/ledger/refund-in-full"
-import { toCents, toDecimal } from "../lib/bnpl/money"
-import { refundRefusal } from "../lib/bnpl/errors"
-import { centsToDecimal } from "../lib/bnpl/refunds"
-import { withRefundSender } from "../lib/bnpl/refund-sender"
-import { bookingSender } from "../lib/ledger/refund-book"
+import { toDecimal } from "../lib/bnpl/money"
+import { cancelWaitingSessionStep } from "./steps/cancel-waiting-session"
+import { readLedgerRowStep } from "./steps/read-ledger-row"
+import { readLiveOrderOfLoanStep } from "./steps/read-live-order-of-loan"
+import { readOrderPaymentStep } from "./steps/read-order-payment"
+import { recordRefundedInFullStep } from "./steps/record-refunded-in-full"
+import { refundCapturedThroughMedusaStep } from "./steps/refund-captured-through-medusa"
+import { refundLoanInFullStep } from "./steps/refund-loan-in-full"
+import { refundReleasedRestStep } from "./steps/refund-released-rest"
+import { refuseRefundOfLiveOrderStep } from "./steps/refuse-refund-of-live-order"
 
 /**
  * Refunds a paid loan in full at the service: the admin's "refund in full",
@@ -42,70 +42,23 @@ export interface RefundLoanResult {
   refunded_at_service: string
 }
 
-const refundInFullStep = createStep("bnpl-refund-loan-in-full", async (input: RefundLoanInput, { container }) => {
-  return new StepResponse(await refundInFull(container, input))
-})
+/** Which refund the loan gets, and why in the words the row and the service keep. */
+interface RefundPlan {
+  /** `done`: refunded already; `rest`: only what its order no longer counts; `full`: all that remains. */
+  kind: "done" | "rest" | "full"
+  /** Why, for the row and the log. */
+  reason: string
+  /** The same, as the service's record takes it (200 characters). */
+  serviceReason: string
+  payment: OrderPayment | null
+}
 
-async function refundInFull(container: MedusaContainer, input: RefundLoanInput): Promise<RefundLoanResult> {
-  const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id)
-  if (row.state === "refunded") return { ledger_id: row.id, state: row.state, refunded_at_service: toDecimal(row.refunded_at_service) }
+function planRefund({ input, row, payment }: { input: RefundLoanInput; row: LedgerLoan; payment?: OrderPayment | null }): RefundPlan {
   const reason = input.reason ?? `refunded in full by ${input.requested_by ?? "the admin"}`
-  const released = row.order_id ? await orderPayment(container, row.order_id, row.loan_id) : undefined
-  if (released?.restReleased && released.orderStatus !== "canceled") return refundReleasedRest(container, row, released, reason.slice(0, 200))
-  // Medusa decides, not the ledger's row: any order of the cart that is not cancelled and holds the loan.
-  const holder = await liveOrderHolding(container, row)
-  if (holder) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Loan ${row.loan_id} is the payment of order ${holder}, which is not cancelled: refund it from the order, or cancel the order, so Medusa records the refund.`,
-    )
-  }
-  await refundCapturedThroughMedusa(container, row, reason.slice(0, 200))
-  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason.slice(0, 200), `bnpl-refund-${row.id}`).catch((error) => {
-    // A refusal or an unclear answer, in words the admin can act on (a 400, not a 500).
-    throw refundRefusal(error, row.loan_id) ?? error
-  })
-  if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
-  const total = result.loan.totalAmount
-  await ledgerOf(container).recordRefundedInFull(row, { loanStatus: result.loan.status, total, reason })
-  await cancelWaitingSession(container, holderOfRow(row), row.loan_id, "HISTORICAL")
-  container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${result.refundedNow} now): ${reason}`)
-  return { ledger_id: row.id, state: "refunded", refunded_at_service: total }
-}
-
-/**
- * A loan whose payment's uncaptured rest Medusa released while its order stays (queries.ts,
- * `restReleased`) stays that order's payment for what it captured: only what the order does not
- * count goes back, and the refund check after it takes the loan off the list.
- */
-async function refundReleasedRest(container: MedusaContainer, row: LedgerLoan, payment: OrderPayment, reason: string): Promise<RefundLoanResult> {
-  const keep = centsToDecimal(countedByOrder(payment))
-  const result = await refundLoanInFull(container, row.cart_id, row.loan_id, reason, `bnpl-rest-${payment.paymentId}`, keep).catch((error) => {
-    throw refundRefusal(error, row.loan_id) ?? error
-  })
-  if (!result.loan) throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service lists no loan ${row.loan_id} for cart ${row.cart_id}.`)
-  container
-    .resolve("logger")
-    .info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id}: ${result.refundedNow} that order ${row.order_id} no longer counts refunded: ${reason}`)
-  return { ledger_id: row.id, state: "ordered", refunded_at_service: centsToDecimal(toCents(result.loan.totalAmount) - toCents(keep)) }
-}
-
-/**
- * What a cancelled order's captured payment still holds (its cancel's refund refused, or the
- * order cancelled by a path that left it) is refunded through Medusa's payment module,
- * booked and sent once like every refund, so Medusa's records keep matching the service's; the
- * rest of the loan goes by the book after it.
- */
-async function refundCapturedThroughMedusa(container: MedusaContainer, row: LedgerLoan, reason: string): Promise<void> {
-  if (!row.order_id) return
-  const payment = await orderPayment(container, row.order_id, row.loan_id)
-  if (!payment || payment.orderStatus !== "canceled" || payment.canceled) return
-  const rest = toCents(payment.captured) - toCents(payment.refunded)
-  if (rest <= 0n) return
-  // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
-  await withRefundSender(bookingSender(container, reason), () =>
-    container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason }),
-  )
+  const plan = { reason, serviceReason: reason.slice(0, 200), payment: payment ?? null }
+  if (row.state === "refunded") return { ...plan, kind: "done" }
+  if (payment?.restReleased && payment.orderStatus !== "canceled") return { ...plan, kind: "rest" }
+  return { ...plan, kind: "full" }
 }
 
 /** The row's state after the refund check's outcome. */
@@ -119,28 +72,57 @@ const CHECKED_STATE: Record<RefundCheckResult["outcome"], LedgerLoan["state"]> =
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
   return new WorkflowResponse(
     underCartLockOfRow(input, (input) => {
-      const refunded = refundInFullStep(input)
-      // A loan that stays its order's payment goes off the list by the refund check, as any other.
-      const checked = when({ refunded }, ({ refunded }) => refunded.state === "ordered").then(() => checkRefundsStep({ ledger_id: input.ledger_id }))
-      return transform({ refunded, checked }, ({ refunded, checked }): RefundLoanResult =>
-        checked ? { ...refunded, state: CHECKED_STATE[checked.outcome] } : refunded,
-      )
+      const row = readLedgerRowStep(input)
+      const payment = when("bnpl-loan-not-refunded-yet", { row }, ({ row }) => row.state !== "refunded").then(() => readOrderPaymentStep(row))
+      const plan = transform({ input, row, payment }, planRefund)
+
+      const rest = when("bnpl-refund-rest-order-released", { plan }, ({ plan }) => plan.kind === "rest").then(() => {
+        const refunded = refundReleasedRestStep(
+          transform({ row, plan }, ({ row, plan }) => ({ row, payment: plan.payment!, reason: plan.serviceReason })),
+        )
+        // A loan that stays its order's payment goes off the list by the refund check, as any other.
+        const checked = checkRefundsWorkflow.runAsStep({ input: transform({ row }, ({ row }) => ({ ledger_id: row.id })) })
+        return transform({ row, refunded, checked }, ({ row, refunded, checked }) => ({
+          ledger_id: row.id,
+          state: CHECKED_STATE[checked.outcome],
+          refunded_at_service: refunded.refunded_at_service,
+        }))
+      })
+
+      const full = when("bnpl-refund-all-that-remains", { plan }, ({ plan }) => plan.kind === "full").then(() => {
+        const liveOrder = readLiveOrderOfLoanStep(row)
+        refuseRefundOfLiveOrderStep(transform({ row, liveOrder }, ({ row, liveOrder }) => ({ loan_id: row.loan_id, order_id: liveOrder })))
+        refundCapturedThroughMedusaStep(transform({ plan }, ({ plan }) => ({ payment: plan.payment, reason: plan.serviceReason })))
+        const refund = refundLoanInFullStep(
+          transform({ row, plan }, ({ row, plan }) => ({
+            cart_id: row.cart_id,
+            loan_id: row.loan_id,
+            reason: plan.serviceReason,
+            idempotency_key: `bnpl-refund-${row.id}`,
+          })),
+        )
+        recordRefundedInFullStep(
+          transform({ row, plan, refund }, ({ row, plan, refund }) => ({
+            row,
+            loan: refund.loan,
+            refunded_now: refund.refundedNow,
+            reason: plan.reason,
+          })),
+        )
+        cancelWaitingSessionStep(
+          transform({ row }, ({ row }) => ({ holder: holderOfRow(row), loan_id: row.loan_id, loan_status: "HISTORICAL" as const })),
+        )
+        return transform({ row, refund }, ({ row, refund }) => ({
+          ledger_id: row.id,
+          state: "refunded",
+          refunded_at_service: refund.loan.totalAmount,
+        }))
+      })
+
+      return transform({ row, plan, rest, full }, ({ row, plan, rest, full }): RefundLoanResult => {
+        if (plan.kind === "done") return { ledger_id: row.id, state: row.state, refunded_at_service: toDecimal(row.refunded_at_service) }
+        return (rest ?? full)!
+      })
     }),
   )
 })
-
-/**
- * The first order, among those that may hold the loan, that is not cancelled and holds its
- * payment. A payment whose collection Medusa replaced (an edit, exchange or claim before the
- * capture asks the whole total again) holds nothing: the loan pays for nothing there.
- */
-async function liveOrderHolding(container: MedusaContainer, row: LedgerLoan): Promise<string | undefined> {
-  const candidates = new Set(
-    [row.order_id, row.suspect_order_id, await orderOfHolder(container, holderOfRow(row))].filter((id): id is string => !!id),
-  )
-  for (const orderId of candidates) {
-    const payment = await orderPayment(container, orderId, row.loan_id)
-    if (payment && !payment.replaced && payment.orderStatus !== "canceled") return orderId
-  }
-  return undefined
-}

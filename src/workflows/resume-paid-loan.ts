@@ -1,8 +1,14 @@
-import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { holderOfRow } from "../lib/ledger/holder"
 import { lockCarts, unlockCarts } from "./cart-locks"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
-import { planLoanResumptionStep } from "./steps/plan-loan-resumption"
+import { collectionToResume, loanToResume, planLoanResumptionStep } from "./steps/plan-loan-resumption"
+import { readCartPaymentStep } from "./steps/read-cart-payment"
+import { readLedgerRowStep } from "./steps/read-ledger-row"
+import { readLoanAtServiceStep } from "./steps/read-loan-at-service"
+import { readLoanCartStep } from "./steps/read-loan-cart"
+import { readOrderOfHolderStep } from "./steps/read-order-of-holder"
 import { recordResumedSessionStep } from "./steps/record-resumed-session"
 
 /**
@@ -14,12 +20,34 @@ import { recordResumedSessionStep } from "./steps/record-resumed-session"
  *
  * Answers whether a session now holds the loan. It does nothing, and answers false, when the
  * cart is gone, an order or a session holds it, its payment collection is for another amount,
- * it is paid otherwise, or the loan may have a refund (planLoanResumptionStep).
+ * it is paid otherwise, or the loan may have a refund (steps/plan-loan-resumption.ts).
  */
 export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (input: { ledger_id: string }) => {
-  const row = cartOfLedgerRowStep(input)
-  const locks = lockCarts(transform({ row }, ({ row }) => ({ cart_ids: [row.cart_id] })))
-  const resumption = planLoanResumptionStep(input)
+  const ofRow = cartOfLedgerRowStep(input)
+  const locks = lockCarts(transform({ ofRow }, ({ ofRow }) => ({ cart_ids: [ofRow.cart_id] })))
+  const row = readLedgerRowStep(input)
+  const holder = transform({ row }, ({ row }) => ({ holder: holderOfRow(row) }))
+  const cart = readCartPaymentStep(holder)
+  const collectionId = transform({ row, cart }, ({ row, cart }) => collectionToResume(cart, row.loan_id))
+  const loan = when("bnpl-cart-open-for-loan", { collectionId }, ({ collectionId }) => !!collectionId).then(() => {
+    const [found, orderId, collections] = parallelize(
+      readLoanAtServiceStep(row),
+      readOrderOfHolderStep(holder),
+      useQueryGraphStep({
+        entity: "payment_collection",
+        fields: ["amount", "currency_code"],
+        filters: transform({ collectionId }, ({ collectionId }) => ({ id: collectionId! })),
+        options: { throwIfKeyNotFound: true },
+      }).config({ name: "bnpl-read-payment-collection" }),
+    )
+    return transform({ row, found, orderId, collections }, ({ row, found, orderId, collections }) =>
+      loanToResume(row, found, orderId, collections.data[0]),
+    )
+  })
+  const snapshot = when("bnpl-loan-fits-cart", { loan }, ({ loan }) => !!loan).then(() =>
+    readLoanCartStep(transform({ row, collectionId }, ({ row, collectionId }) => ({ cart_id: row.cart_id, payment_collection_id: collectionId! }))),
+  )
+  const resumption = planLoanResumptionStep({ row, payment_collection_id: collectionId, loan, cart: snapshot })
   const resumed = when("bnpl-loan-can-be-resumed", { resumption }, ({ resumption }) => !!resumption).then(() => {
     const session = createPaymentSessionsWorkflow.runAsStep({ input: transform({ resumption }, ({ resumption }) => resumption!) })
     return recordResumedSessionStep(

@@ -1,15 +1,14 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sameAmount } from "../../lib/bnpl/money"
 import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import { isPaid } from "../../lib/bnpl/status"
-import { readCartForLoan } from "../../lib/ledger/cart-snapshot"
-import { ledgerOf } from "../../lib/ledger/ledger"
-import { holderOfRow } from "../../lib/ledger/holder"
-import { cartPayment, orderOfHolder, sessionOfLoan } from "../../lib/ledger/queries"
-import { loanAtService } from "../../lib/ledger/loan-at-service"
+import type { LoanRecord } from "../../lib/bnpl/wire"
+import type { CartForLoan } from "../../lib/ledger/cart-snapshot"
+import type { LoanAtService } from "../../lib/ledger/loan-at-service"
 import { paidLoanVerdict } from "../../lib/ledger/paid-loan"
+import { type CartPayment, sessionOfLoan } from "../../lib/ledger/queries"
+import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const planLoanResumptionStepId = "bnpl-plan-loan-resumption"
 
@@ -21,32 +20,52 @@ export interface LoanResumption {
 }
 
 /**
- * Decides whether a paid loan that no payment session holds can be taken over by a new
- * session of its cart, and with what: only when the status query shows it paid, the cart is
- * still open with no order and no session holding the loan, its payment collection is for the
- * loan's amount and currency, its verdict lets it pay (paid-loan.ts), and the
- * cart is not paid otherwise. Answers null otherwise. Reads only; run under the cart's lock.
+ * Whether a paid loan that no payment session holds can be taken over by a new session of its
+ * cart, read in three stages so that each read is made only when the one before allows it:
+ * 1. `collectionToResume`: the cart is still open, with no order and no session holding the loan;
+ * 2. `loanToResume`: the status query shows the loan paid, no order holds the loan's holder, the
+ *    cart's payment collection is for the loan's amount and currency, and the loan's verdict lets it
+ *    pay (paid-loan.ts);
+ * 3. planLoanResumptionStep: the cart is not paid otherwise (readLoanCartStep's `paid`).
  */
-export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async (input: { ledger_id: string }, { container }) => {
-  return new StepResponse(await planLoanResumption(container, input.ledger_id))
-})
 
-async function planLoanResumption(container: MedusaContainer, ledgerId: string): Promise<LoanResumption | null> {
-  const row = await ledgerOf(container).retrieveBnplLoan(ledgerId)
-  const cart = await cartPayment(container, holderOfRow(row))
-  if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, row.loan_id)) return null
-  const collectionId = cart.paymentCollectionId
-  const [found, orderId, collection] = await Promise.all([
-    loanAtService(container, row.cart_id, row.loan_id),
-    orderOfHolder(container, holderOfRow(row)),
-    container.resolve(Modules.PAYMENT).retrievePaymentCollection(collectionId, { select: ["amount", "currency_code"] }),
-  ])
+/** Stage 1: the cart's payment collection, when a new session in it could take the loan over; null otherwise. */
+export function collectionToResume(cart: CartPayment, loanId: number): string | null {
+  if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, loanId)) return null
+  return cart.paymentCollectionId
+}
+
+/** Stage 2: the loan, when it may pay the collection; null otherwise. */
+export function loanToResume(
+  row: LedgerLoan,
+  found: LoanAtService,
+  orderId: string | null,
+  collection: { amount: BigNumberInput; currency_code: string },
+): LoanRecord | null {
   const { loan } = found
   if (!loan || !isPaid(loan) || orderId) return null
   if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
   if (paidLoanVerdict(loan, row.cart_id, found).verdict !== "pays") return null
-  const { snapshot, paid } = await readCartForLoan(container, row.cart_id, collectionId)
-  if (paid) return null
-  const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }
-  return { payment_collection_id: collectionId, provider_id: bnplFromContainer(container).providerId, data: { cart: { ...snapshot, adoptLoan } } }
+  return loan
 }
+
+export interface ResumptionFacts {
+  row: LedgerLoan
+  payment_collection_id: string | null
+  /** Stage 2's answer; absent when an earlier stage said no. */
+  loan?: LoanRecord | null
+  /** The cart as the loan request reads it; absent when an earlier stage said no. */
+  cart?: CartForLoan
+}
+
+/** Stage 3: the session that takes the loan over, or null. Reads only the provider's id. */
+export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async (input: ResumptionFacts, { container }) => {
+  const { row, loan, cart } = input
+  if (!input.payment_collection_id || !loan || !cart || cart.paid) return new StepResponse<LoanResumption | null>(null)
+  const adoptLoan = { loanId: loan.loanId, checkoutUrl: row.checkout_url ?? "" }
+  return new StepResponse<LoanResumption | null>({
+    payment_collection_id: input.payment_collection_id,
+    provider_id: bnplFromContainer(container).providerId,
+    data: { cart: { ...cart.snapshot, adoptLoan } },
+  })
+})

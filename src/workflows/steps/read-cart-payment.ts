@@ -1,0 +1,11 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { LoanHolder } from "../../lib/ledger/holder"
+import { cartPayment, type CartPayment } from "../../lib/ledger/queries"
+
+export const readCartPaymentStepId = "bnpl-read-cart-payment"
+
+/** What the loan's holder is in Medusa now (queries.ts, `cartPayment`): its payment collection, sessions and order. Reads only. */
+export const readCartPaymentStep = createStep(readCartPaymentStepId, async (input: { holder: LoanHolder }, { container }) => {
+  const cart: CartPayment = await cartPayment(container, input.holder)
+  return new StepResponse(cart)
+})

@@ -1,0 +1,32 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { toCents } from "../../lib/bnpl/money"
+import { withRefundSender } from "../../lib/bnpl/refund-sender"
+import { centsToDecimal } from "../../lib/bnpl/refunds"
+import type { OrderPayment } from "../../lib/ledger/queries"
+import { bookingSender } from "../../lib/ledger/refund-book"
+
+export const refundCapturedThroughMedusaStepId = "bnpl-refund-captured-through-medusa"
+
+/**
+ * What a cancelled order's captured payment still holds (its cancel's refund refused, or the
+ * order cancelled by a path that left it) is refunded through Medusa's payment module, booked and
+ * sent once like every refund (the provider's sender books it under the cart's lock the workflow
+ * holds), so Medusa's records keep matching the service's; the rest of the loan goes by the book
+ * after it. Nothing for a payment that is not such. No compensation: money that left cannot be
+ * called back.
+ */
+export const refundCapturedThroughMedusaStep = createStep(
+  refundCapturedThroughMedusaStepId,
+  async (input: { payment: OrderPayment | null; reason: string }, { container }) => {
+    const { payment, reason } = input
+    if (!payment || payment.orderStatus !== "canceled" || payment.canceled) return new StepResponse(undefined)
+    const rest = toCents(payment.captured) - toCents(payment.refunded)
+    if (rest <= 0n) return new StepResponse(undefined)
+    // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
+    await withRefundSender(bookingSender(container, reason), () =>
+      container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason }),
+    )
+    return new StepResponse(undefined)
+  },
+)
