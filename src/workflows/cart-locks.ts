@@ -1,5 +1,5 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import type { WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import type { Locks } from "../lib/ledger/locks"
 import { cartLocksStep } from "./steps/cart-locks"
 
@@ -11,6 +11,11 @@ export function lockCarts(input: WorkflowData<{ cart_ids: string[] }>): Workflow
   const locks = cartLocksStep(input)
   acquireLockStep(locks)
   return locks
+}
+
+/** `lockCarts` for the one cart a workflow's loan is known by. */
+export function lockCart(input: WorkflowData<{ cart_id: string }>): WorkflowData<Locks> {
+  return lockCarts(transform({ input }, ({ input }) => ({ cart_ids: [input.cart_id] })))
 }
 
 /** Releases what `lockCarts` took, with Medusa's `releaseLockStep`. */

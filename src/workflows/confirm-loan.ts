@@ -2,7 +2,7 @@ import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "
 import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { type LoanHolder, serviceCartId } from "../lib/ledger/holder"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { lockCart, unlockCarts } from "./cart-locks"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
 import { readHalfMadeOrderStep } from "./steps/read-half-made-order"
@@ -58,7 +58,7 @@ const is =
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirming: ConfirmLoanInput) => {
   // The lock and the service know the loan by its cartId at the service.
   const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, cart_id: serviceCartId(confirming.holder) }))
-  const locks = lockCarts(transform({ input }, ({ input }) => ({ cart_ids: [input.cart_id] })))
+  const locks = lockCart(input)
   // Medusa's facts and the service's answers are read at once: the service is asked even when
   // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
   const [seen, service] = parallelize(readCartOfLoanStep(input), readLoanAtServiceStep(input))

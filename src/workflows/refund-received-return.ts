@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { centsToDecimal } from "../lib/bnpl/refunds"
 import { toCents } from "../lib/bnpl/money"
@@ -75,8 +75,10 @@ async function refundDue(container: MedusaContainer, input: RefundReceivedReturn
 }
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
-  const locks = lockCarts(orderLoanCartsStep(input))
-  const refunded = refundReceivedReturnStep(input)
+  const carts = orderLoanCartsStep(input)
+  const locks = lockCarts(carts)
+  // Most returns are of orders no loan paid: nothing more is read for them.
+  const refunded = when("bnpl-order-has-loans", { carts }, ({ carts }) => carts.cart_ids.length > 0).then(() => refundReceivedReturnStep(input))
   unlockCarts(locks)
-  return new WorkflowResponse(refunded)
+  return new WorkflowResponse(transform({ refunded }, ({ refunded }): ReturnRefund => refunded ?? { outcome: "not_a_loan" }))
 })

@@ -1,7 +1,7 @@
 import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { holderOfRow } from "../lib/ledger/holder"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { lockCart, unlockCarts } from "./cart-locks"
 import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
 import { collectionToResume, loanToResume, planLoanResumptionStep } from "./steps/plan-loan-resumption"
 import { readCartPaymentStep } from "./steps/read-cart-payment"
@@ -23,8 +23,7 @@ import { recordResumedSessionStep } from "./steps/record-resumed-session"
  * it is paid otherwise, or the loan may have a refund (steps/plan-loan-resumption.ts).
  */
 export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (input: { ledger_id: string }) => {
-  const ofRow = cartOfLedgerRowStep(input)
-  const locks = lockCarts(transform({ ofRow }, ({ ofRow }) => ({ cart_ids: [ofRow.cart_id] })))
+  const locks = lockCart(cartOfLedgerRowStep(input))
   const row = readLedgerRowStep(input)
   const holder = transform({ row }, ({ row }) => ({ holder: holderOfRow(row) }))
   const cart = readCartPaymentStep(holder)

@@ -4,7 +4,7 @@ import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medu
 import { readSessionData } from "../lib/bnpl/session-data"
 import { balanceHolder, cartHolder } from "../lib/ledger/holder"
 import type { Lang } from "../storefront/lang"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { lockCart, unlockCarts } from "./cart-locks"
 import { planPaidLoanStep } from "./steps/plan-paid-loan"
 import { readLoanCartStep } from "./steps/read-loan-cart"
 import { readLoanHolderStep } from "./steps/read-loan-holder"
@@ -46,7 +46,7 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
   const pays = readLoanHolderStep(input)
   const holder = transform({ pays }, ({ pays }) => (pays.balance ? balanceHolder(pays.balance.paymentCollectionId) : cartHolder(pays.cart_id)))
   refuseExcludedProductsStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, lang: input.lang })))
-  const locks = lockCarts(transform({ pays }, ({ pays }) => ({ cart_ids: [pays.cart_id] })))
+  const locks = lockCart(pays)
   const [cart, plan] = parallelize(
     readLoanCartStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, payment_collection_id: input.payment_collection_id }))),
     planPaidLoanStep(transform({ pays, holder }, ({ pays, holder }) => ({ cart_id: pays.cart_id, holder }))),
