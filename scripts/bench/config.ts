@@ -27,6 +27,12 @@ export interface BenchConfig {
   reconcileLatencyMs: number
   /** Carts prepared through the store API at once (not measured). */
   prepConcurrency: number
+  /**
+   * The plugin's `autoCapture` in the measured store (on, as shipped). Off, a webhook's
+   * confirmation authorizes only, as Medusa's completion of a system-provider cart does: the
+   * like-for-like comparison (BENCH_AUTO_CAPTURE=false).
+   */
+  autoCapture: boolean
 }
 
 export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
@@ -54,7 +60,14 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     sandboxLatencyMs: int("BENCH_SANDBOX_LATENCY_MS", 0, 0),
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
+    autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
   }
+}
+
+function flag(name: string, value: string | undefined, normal: boolean): boolean {
+  if (value === undefined || value === "") return normal
+  if (value === "true" || value === "false") return value === "true"
+  throw new Error(`${name} must be true or false, not ${value}`)
 }
 
 function figures(list: string | undefined): Set<Figure> {

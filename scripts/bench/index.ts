@@ -55,7 +55,7 @@ async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
   const baseFaults = latency ? { auth: latency, loan: latency, status: latency, cancel: latency } : {}
   stack.sandbox.setFaults(baseFaults)
   // The inspector lets reconciliation read the memory Medusa retains, after a forced GC.
-  const env = { BNPL_RECONCILE_CONCURRENCY: String(config.reconcileConcurrency) }
+  const env = { BNPL_RECONCILE_CONCURRENCY: String(config.reconcileConcurrency), BNPL_AUTO_CAPTURE: String(config.autoCapture) }
   const { process: medusa, bootMs } = await stack.medusa("bench", env, { inspect: true })
   say(`Medusa up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
   const admin = await AdminApi.login(medusa.url, stack.secrets.admin)
@@ -96,19 +96,24 @@ async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
   return outcomes
 }
 
-/** Sizes as shipped: BENCH_ONLY chooses figures, any other BENCH_* variable changes what is measured. */
-const shippedSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && name !== "BENCH_ONLY")
+/**
+ * Sizes as shipped: BENCH_ONLY chooses figures and BENCH_AUTO_CAPTURE the store's mode (its results
+ * file says so); any other BENCH_* variable changes what is measured.
+ */
+const SHIPPED_KNOBS = new Set(["BENCH_ONLY", "BENCH_AUTO_CAPTURE"])
+const shippedSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && !SHIPPED_KNOBS.has(name))
 
-/** bench/results/<stamp>-bench[-<figure>+…].md and .json (harness/results.ts). */
+/** bench/results/<stamp>-bench[-<figure>+…][-without-autocapture].md and .json (harness/results.ts). */
 function writeResultsFile(
   config: BenchConfig,
   outcomes: FigureOutcome[],
   run: { startedAt: Date; seconds: number; load: number[]; passed: boolean },
 ): void {
   const some = config.only.size < FIGURES.length ? [...config.only] : []
-  const command = some.length ? `BENCH_ONLY=${some.join(",")} npm run bench` : "npm run bench"
+  const knobs = [...(some.length ? [`BENCH_ONLY=${some.join(",")}`] : []), ...(config.autoCapture ? [] : ["BENCH_AUTO_CAPTURE=false"])]
+  const command = [...knobs, "npm run bench"].join(" ")
   const record = runRecord({ kind: "bench", command, ...run }, PROJECT_ROOT)
-  const name = some.length ? `bench-${some.join("+")}` : "bench"
+  const name = [some.length ? `bench-${some.join("+")}` : "bench", ...(config.autoCapture ? [] : ["without-autocapture"])].join("-")
   const file = writeResults(RESULTS_DIR(PROJECT_ROOT), record, name, benchResultsMarkdown(record, outcomes), {
     config: { ...config, only: [...config.only] },
     outcomes,
