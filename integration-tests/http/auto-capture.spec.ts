@@ -69,6 +69,34 @@ medusaIntegrationTestRunner({
       expect(serviceRefunds(newLoan)).toEqual([])
     })
 
+    it("a cancel the service refuses leaves paid an order whose cart's first completion Medusa rolled back with a refund", async () => {
+      const { cartId, loanId } = await paidCart(env, shop)
+      refusedCarts.add(cartId)
+      expect((await shop.complete(cartId)).status).toBe(400)
+      await expectRolledBackAndBooked(cartId, loanId)
+      refusedCarts.delete(cartId)
+      const [session] = (await sessionsOfCart(getContainer(), cartId)).filter((s) => s.status === "pending" && s.data.loan_id !== loanId)
+      await env.sandbox.pay(session.data.loan_id as number)
+      const completed = await shop.complete(cartId)
+      expect(completed.data.type).toBe("order")
+      const orderId = completed.data.order.id as string
+      const admin = await adminHeaders(api)
+      env.sandbox.setFaults({ refund: { rejectNext: 1 } })
+
+      const refused = await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain("was not cancelled")
+      // The first loan's payment (captured, then refunded by the rollback) sits under the order's
+      // collection too; its refund is not the order's money, and the order still owes nothing.
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=status,total,*summary`, admin)
+      expect(data.order.status).not.toBe("canceled")
+      expect(Number(data.order.summary.paid_total)).toBe(Number(data.order.total))
+      expect(Number(data.order.summary.refunded_total)).toBe(0)
+      expect(Number(data.order.summary.pending_difference)).toBe(0)
+      expect(serviceRefunds(session.data.loan_id as number)).toEqual([])
+    })
+
     it("the webhook's completion failing after the capture: the rollback's refund is booked once", async () => {
       const { cartId, loanId } = await paidCart(env, shop)
       refusedCarts.add(cartId)

@@ -50,11 +50,22 @@ export async function recordCapturesOnOrder(container: MedusaContainer, orderId:
  * transactions, while the refunds that went out stay on their payments: without this the order's
  * summary would not count money the shopper has back. Keyed by the refund's id, as Medusa's own
  * transactions are, so a repeat adds nothing.
+ *
+ * Only refunds of a payment whose capture the order counts as paid: a payment that Medusa captured
+ * and refunded when it rolled back the cart's first completion stays under the order's collection,
+ * but its money was never the order's, and its refund on the order would show the order unpaid.
  */
 export async function recordRefundsOnOrder(container: MedusaContainer, orderId: string): Promise<void> {
-  const refunds = (await orderPayments(container, orderId)).flatMap((payment) => payment.refunds)
-  if (!refunds.length) return
+  const refunded = (await orderPayments(container, orderId)).filter((payment) => payment.refunds.length)
+  if (!refunded.length) return
   const orders = container.resolve(Modules.ORDER)
+  const paidOrder = await paymentsPayingOrder(
+    container,
+    orderId,
+    refunded.map((payment) => payment.paymentId),
+  )
+  const refunds = refunded.filter((payment) => paidOrder.has(payment.paymentId)).flatMap((payment) => payment.refunds)
+  if (!refunds.length) return
   const existing = await orders.listOrderTransactions(
     { order_id: orderId, reference: "refund", reference_id: refunds.map((refund) => refund.id) },
     { select: ["reference_id"] },
@@ -72,4 +83,25 @@ export async function recordRefundsOnOrder(container: MedusaContainer, orderId: 
       reference_id: refund.id,
     })),
   )
+}
+
+/** Which of these payments has a capture the order holds a `capture` transaction of. */
+async function paymentsPayingOrder(container: MedusaContainer, orderId: string, paymentIds: string[]): Promise<Set<string>> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment",
+    fields: ["id", "captures.id"],
+    filters: { id: paymentIds },
+  })
+  const captures = (data as Array<{ id: string; captures: Array<{ id: string } | null> | null }>).flatMap((payment) =>
+    (payment.captures ?? []).flatMap((capture) => (capture ? [{ paymentId: payment.id, captureId: capture.id }] : [])),
+  )
+  if (!captures.length) return new Set()
+  const onOrder = await container
+    .resolve(Modules.ORDER)
+    .listOrderTransactions(
+      { order_id: orderId, reference: "capture", reference_id: captures.map(({ captureId }) => captureId) },
+      { select: ["reference_id"] },
+    )
+  const held = new Set(onOrder.map((t) => t.reference_id))
+  return new Set(captures.filter(({ captureId }) => held.has(captureId)).map(({ paymentId }) => paymentId))
 }
