@@ -3,8 +3,18 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { orderPayments } from "./queries"
 
 interface PaymentCaptures {
+  id: string
   currency_code: string
   captures: Array<{ id: string; amount: BigNumberInput; raw_amount?: BigNumberInput } | null> | null
+}
+
+interface Capture {
+  paymentId: string
+  captureId: string
+  amount: BigNumberInput
+  currency_code: string
+  /** Whether the order holds this capture's `capture` transaction (counts it as paid). */
+  onOrder: boolean
 }
 
 /**
@@ -16,30 +26,15 @@ interface PaymentCaptures {
  * id, as Medusa's own transactions are, so a repeat adds nothing.
  */
 export async function recordCapturesOnOrder(container: MedusaContainer, orderId: string, sessionId: string): Promise<void> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment",
-    fields: ["currency_code", "captures.id", "captures.amount", "captures.raw_amount"],
-    filters: { payment_session_id: sessionId },
-  })
-  const captures = (data as PaymentCaptures[]).flatMap((payment) =>
-    (payment.captures ?? []).flatMap((capture) => (capture ? [{ capture, currency_code: payment.currency_code }] : [])),
-  )
-  if (!captures.length) return
-  const orders = container.resolve(Modules.ORDER)
-  const existing = await orders.listOrderTransactions(
-    { order_id: orderId, reference: "capture", reference_id: captures.map(({ capture }) => capture.id) },
-    { select: ["reference_id"] },
-  )
-  const recorded = new Set(existing.map((t) => t.reference_id))
-  const missing = captures.filter(({ capture }) => !recorded.has(capture.id))
+  const missing = (await capturesOf(container, orderId, { payment_session_id: sessionId })).filter((capture) => !capture.onOrder)
   if (!missing.length) return
-  await orders.addOrderTransactions(
-    missing.map(({ capture, currency_code }) => ({
+  await container.resolve(Modules.ORDER).addOrderTransactions(
+    missing.map((capture) => ({
       order_id: orderId,
-      amount: capture.raw_amount ?? capture.amount,
-      currency_code,
+      amount: capture.amount,
+      currency_code: capture.currency_code,
       reference: "capture",
-      reference_id: capture.id,
+      reference_id: capture.captureId,
     })),
   )
 }
@@ -58,21 +53,19 @@ export async function recordCapturesOnOrder(container: MedusaContainer, orderId:
 export async function recordRefundsOnOrder(container: MedusaContainer, orderId: string): Promise<void> {
   const refunded = (await orderPayments(container, orderId)).filter((payment) => payment.refunds.length)
   if (!refunded.length) return
-  const orders = container.resolve(Modules.ORDER)
-  const paidOrder = await paymentsPayingOrder(
+  const captures = await capturesOf(container, orderId, { id: refunded.map((payment) => payment.paymentId) })
+  const paying = new Set(captures.filter((capture) => capture.onOrder).map((capture) => capture.paymentId))
+  const refunds = refunded.filter((payment) => paying.has(payment.paymentId)).flatMap((payment) => payment.refunds)
+  if (!refunds.length) return
+  const recorded = await transactionsOnOrder(
     container,
     orderId,
-    refunded.map((payment) => payment.paymentId),
+    "refund",
+    refunds.map((refund) => refund.id),
   )
-  const refunds = refunded.filter((payment) => paidOrder.has(payment.paymentId)).flatMap((payment) => payment.refunds)
-  if (!refunds.length) return
-  const existing = await orders.listOrderTransactions(
-    { order_id: orderId, reference: "refund", reference_id: refunds.map((refund) => refund.id) },
-    { select: ["reference_id"] },
-  )
-  const recorded = new Set(existing.map((t) => t.reference_id))
   const missing = refunds.filter((refund) => !recorded.has(refund.id))
   if (!missing.length) return
+  const orders = container.resolve(Modules.ORDER)
   const { currency_code } = await orders.retrieveOrder(orderId, { select: ["currency_code"] })
   await orders.addOrderTransactions(
     missing.map((refund) => ({
@@ -85,23 +78,43 @@ export async function recordRefundsOnOrder(container: MedusaContainer, orderId: 
   )
 }
 
-/** Which of these payments has a capture the order holds a `capture` transaction of. */
-async function paymentsPayingOrder(container: MedusaContainer, orderId: string, paymentIds: string[]): Promise<Set<string>> {
+/** The captures of the payments `filter` selects, each with whether the order counts it. */
+async function capturesOf(
+  container: MedusaContainer,
+  orderId: string,
+  filter: { payment_session_id: string } | { id: string[] },
+): Promise<Capture[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment",
-    fields: ["id", "captures.id"],
-    filters: { id: paymentIds },
+    fields: ["id", "currency_code", "captures.id", "captures.amount", "captures.raw_amount"],
+    filters: filter,
   })
-  const captures = (data as Array<{ id: string; captures: Array<{ id: string } | null> | null }>).flatMap((payment) =>
-    (payment.captures ?? []).flatMap((capture) => (capture ? [{ paymentId: payment.id, captureId: capture.id }] : [])),
+  const captures = (data as PaymentCaptures[]).flatMap((payment) =>
+    (payment.captures ?? []).flatMap((capture) =>
+      capture
+        ? [{ paymentId: payment.id, captureId: capture.id, amount: capture.raw_amount ?? capture.amount, currency_code: payment.currency_code }]
+        : [],
+    ),
   )
-  if (!captures.length) return new Set()
-  const onOrder = await container
+  if (!captures.length) return []
+  const onOrder = await transactionsOnOrder(
+    container,
+    orderId,
+    "capture",
+    captures.map((capture) => capture.captureId),
+  )
+  return captures.map((capture) => ({ ...capture, onOrder: onOrder.has(capture.captureId) }))
+}
+
+/** Which of these references the order holds a transaction of. */
+async function transactionsOnOrder(
+  container: MedusaContainer,
+  orderId: string,
+  reference: "capture" | "refund",
+  referenceIds: string[],
+): Promise<Set<string>> {
+  const existing = await container
     .resolve(Modules.ORDER)
-    .listOrderTransactions(
-      { order_id: orderId, reference: "capture", reference_id: captures.map(({ captureId }) => captureId) },
-      { select: ["reference_id"] },
-    )
-  const held = new Set(onOrder.map((t) => t.reference_id))
-  return new Set(captures.filter(({ captureId }) => held.has(captureId)).map(({ paymentId }) => paymentId))
+    .listOrderTransactions({ order_id: orderId, reference, reference_id: referenceIds }, { select: ["reference_id"] })
+  return new Set(existing.map((transaction) => transaction.reference_id))
 }
