@@ -384,6 +384,16 @@ it("pays an order's balance through the payment link in Spanish: a refused start
       await json(`${demo!.sandboxUrl}/_sandbox/faults`, { method: "PUT", body: {} })
     }
 
+    // The service's two ways back without paying, in the shopper's words.
+    await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}&bnpl=cancel`)
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe(
+      "Saliste del pago a plazos. No se hizo ningún cargo: puedes pagar de nuevo.",
+    )
+    await page.goto(`${app!.url}/mx/payment-collection/${collectionId}?order_id=${orderId}&bnpl=error`)
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe(
+      "El pago a plazos no se completó. No se hizo ningún cargo: puedes intentarlo de nuevo.",
+    )
+
     await page.click('[data-testid="bnpl-balance-pay"]')
     await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
     await page.click("#pay")
@@ -405,7 +415,7 @@ it("pays an order's balance through the payment link in Spanish: a refused start
   }
 })
 
-it("in English, the payment link says the shopper cancelled at the service or left it, and offers the button again", async () => {
+it("in English, the payment link says the store refused, the shopper cancelled at the service or left it, then pays", async () => {
   const { orderId, collectionId } = await orderWithBalance()
   const { page, problems } = await shopper("en")
   try {
@@ -413,6 +423,16 @@ it("in English, the payment link says the shopper cancelled at the service or le
     await expect(page.locator('[data-testid="bnpl-balance-order"]').textContent()).resolves.toBe(`Order ${orderId}`)
     await expect(page.getByText("Balance due", { exact: true }).isVisible()).resolves.toBe(true)
     await expect(page.locator('[data-testid="bnpl-balance-amount"]').textContent()).resolves.toBe("MX$1,499.00")
+    await json(`${demo!.sandboxUrl}/_sandbox/faults`, { method: "PUT", body: { loan: { failNext: 20 } } })
+    try {
+      await page.click('[data-testid="bnpl-balance-pay"]')
+      await expect(page.locator('[data-testid="bnpl-balance-error"]').textContent()).resolves.toBe(
+        "We could not start the payment in installments. Try again in a moment.",
+      )
+      await expectNoSpanish(page)
+    } finally {
+      await json(`${demo!.sandboxUrl}/_sandbox/faults`, { method: "PUT", body: {} })
+    }
     await page.click('[data-testid="bnpl-balance-pay"]')
     await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
     await page.click("#cancel")
@@ -432,6 +452,15 @@ it("in English, the payment link says the shopper cancelled at the service or le
     )
     // The notice shows at once; the button once the store has answered for the balance.
     await expect(page.locator('[data-testid="bnpl-balance-pay"]').textContent()).resolves.toBe("Pay in installments")
+    await expectNoSpanish(page)
+
+    // Paid at last: the same loan, confirmed in English.
+    await page.click('[data-testid="bnpl-balance-pay"]')
+    await page.waitForURL((url) => url.href.startsWith(`${demo!.sandboxUrl}/checkout/`))
+    await page.click("#pay")
+    await page.waitForURL((url) => url.pathname === `/mx/payment-collection/${collectionId}` && url.searchParams.get("bnpl") === "success")
+    await expect(page.locator('[data-testid="bnpl-balance-message"]').textContent()).resolves.toBe("Your order's balance is paid.")
+    await expect(page.locator('[data-testid="bnpl-balance-pay"]').count()).resolves.toBe(0)
     await expectNoSpanish(page)
     expect(await loansCreatedFor(collectionId)).toBe(1)
     expect(problems).toEqual([])

@@ -6,15 +6,20 @@ import { applyRecipe, recipeBlocks, recipeSize } from "../storefront-recipe"
 const ROOT = resolve(__dirname, "../..")
 const DOC = readFileSync(join(ROOT, "docs/storefront.md"), "utf8")
 const STARTER = join(ROOT, "integration-tests/browser/storefront-app")
+const README = readFileSync(join(ROOT, "README.md"), "utf8")
+const KIT_README = readFileSync(join(ROOT, "packages/storefront/README.md"), "utf8")
 
 describe("docs/storefront.md's recipe for Medusa's starter", () => {
   it("is at most 30 lines, and the document states its size as the diffs count it", () => {
     const size = recipeSize(recipeBlocks(DOC))
     expect(size.added).toBeLessThanOrEqual(30)
-    const stated = /adds (\d+) lines in (\d+) files \((\d+) of them new\), (\d+) of the lines\s+replacing/.exec(DOC)
+    const stated = /adds (\d+) lines in (\d+) files \((\d+) of them new\), (\d+) of the lines\s+replacing each/.exec(DOC)
     expect(stated).not.toBeNull()
     expect(stated!.slice(1).map(Number)).toEqual([size.added, size.files, size.newFiles, size.replaced])
     expect(DOC).toContain(`**${size.added} lines in ${size.files} files**`)
+    // The READMEs repeat it for a reader who has not opened docs/storefront.md yet.
+    expect(README).toContain(`(${size.added} lines in ${size.files} files,`)
+    expect(KIT_README).toContain(`a ${size.added}-line recipe`)
   })
 
   it("counts written lines only: blank lines and the diffs' headers and context are not the developer's", () => {

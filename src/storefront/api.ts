@@ -1,4 +1,4 @@
-import { langOf, type Lang } from "./lang"
+import { langQuery, type Lang } from "./lang"
 import type { BnplSdk } from "./sdk"
 import type { CartEligibility, CartEligibilityResponse, Offer, OfferResponse } from "./wire"
 
@@ -13,8 +13,7 @@ export async function getOffer(
 ): Promise<Offer> {
   const query: Record<string, string> = { amount: String(input.amount), currency_code: input.currencyCode }
   if (input.productId) query.product_id = input.productId
-  const lang = langOf(input.lang)
-  if (lang) query.lang = lang
+  Object.assign(query, langQuery(input.lang))
   const { offer } = await sdk.client.fetch<OfferResponse>("/store/bnpl/offer", { query })
   return offer
 }
@@ -24,9 +23,8 @@ export async function getOffer(
  * loan. `next_step` says where a returning shopper belongs.
  */
 export async function getCartEligibility(sdk: BnplSdk, cartId: string, input: { lang?: Lang | string } = {}): Promise<CartEligibility> {
-  // A language the store does not speak ("fr-FR") is left to Accept-Language, not sent to be refused.
-  const lang = langOf(input.lang)
-  const query: Record<string, string> = lang ? { lang } : {}
-  const { bnpl } = await sdk.client.fetch<CartEligibilityResponse>(`/store/carts/${encodeURIComponent(cartId)}/bnpl`, { query })
+  const { bnpl } = await sdk.client.fetch<CartEligibilityResponse>(`/store/carts/${encodeURIComponent(cartId)}/bnpl`, {
+    query: langQuery(input.lang),
+  })
   return bnpl
 }

@@ -1,5 +1,5 @@
 import { InstallmentCheckoutError } from "./checkout"
-import { DEFAULT_LANG, langOf, type Lang } from "./lang"
+import { kitLang, langQuery, type Lang } from "./lang"
 import { KIT_TEXTS } from "./messages"
 import { errorMessage, type BnplSdk } from "./sdk"
 import type { BalanceEligibility, BalanceEligibilityResponse } from "./wire"
@@ -11,11 +11,6 @@ import type { BalanceEligibility, BalanceEligibilityResponse } from "./wire"
  */
 
 const path = (paymentCollectionId: string) => `/store/bnpl/payment-collections/${encodeURIComponent(paymentCollectionId)}`
-const langQuery = (lang: Lang | string | undefined): Record<string, string> => {
-  // A language the store does not speak is left to Accept-Language, not sent to be refused.
-  const known = langOf(lang)
-  return known ? { lang: known } : {}
-}
 
 /** What the balance is, whether installments may pay it, what became of its loans, and `next_step`. */
 export async function getBalanceEligibility(
@@ -81,7 +76,7 @@ export async function confirmBalanceOnReturn(
   options: { attempts?: number; delayMs?: number; lang?: Lang | string; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<BalanceReturnState> {
   const { attempts = 5, delayMs = 1500, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = options
-  const texts = KIT_TEXTS[langOf(options.lang) ?? DEFAULT_LANG]
+  const texts = KIT_TEXTS[kitLang(options.lang)]
   let balance: BalanceEligibility | undefined
   try {
     for (let attempt = 1; attempt <= attempts; attempt++) {

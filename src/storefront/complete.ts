@@ -1,5 +1,5 @@
 import { getCartEligibility } from "./api"
-import { DEFAULT_LANG, langOf, type Lang } from "./lang"
+import { kitLang, type Lang } from "./lang"
 import { KIT_TEXTS } from "./messages"
 import { errorMessage, type BnplSdk, type StoreOrder } from "./sdk"
 import type { CartEligibility } from "./wire"
@@ -44,7 +44,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function completeOnReturn(sdk: BnplSdk, cartId: string, options: CompleteOnReturnOptions = {}): Promise<ReturnState> {
   const { attempts = 5, delayMs = 1500, onAttempt, sleep = wait } = options
-  const lang = langOf(options.lang) ?? DEFAULT_LANG
+  const lang = kitLang(options.lang)
   const texts = KIT_TEXTS[lang]
   const eligibility = () => getCartEligibility(sdk, cartId, { lang }).catch(() => undefined)
 

@@ -1,7 +1,7 @@
 /**
  * The languages a shopper can read: Mexican Spanish by default, English on request. The
  * store routes take `?lang=` first, then the browser's Accept-Language; a language we do not
- * speak falls back to Spanish.
+ * speak falls back to Spanish there. The kit renders a storefront's locale by `storefrontLang`.
  */
 export const LANGS = ["es-MX", "en"] as const
 export type Lang = (typeof LANGS)[number]
@@ -15,6 +15,19 @@ export const DEFAULT_LANG: Lang = "es-MX"
  */
 export function storefrontLang(locale: string | null | undefined): Lang {
   return langOf(locale) === "es-MX" ? "es-MX" : "en"
+}
+
+/**
+ * The kit's language for a locale its caller may leave out: `storefrontLang`'s for one given;
+ * with none, the store's default, as the store routes answer a request that names none.
+ */
+export function kitLang(locale?: string | null): Lang {
+  return locale ? storefrontLang(locale) : DEFAULT_LANG
+}
+
+/** The query that asks a store route for the kit's language (`kitLang`); none given, the route goes by Accept-Language. */
+export function langQuery(locale?: string | null): { lang?: Lang } {
+  return locale ? { lang: storefrontLang(locale) } : {}
 }
 
 /** "en-US" → en, "es", "es-AR" → es-MX; undefined for anything else. */

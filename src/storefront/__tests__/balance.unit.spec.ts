@@ -94,7 +94,7 @@ describe("confirmBalanceOnReturn", () => {
   it("asks the store to confirm until the paid loan is recorded, then says the balance is paid", async () => {
     const answers = [balance({ next_step: "confirming" }), balance({ next_step: "paid" })]
     const { sdk, calls } = stubSdk({ fetch: () => ({ bnpl: answers.shift() }) })
-    const state = await confirmBalanceOnReturn(sdk, PC, { lang: "en", sleep: noWait })
+    const state = await confirmBalanceOnReturn(sdk, PC, { lang: "de-DE", sleep: noWait })
     expect(state).toMatchObject({ state: "paid", message: "Your order's balance is paid." })
     expect(calls.map((c) => [c.path, c.method])).toEqual([
       [`/store/bnpl/payment-collections/${PC}/confirm`, "POST"],

@@ -21,6 +21,14 @@ describe("formatInstallments", () => {
     expect(formatInstallments(buildOffer("1001", "jpy", RULES, "en"), "en")).toBe("or 4 payments of ¥250 every 2 weeks (the last one ¥251)")
   })
 
+  it("reads any language but Spanish in English, and Spanish when the storefront names none", () => {
+    const offer = buildOffer("1000", "mxn", RULES, "es-MX")
+    expect(formatInstallments(offer, "fr-FR")).toBe("or 4 payments of MX$250.00 every 2 weeks")
+    expect(formatPlan(offer, "pt-BR")).toEqual(["MX$250.00", "MX$250.00", "MX$250.00", "MX$250.00"])
+    expect(formatInstallments(offer, "es-AR")).toBe("o 4 pagos de $250.00 cada 2 semanas")
+    expect(formatInstallments(offer)).toBe("o 4 pagos de $250.00 cada 2 semanas")
+  })
+
   it("shows nothing for an amount that cannot be paid in installments", () => {
     expect(formatInstallments(buildOffer("0.50", "mxn", RULES, "es-MX"), "es-MX")).toBeNull()
   })

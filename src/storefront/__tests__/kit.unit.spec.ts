@@ -47,13 +47,13 @@ describe("getOffer and getCartEligibility", () => {
     const { sdk, calls } = stubSdk({ fetch: (path) => (path === "/store/bnpl/offer" ? { offer } : { bnpl: eligibility(null, "pay") }) })
     expect(await getOffer(sdk, { amount: 1234.5, currencyCode: "mxn", lang: "en" })).toBe(offer)
     expect((await getCartEligibility(sdk, "cart 1/x")).next_step).toBe("pay")
-    // navigator.language passed straight through: es-AR is Spanish, fr-FR is left to Accept-Language.
+    // navigator.language passed straight through: es-AR is Spanish, fr-FR English, as the kit renders them.
     await getOffer(sdk, { amount: "10", currencyCode: "mxn", lang: "fr-FR" })
     await getCartEligibility(sdk, "cart_2", { lang: "es-AR" })
     expect(calls).toEqual([
       { kind: "fetch", path: "/store/bnpl/offer", query: { amount: "1234.5", currency_code: "mxn", lang: "en" } },
       { kind: "fetch", path: "/store/carts/cart%201%2Fx/bnpl", query: {} },
-      { kind: "fetch", path: "/store/bnpl/offer", query: { amount: "10", currency_code: "mxn" } },
+      { kind: "fetch", path: "/store/bnpl/offer", query: { amount: "10", currency_code: "mxn", lang: "en" } },
       { kind: "fetch", path: "/store/carts/cart_2/bnpl", query: { lang: "es-MX" } },
     ])
   })
@@ -242,7 +242,8 @@ describe("completeOnReturn", () => {
     expect(sleeps).toEqual([700, 700, 700])
 
     const pending = stubSdk({ complete: notPaidYet, fetch: () => ({ bnpl: eligibility(loan("pending"), "pay") }) })
-    await expect(completeOnReturn(pending.sdk, "cart_1", { attempts: 2, sleep: noSleep, lang: "en" })).resolves.toEqual({
+    // A storefront in a language the store does not speak reads English, as the kit's components do.
+    await expect(completeOnReturn(pending.sdk, "cart_1", { attempts: 2, sleep: noSleep, lang: "fr-FR" })).resolves.toEqual({
       state: "not_paid",
       message: "The first installment has not been paid yet. Try again, or choose another way to pay.",
     })
