@@ -5,11 +5,12 @@ import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { reconcileRow } from "../reconciliation/row"
 
 /**
- * An order edit, an exchange or a claim confirmed on an order a loan paid: before the payment is
- * captured, Medusa cancels the order's payment collection and asks the whole new total in a new
- * one, so the loan that paid the old collection pays for nothing. Its row is reconciled at once,
- * which refunds such a loan in full (`refundOrphanedLoans`) or lists it, rather than at the next
- * refund check. A captured payment stays: the new collection asks only the difference.
+ * An order edit, an exchange or a claim confirmed on an order a loan paid. A captured payment
+ * (`autoCapture`, the default) stays, and the new collection asks only the difference. An
+ * uncaptured one Medusa cancels, asking the whole new total again in a new collection (after a
+ * partial capture, what the order costs beyond the capture): the loan then holds more than the
+ * order counts. Its row is reconciled at once, which lists the loan with what the admin can do
+ * (docs/money.md, "Capturing at fulfilment"), rather than at the next refund check.
  */
 export default async function bnplOrderPaymentReplaced({ event, container }: SubscriberArgs<{ order_id: string }>) {
   const rows = await ledgerOf(container).listBnplLoans({ order_id: event.data.order_id, state: "ordered" })
