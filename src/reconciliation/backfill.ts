@@ -1,6 +1,6 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { holderOfSession } from "../lib/ledger/queries"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
 import { underCartLocks } from "../lib/ledger/locks"
 import type { LedgerLoan } from "../modules/bnpl/types"
@@ -18,13 +18,13 @@ const PAGE_SIZE = 100
  */
 export async function backfill(container: MedusaContainer, graceCutoff: Date, keepLock: () => Promise<void>): Promise<number> {
   const payments = container.resolve(Modules.PAYMENT)
-  const ledger = ledgerOf(container)
   let created = 0
   for (let after: string | undefined; ;) {
     const filters = {
       provider_id: bnplFromContainer(container).providerId,
-      // Not in the published filter type, but a column the module filters on like any other.
-      status: "pending",
+      // Not in the published filter type, but a column the module filters on like any other. A
+      // session that still waits for its loan: before an order, or by an order placed first.
+      status: [PaymentSessionStatus.PENDING, PaymentSessionStatus.PENDING_AUTHORIZATION],
       created_at: { $lte: graceCutoff.toISOString() },
       ...(after ? { id: { $gt: after } } : {}),
     } as FilterablePaymentSessionProps
@@ -33,46 +33,61 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
     after = ids[ids.length - 1]
     // A pass over a large store's sessions can outlast the lock's TTL.
     await keepLock()
-    const recorded = await ledger.sessionsWithRows(ids)
-    const unrecorded = ids.filter((id) => !recorded.has(id))
-    if (!unrecorded.length) continue
-    const page = await payments.listPaymentSessions(
-      { id: unrecorded },
-      { select: ["id", "amount", "currency_code", "data", "payment_collection_id"] },
-    )
-    // A row that moved to a later session (a paid loan the cart took over) is found by its loan.
-    const loans = page.map((s) => ({ session: s, data: readSessionData(s.data) })).filter((s) => !!s.data)
-    const known = new Set(
-      (await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map(
-        (r: Pick<LedgerLoan, "loan_id">) => r.loan_id,
-      ),
-    )
-    for (const { session, data } of loans.filter((l) => !known.has(l.data!.loan_id))) {
-      // Session creation writes its row under the cart's lock just after Medusa stores the
-      // session: a session younger than the grace period may be between the two. Under the
-      // same lock the row is either written or not yet started.
-      const wrote = await underCartLocks(container, [data!.cart_id], async () => {
-        if (await rowOfLoan(container, data!.loan_id)) return false
-        await recordLoanSessionWorkflow(container).run({
-          input: {
-            cart_id: data!.cart_id,
-            holder: (await holderOfSession(container, data!.cart_id, session.payment_collection_id)).type,
-            payment_collection_id: session.payment_collection_id,
-            payment_session_id: session.id,
-            loan: data!,
-          },
-        })
-        return true
-      }).catch((error: Error) => {
-        // A cart whose lock stays held (a confirmation waiting on the service) must not end the
-        // whole run: the session waits for the next run, as a failed row does.
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.cart_id} left for the next run: ${error.message}`)
-        return false
-      })
-      if (wrote) created++
-      await keepLock()
-    }
+    created += await recordSessionsWithoutRows(container, ids, keepLock)
   }
+}
+
+/**
+ * Rows for the loans of these sessions (of the plugin's provider) that have none, each written
+ * under its cart's lock; how many it wrote. Reconciliation's backfill, and session creation's
+ * roll-forward of a session Medusa re-created (start-loan.ts).
+ */
+export async function recordSessionsWithoutRows(
+  container: MedusaContainer,
+  ids: string[],
+  keepLock: () => Promise<void> = async () => {},
+): Promise<number> {
+  const payments = container.resolve(Modules.PAYMENT)
+  const ledger = ledgerOf(container)
+  const recorded = await ledger.sessionsWithRows(ids)
+  const unrecorded = ids.filter((id) => !recorded.has(id))
+  if (!unrecorded.length) return 0
+  const page = await payments.listPaymentSessions({ id: unrecorded }, { select: ["id", "amount", "currency_code", "data", "payment_collection_id"] })
+  // A row that moved to a later session (a paid loan the cart took over) is found by its loan.
+  const loans = page.map((s) => ({ session: s, data: readSessionData(s.data) })).filter((s) => !!s.data)
+  if (!loans.length) return 0
+  const known = new Set(
+    (await ledger.listBnplLoans({ loan_id: loans.map((l) => l.data!.loan_id) }, { select: ["loan_id"] })).map(
+      (r: Pick<LedgerLoan, "loan_id">) => r.loan_id,
+    ),
+  )
+  let created = 0
+  for (const { session, data } of loans.filter((l) => !known.has(l.data!.loan_id))) {
+    // Session creation writes its row under the cart's lock just after Medusa stores the
+    // session: a session younger than the grace period may be between the two. Under the
+    // same lock the row is either written or not yet started.
+    const wrote = await underCartLocks(container, [data!.cart_id], async () => {
+      if (await rowOfLoan(container, data!.loan_id)) return false
+      await recordLoanSessionWorkflow(container).run({
+        input: {
+          cart_id: data!.cart_id,
+          holder: (await holderOfSession(container, data!.cart_id, session.payment_collection_id)).type,
+          payment_collection_id: session.payment_collection_id,
+          payment_session_id: session.id,
+          loan: data!,
+        },
+      })
+      return true
+    }).catch((error: Error) => {
+      // A cart whose lock stays held (a confirmation waiting on the service) must not end the
+      // whole run: the session waits for the next run, as a failed row does.
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.cart_id} left for the next run: ${error.message}`)
+      return false
+    })
+    if (wrote) created++
+    await keepLock()
+  }
+  return created
 }
