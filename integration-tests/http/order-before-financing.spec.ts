@@ -179,6 +179,33 @@ medusaIntegrationTestRunner({
       expect((await sessionsOfCart(getContainer(), placed.cartId)).map((s) => s.status)).toEqual(["canceled"])
     })
 
+    it("a second session whose loan reply is lost: the loan Medusa's rollback makes has its row, and the order placed on it ends with it", async () => {
+      const cart = await shop.cart()
+      const first = await shop.bnplSession(cart.id)
+      // The service makes the new loan and cancels the first, and neither reply arrives: Medusa's
+      // rollback re-creates the session it had deleted, and the provider makes it another loan.
+      env.sandbox.setFaults({ loan: { applyThenFailNext: 1 }, cancel: { applyThenFailNext: 1 } })
+      const failed = await shop.startSession(cart.id)
+      env.sandbox.setFaults({})
+      expect(failed.status).toBeGreaterThanOrEqual(400)
+      const [session] = (await sessionsOfCart(getContainer(), cart.id)).filter((s) => s.provider_id === "pp_bnpl_bnpl")
+      const loanId = session.data.loan_id as number
+      expect(loanId).not.toBe(first.data.loan_id)
+      expect(await rowOf(loanId)).toMatchObject({ state: "open", cart_id: cart.id, payment_session_id: session.id })
+
+      const completed = await shop.complete(cart.id)
+      expect(completed.data.type).toBe("order")
+      await dbConnection.raw(`UPDATE bnpl_loan SET created_at = now() - interval '13 hours' WHERE loan_id = ?`, [loanId])
+      await reconcile()
+
+      expect(env.sandbox.state.loans.get(loanId)?.status).toBe("CANCELLED")
+      const cancelled = await until(
+        () => orderState(completed.data.order.id as string),
+        (state) => state.status === "canceled",
+      )
+      expect(cancelled).toMatchObject({ status: "canceled", payments: [], reserved: 0 })
+    })
+
     it("cancels the order when the service declines the loan", async () => {
       const placed = await placedBeforeFinancing()
       env.sandbox.decline(placed.loanId)
