@@ -77,9 +77,9 @@ function storeCode(getContainer: () => MedusaContainer): StoreCode {
 const env = useSandbox({}, { BNPL_RECONCILE_GRACE_SECONDS: "0", BNPL_REFUND_ORPHANED_LOANS: "false" })
 
 const number = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
-const QUICK_RUNS = 35
-const AUTO_CAPTURE_RUNS = 30
-const ORDER_FIRST_RUNS = 15
+const QUICK_RUNS = 20
+const AUTO_CAPTURE_RUNS = 18
+const ORDER_FIRST_RUNS = 12
 
 /** The three Medusas: capturing at fulfilment (autoCapture off), as installed (capture at confirmation), and with orderBeforeFinancing. */
 type Mode = "plain" | "autoCapture" | "orderFirst"

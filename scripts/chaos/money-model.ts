@@ -11,7 +11,7 @@ import type { Scenario, ScenarioResult } from "./scenario"
  * on), 400 against Medusa "a" booted with BNPL_AUTO_CAPTURE=false, and 200 against one booted with
  * BNPL_ORDER_BEFORE_FINANCING=true (the provider reads its options once, at boot; "a" is stopped
  * meanwhile, and the next scenario starts it again), each ending with the rule for money
- * (integration-tests/model). `npm test` runs the quick size (35, 30 and 15) in the
+ * (integration-tests/model). `npm test` runs the quick size (20, 18 and 12) in the
  * http spec money-model.spec.ts; `--quick` here runs a handful, to keep this path working in CI.
  * Medusa runs in its own process here, so the store cannot refuse an order after the payment
  * (the `refused-complete` command, which needs a hook in Medusa's process), nor run Medusa's
