@@ -173,6 +173,27 @@ medusaIntegrationTestRunner({
       expect((data[0] as { payment_sessions: unknown[] }).payment_sessions).toEqual([])
     })
 
+    it.each([
+      ["a PNG as bare base64", "png-base64", /^data:image\/png;base64,/],
+      ["the link as text", "link-text", /^data:image\/svg\+xml;base64,/],
+      ["no QR at all", "none", /^data:image\/svg\+xml;base64,/],
+    ] as const)("a QR sale answered with %s shows a QR a browser can show, and the link", async (_shape, posQr, image) => {
+      const { orderId } = await paidOrder()
+      await balanceOf(orderId)
+      env.sandbox.setAnswers({ posQr })
+      try {
+        const sent = await send(orderId, { phone: PHONE, channel: "q" })
+        expect(sent.status).toBe(200)
+        const [message] = env.sandbox.outbox().filter((m) => m.loanId === sent.data.sale.loan_id)
+        expect(sent.data.sale).toMatchObject({ channel: "q", status: "REQUEST", url: message.link })
+        expect(sent.data.sale.qr).toMatch(image)
+        const card = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, await adminHeaders(api))
+        expect(card.data.sale).toMatchObject({ qr: sent.data.sale.qr, url: message.link })
+      } finally {
+        env.sandbox.setAnswers({ posQr: "svg-data-url" })
+      }
+    })
+
     it("a paid sale whose webhook was lost is confirmed by reconciliation", async () => {
       const { orderId } = await paidOrder()
       const balance = await balanceOf(orderId)

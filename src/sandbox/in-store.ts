@@ -34,7 +34,7 @@ function loanTerms(ctx: SandboxContext, request: PosLoanRequest): LoanRequest {
   const pesos = (decimal: string): number => decimalToCents(decimal) / 100
   const amountOff = request.discountType === "a" && request.orderDiscount ? pesos(request.orderDiscount) : 0
   return {
-    totalPrice: pesos(request.totalAmount),
+    totalPrice: request.totalAmount,
     shopId: request.shopId,
     cartId: request.cartId,
     successUrl: `${pages}/paid`,

@@ -44,6 +44,11 @@ export const SandboxAnswers = z.strictObject({
   extraFields: z.boolean().default(false),
   /** The payment's webhook goes out before the status query shows the payment (it lags the webhook by `visibleAfterMs`). */
   webhookBeforeStatus: z.boolean().default(false),
+  /**
+   * The QR of an in-store `q` sale, whose format the documentation does not show: an SVG `data:` URL, a PNG as bare
+   * base64, the checkout link as text (for the client to draw), or no `qr` at all.
+   */
+  posQr: z.enum(["svg-data-url", "png-base64", "link-text", "none"]).default("svg-data-url"),
 })
 export type SandboxAnswers = z.output<typeof SandboxAnswers>
 

@@ -8,7 +8,7 @@ import { createFaults } from "./faults/plan"
 import { createApp } from "./http/app"
 import { describeIssues } from "./issues"
 import { createLifecycle } from "./lifecycle"
-import { type ResolvedSandboxOptions, SandboxOptions } from "./options"
+import { type ResolvedSandboxOptions, SandboxAnswers, SandboxOptions } from "./options"
 import { createPersistence, loadState, type Persistence } from "./persistence"
 import { scheduleSettlement } from "./refunds"
 import { seededRandom } from "./rng"
@@ -30,6 +30,8 @@ export interface Sandbox {
   readonly webhook: WebhookConfig
   setFaults(faults: FaultConfig): void
   setWebhook(config: WebhookConfigPatch): void
+  /** Answers another of the shapes the documentation leaves open (`answers`), from the next request on. */
+  setAnswers(answers: Partial<SandboxAnswers>): void
   /** As the customer clicking "Pay first installment"; resolves after the first webhook attempt. */
   pay(loanId: number): Promise<void>
   /** REQUEST -> CANCELLED, no webhook. */
@@ -89,6 +91,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     },
     setFaults: (faults) => void controls.setFaults(faults),
     setWebhook: (config) => void controls.setWebhook(config),
+    setAnswers: (answers) => void Object.assign(ctx.answers, SandboxAnswers.partial().parse(answers)),
     pay: async (loanId) => void (await controls.pay(loanId)),
     decline: (loanId) => void controls.decline(loanId),
     expire: (loanId) => void controls.expire(loanId),

@@ -237,6 +237,9 @@ export type CommChannel = z.infer<typeof CommChannel>
 /** A branch of the merchant, as `POST /merchant/create-branch` numbers them. */
 export const ShopId = z.string().regex(/^\d+$/, "must be digits: a branch id from POST /merchant/create-branch")
 
+/** A JSON number of pesos that holds no fraction of a centavo. */
+const inCentavos = (pesos: number): boolean => Math.abs(Math.round(pesos * 100) - pesos * 100) < 1e-6
+
 export const PosLoanRequest = z.object({
   /** The customer's login at the service: their phone, ten digits. */
   custLogin: CustomerPhone,
@@ -244,8 +247,8 @@ export const PosLoanRequest = z.object({
   cartId: CartId,
   /** Lower-case h, unlike the online API's `webHookUrl`. */
   webhookUrl: z.url(),
-  /** What the customer finances, discounts included. */
-  totalAmount: Decimal,
+  /** What the customer finances, discounts included: a number (float) in the API reference, in centavos at most. */
+  totalAmount: z.number().positive().refine(inCentavos, "must be an amount in centavos at most, such as 1100.5"),
   orderDiscount: Decimal.optional(),
   discountType: z.enum(["a", "p"]).optional(),
   commChannel: CommChannel,
@@ -257,15 +260,14 @@ export type PosLoanRequest = z.infer<typeof PosLoanRequest>
 /**
  * The documentation shows no more of this answer than "payment created": this shape is the
  * sandbox's, and a client must read it defensively and find the loan by its `cartId` through
- * the status query. `qr` comes with `commChannel: "q"`: an SVG of the checkout link as a
- * `data:` URL.
+ * the status query. `qr` comes with `commChannel: "q"`, in the shape `answers.posQr` chooses.
  */
 export const PosLoanCreated = z.object({
   message: z.literal("payment created"),
   cartId: z.string(),
   loanId: z.number().int(),
   url: z.url(),
-  qr: z.string().startsWith("data:image/svg+xml;base64,").optional(),
+  qr: z.string().optional(),
 })
 export type PosLoanCreated = z.infer<typeof PosLoanCreated>
 

@@ -172,19 +172,18 @@ export class BnplClient {
 
   /**
    * POST {merchantUrl}/merchant/send-checkout/{cartId}: the link of the cart's unpaid loan again,
-   * to a phone. The documentation names no credentials for the merchant host: the online API's
-   * (a fresh Bearer token and `merchant_id`) are sent. Not retried: a repeat is a second message.
+   * to a phone. The merchant host is the in-store API's: the pos headers, no Bearer token
+   * (docs/service-api.md, "The in-store API"). Not retried: a repeat is a second message.
    */
   async sendCheckout(cartId: string, request: SendCheckoutRequest): Promise<void> {
     if (!this.config.merchantUrl) {
       throw new BnplServiceError("http", "send checkout", "the merchant host is not configured (BNPL_MERCHANT_URL)")
     }
-    const authorization = await this.authenticate()
     await this.call({
       operation: "send checkout",
       method: "POST",
       url: `${this.config.merchantUrl}/merchant/send-checkout/${encodeURIComponent(cartId)}`,
-      headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
+      headers: this.posHeaders(),
       body: SendCheckoutRequest.parse(request),
       schema: AnyAnswer,
       idempotent: false,

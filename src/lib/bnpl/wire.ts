@@ -116,8 +116,8 @@ export const PosLoanRequest = z.strictObject({
   cartId: CartId,
   /** Lower-case h, unlike the online API's `webHookUrl`. */
   webhookUrl: z.url(),
-  /** What the customer finances, discounts included: a decimal string, as the pos API writes amounts. */
-  totalAmount: Decimal,
+  /** What the customer finances, discounts included: a number, as the API reference gives it (like the online `totalPrice`). */
+  totalAmount: z.number().positive(),
   commChannel: CommChannel,
 })
 export type PosLoanRequest = z.infer<typeof PosLoanRequest>
@@ -125,14 +125,15 @@ export type PosLoanRequest = z.infer<typeof PosLoanRequest>
 /**
  * The documentation shows no more of this answer than "payment created": every field is read
  * if present and relied on by nothing. The loan is identified by its `cartId` through the status
- * query; a `qr` (a `data:image/svg+xml` URL) or `url` is only shown to the admin.
+ * query; a `qr` (in no documented format: lib/bnpl/checkout-qr.ts keeps it only when a browser
+ * can show it) or `url` is only shown to the admin.
  */
 export const PosLoanCreated = z
   .looseObject({
     message: z.string().optional().catch(undefined),
     loanId: z.number().int().optional().catch(undefined),
     url: z.url().optional().catch(undefined),
-    qr: z.string().startsWith("data:image/svg+xml").optional().catch(undefined),
+    qr: z.string().optional().catch(undefined),
   })
   .catch({})
 export type PosLoanCreated = z.infer<typeof PosLoanCreated>

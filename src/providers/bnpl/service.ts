@@ -30,6 +30,7 @@ import type { BnplClient } from "../../lib/bnpl/client"
 import { sharedClient } from "../../lib/bnpl/shared-client"
 import { queueForCart } from "./provider-cart-queue"
 import { loanLines } from "../../lib/bnpl/cart-snapshot"
+import { shownQr } from "../../lib/bnpl/checkout-qr"
 import { asMedusaError, asShopperError, refundRefusal } from "../../lib/bnpl/errors"
 import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/bnpl/money"
 import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/bnpl/options"
@@ -170,7 +171,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
         shopId: request.shop_id,
         cartId,
         webhookUrl: this.options.webHookUrl,
-        totalAmount: toDecimal(amount),
+        totalAmount: toPesos(amount),
         commChannel: request.channel,
       })
       return { created, loan: await this.newestUnpaidLoan(cartId) }
@@ -192,6 +193,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       currencyCode: currency.toLowerCase(),
       sessionId,
     })
+    const qr = shownQr(created.qr)
     const sessionData: SessionData = {
       cart_id: cartId,
       loan_id: loan.loanId,
@@ -199,7 +201,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       amount: toDecimal(amount),
       currency_code: currency.toLowerCase(),
       loan_status: "REQUEST",
-      in_store: { phone: request.phone, channel: request.channel, shop_id: request.shop_id, ...(created.qr ? { qr: created.qr } : {}) },
+      in_store: { phone: request.phone, channel: request.channel, shop_id: request.shop_id, ...(qr ? { qr } : {}) },
     }
     // The answer's in_store replaces the request's whole (Medusa merges the two at the top level).
     return { id: String(loan.loanId), data: sessionData, status: PaymentSessionStatus.PENDING }

@@ -63,7 +63,7 @@ export function posLoanRequest(overrides: Partial<PosLoanRequest> = {}): PosLoan
     shopId: "1",
     cartId: "pos_cart_01",
     webhookUrl: "http://127.0.0.1:9/unused",
-    totalAmount: "1100",
+    totalAmount: 1100,
     orderDiscount: "100",
     discountType: "a",
     commChannel: "w",

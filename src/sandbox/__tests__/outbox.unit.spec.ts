@@ -2,7 +2,7 @@ import { z } from "zod"
 import { runCli } from "../cli/run"
 import type { Sandbox } from "../index"
 import { OutboxMessage } from "../state"
-import { bearerHeaders, client, createPosLoan, startQuietSandbox } from "./helpers"
+import { client, createPosLoan, POS_HEADERS, startQuietSandbox } from "./helpers"
 
 describe("the outbox: checkout links sent to customers' phones", () => {
   let sandbox: Sandbox
@@ -17,7 +17,7 @@ describe("the outbox: checkout links sent to customers' phones", () => {
     await createPosLoan(sandbox, { cartId: "cart_a", custLogin: "5511111111", commChannel: "w" })
     await createPosLoan(sandbox, { cartId: "cart_b", custLogin: "5522222222", commChannel: "q" })
     const resend = { target: { phoneNumber: "5511111111" }, channels: ["SMS"] }
-    await client.post(`${sandbox.merchantUrl}/merchant/send-checkout/cart_a`, resend, { headers: await bearerHeaders(sandbox) })
+    await client.post(`${sandbox.merchantUrl}/merchant/send-checkout/cart_a`, resend, { headers: POS_HEADERS })
   }
 
   it("GET /_sandbox/outbox lists them oldest first, by phone or cart on request; DELETE clears them", async () => {

@@ -6,8 +6,8 @@ import { serviceRouter } from "./service-router"
 
 /**
  * The service's merchant host, mounted under /merchant: resending a checkout link and
- * registering branches. The documentation names no credentials for it; the sandbox asks for
- * the online API's (a fresh Bearer token from /api/auth, and `merchant_id`).
+ * registering branches. Like the whole in-store API it takes the `api_token` and `merchant_id`
+ * headers and no Bearer token (its getting-started page's example is `POST /merchant/create-branch`).
  */
 export function merchantApi(ctx: SandboxContext): Router {
   return serviceRouter(ctx, (router) => {

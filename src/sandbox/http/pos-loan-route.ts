@@ -4,7 +4,7 @@ import type { SandboxContext } from "../context"
 import { createInStoreLoan } from "../in-store"
 import { describeIssues } from "../issues"
 import { checkoutUrl } from "../loans"
-import { decimalToCents } from "../money"
+import { qrPngBase64 } from "../qr/png"
 import { qrDataUrl } from "../qr/svg"
 import { PosLoanRequest, type PosLoanCreated } from "../wire"
 import { withExtraFields } from "./extra-fields"
@@ -24,7 +24,6 @@ export function posLoanRoute(ctx: SandboxContext): RequestHandler {
     const parsed = PosLoanRequest.safeParse(req.body)
     if (!parsed.success) return sendServiceError(req, res, 400, describeIssues(parsed.error) + spellingHint(req.body))
     const request = parsed.data
-    if (decimalToCents(request.totalAmount) === 0) return sendServiceError(req, res, 400, "totalAmount: must be greater than 0")
     const outcome = createInStoreLoan(ctx, merchant, request)
     switch (outcome.kind) {
       case "unknown-branch": {
@@ -45,12 +44,26 @@ export function posLoanRoute(ctx: SandboxContext): RequestHandler {
           cartId: loan.cartId,
           loanId: loan.loanId,
           url,
-          ...(request.commChannel === "q" ? { qr: qrDataUrl(url) } : {}),
+          ...(request.commChannel === "q" ? qrOf(ctx, url) : {}),
         })
         // Applied before the reply can be lost: the loan exists and the link was sent either way.
         return answerWrite(ctx, req, res, "posLoan", `in-store loan ${loan.loanId} created`, answer)
       }
     }
+  }
+}
+
+/** The QR of a `q` sale in the shape `answers.posQr` asks for. */
+function qrOf(ctx: SandboxContext, url: string): { qr?: string } {
+  switch (ctx.answers.posQr) {
+    case "svg-data-url":
+      return { qr: qrDataUrl(url) }
+    case "png-base64":
+      return { qr: qrPngBase64(url) }
+    case "link-text":
+      return { qr: url }
+    case "none":
+      return {}
   }
 }
 

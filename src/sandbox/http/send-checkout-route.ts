@@ -3,13 +3,13 @@ import type { SandboxContext } from "../context"
 import { describeIssues } from "../issues"
 import { resendCheckout } from "../outbox"
 import { SendCheckoutRequest } from "../wire"
-import { bearerMerchant } from "./bearer-merchant"
+import { posMerchant } from "./pos-merchant"
 import { sendServiceError } from "./service-errors"
 
 /** POST /merchant/send-checkout/:cartId: the cart's checkout link again, to a phone, by WhatsApp and/or SMS. 200, no body. */
 export function sendCheckoutRoute(ctx: SandboxContext): RequestHandler {
   return (req, res) => {
-    const merchant = bearerMerchant(ctx, req, res)
+    const merchant = posMerchant(ctx, req, res)
     if (!merchant) return
     const parsed = SendCheckoutRequest.safeParse(req.body)
     if (!parsed.success) return sendServiceError(req, res, 400, describeIssues(parsed.error))

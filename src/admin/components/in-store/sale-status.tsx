@@ -2,7 +2,7 @@ import { Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import type { InStoreSaleJson } from "../../../api/admin/bnpl/orders/in-store-view"
 
-/** Where the link went ("sent to 55 1234 5678 by WhatsApp") or the QR to scan, and the loan's live status. */
+/** Where the link went ("sent to 55 1234 5678 by WhatsApp") or the QR to scan, the link itself, and the loan's live status. */
 export function SaleStatus({ sale }: { sale: InStoreSaleJson }) {
   const { t } = useTranslation()
   const status = sale.status ?? (sale.status_error ? "UNREACHABLE" : "UNKNOWN")
@@ -28,6 +28,13 @@ export function SaleStatus({ sale }: { sale: InStoreSaleJson }) {
       ) : null}
       {sale.qr && status === "REQUEST" ? (
         <img src={sale.qr} alt={t("bnpl.inStore.qrAlt")} className="w-48 self-center" data-testid="bnpl-in-store-qr" />
+      ) : null}
+      {sale.url && status === "REQUEST" ? (
+        <Text size="small" leading="compact" className="break-all">
+          <a href={sale.url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive" data-testid="bnpl-in-store-link">
+            {sale.url}
+          </a>
+        </Text>
       ) : null}
     </div>
   )

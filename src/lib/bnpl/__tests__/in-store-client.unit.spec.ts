@@ -13,7 +13,7 @@ describe("BnplClient's in-store API against the sandbox", () => {
     shopId: "1",
     cartId,
     webhookUrl: "http://shop.test/hooks/bnpl",
-    totalAmount: "1100.50",
+    totalAmount: 1100.5,
     commChannel,
   })
 

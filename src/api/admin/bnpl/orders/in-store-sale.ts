@@ -13,6 +13,7 @@ import { underCartLocks } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { recordLoanSessionWorkflow } from "../../../../workflows/record-loan-session"
+import { checkoutQr } from "../../../../lib/bnpl/checkout-qr"
 import { displayPhone, type InStoreJson, type InStoreSaleJson, type ResendBody, SEND_CHANNEL, type SendByPhoneBody } from "./in-store-view"
 
 /**
@@ -144,7 +145,7 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
       phone_display: displayPhone(data.in_store.phone),
       channel: data.in_store.channel,
       shop_id: data.in_store.shop_id,
-      qr: data.in_store.qr ?? null,
+      qr: data.in_store.channel === "q" ? checkoutQr(data.in_store.qr, data.checkout_url || undefined) : null,
       url: data.checkout_url || null,
       authorized: session.status === "authorized",
       status_error: statusError,
