@@ -194,6 +194,145 @@ medusaIntegrationTestRunner({
       }
     })
 
+    /** A draft order built and converted in the admin: an order with no payment and no cart, asking its whole total. */
+    const convertedDraftOrder = async (): Promise<string> => {
+      const headers = await adminHeaders(api)
+      const draft = await api.post(
+        "/admin/draft-orders",
+        {
+          region_id: shop.store.regionId,
+          sales_channel_id: shop.store.salesChannelId,
+          email: "cliente.cancelado@example.com",
+          shipping_address: SAMPLE_SHIPPING_ADDRESS,
+          items: [{ variant_id: shop.store.variantIds[1], quantity: 1 }],
+        },
+        headers,
+      )
+      expect(draft.status).toBe(200)
+      expect((await api.post(`/admin/draft-orders/${draft.data.draft_order.id}/convert-to-order`, {}, headers)).status).toBe(200)
+      return draft.data.draft_order.id
+    }
+    const cancelOrder = async (orderId: string) => api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(api))
+    const orderStatus = async (orderId: string) =>
+      (await api.get(`/admin/orders/${orderId}?fields=status`, await adminHeaders(api))).data.order.status
+    const rowOf = async (loanId: number) =>
+      (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0]
+
+    it("cancelling an order with a link out cancels the link at the service first; the cancelled order offers nothing to send", async () => {
+      const orderId = await convertedDraftOrder()
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(sent.status).toBe(200)
+      const loanId: number = sent.data.sale.loan_id
+
+      const cancelled = await cancelOrder(orderId)
+
+      expect(cancelled.status).toBe(200)
+      expect(await orderStatus(orderId)).toBe("canceled")
+      expect(env.sandbox.state.loans.get(loanId)?.status).toBe("CANCELLED")
+      expect(await rowOf(loanId)).toMatchObject({ state: "cancelled", loan_status: "CANCELLED" })
+      const card = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, await adminHeaders(api))
+      expect(card.data).toMatchObject({ amount: null, payment_collection_id: null })
+      const again = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(again.status).toBe(400)
+      expect(again.data.message).toBe(`Order ${orderId} is cancelled: there is nothing to pay by phone.`)
+      expect([...env.sandbox.state.loans.values()].filter((l) => l.posRequest && l.loanId > loanId)).toEqual([])
+    })
+
+    it("an order whose link the service cannot cancel is not cancelled: 400 naming the loan; the next cancel goes through", async () => {
+      const orderId = await convertedDraftOrder()
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      const loanId: number = sent.data.sale.loan_id
+
+      env.sandbox.setFaults({ cancel: { errorRate: 1 } })
+      const refused = await cancelOrder(orderId).finally(() => env.sandbox.setFaults({}))
+
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain(`Order ${orderId} was not cancelled: its customer could still pay loan ${loanId}`)
+      expect(await orderStatus(orderId)).not.toBe("canceled")
+      expect(env.sandbox.state.loans.get(loanId)?.status).toBe("REQUEST")
+      expect(await rowOf(loanId)).toMatchObject({ state: "open" })
+
+      expect((await cancelOrder(orderId)).status).toBe(200)
+      expect(env.sandbox.state.loans.get(loanId)?.status).toBe("CANCELLED")
+    })
+
+    it("a link paid before the cancel, its webhook lost, is confirmed onto the order and refunded with the cancel", async () => {
+      const orderId = await convertedDraftOrder()
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      const loanId: number = sent.data.sale.loan_id
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(loanId).finally(() => env.sandbox.setFaults({}))
+      await until(
+        async () => env.sandbox.state.loans.get(loanId)?.status,
+        (status) => status === "OUTSTANDING",
+      )
+
+      const cancelled = await cancelOrder(orderId)
+
+      expect(cancelled.status).toBe(200)
+      const loan = env.sandbox.state.loans.get(loanId)!
+      expect(loan.refunds.map((r) => Number(r.totalAmount))).toEqual([Number(sent.data.amount)])
+      expect(await rowOf(loanId)).toMatchObject({ order_id: orderId })
+    })
+
+    const posLoansSent = () => env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan").length
+
+    it("a phone sale whose creation reply is lost: the loan the service made gets its row and is cancelled, the admin is told, Send again makes a new link", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+
+      env.sandbox.setFaults({ posLoan: { applyThenFailNext: 1 } })
+      const lost = await send(orderId, { phone: PHONE, channel: "w" }).finally(() => env.sandbox.setFaults({}))
+
+      expect(lost.status).toBe(500)
+      const [made] = loansOfCollection(balance.id)
+      expect(lost.data.message).toContain(
+        `after the service made loan ${made.loanId}, which was cancelled: the customer cannot pay it. Send the link again.`,
+      )
+      expect(made.status).toBe("CANCELLED")
+      expect(await rowOf(made.loanId)).toMatchObject({
+        holder: "order_balance",
+        payment_collection_id: balance.id,
+        cart_id: made.cartId,
+        state: "cancelled",
+      })
+
+      const again = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(again.status).toBe(200)
+      expect(loansOfCollection(balance.id).map((l) => [l.loanId, l.status])).toEqual([
+        [made.loanId, "CANCELLED"],
+        [again.data.sale.loan_id, "REQUEST"],
+      ])
+    })
+
+    it("a lost creation reply while the status query is down: nothing more is sent until the service answers; the customer pays that first link and it pays the order", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+
+      env.sandbox.setFaults({ posLoan: { applyThenFailNext: 1 }, status: { errorRate: 1 } })
+      const lost = await send(orderId, { phone: PHONE, channel: "w" })
+      const refused = await send(orderId, { phone: PHONE, channel: "w" }).finally(() => env.sandbox.setFaults({}))
+
+      expect(lost.status).toBe(500)
+      expect(lost.data.message).toContain("it cannot say now whether it made the loan")
+      expect(refused.status).toBe(500)
+      expect(refused.data.message).toContain("No new link is sent until it can")
+      expect(posLoansSent()).toBe(1)
+      const [made] = loansOfCollection(balance.id)
+      expect(made.status).toBe("REQUEST")
+
+      // The link reached the customer's phone: they pay it; the next reconciliation finds the loan the request made.
+      await env.sandbox.pay(made.loanId)
+      await reconciled(api, await adminHeaders(api))
+      const paid = await until(
+        () => collection(orderId, balance.id),
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+      )
+      expect(paid.payments[0].data.loan_id).toBe(made.loanId)
+      expect(await rowOf(made.loanId)).toMatchObject({ state: "ordered", order_id: orderId, payment_collection_id: balance.id })
+      expect(made.refunds).toEqual([])
+    })
+
     it("a paid sale whose webhook was lost is confirmed by reconciliation", async () => {
       const { orderId } = await paidOrder()
       const balance = await balanceOf(orderId)

@@ -7,6 +7,7 @@ import type { LedgerLoan } from "../modules/bnpl/types"
 import { readSessionData } from "../lib/bnpl/session-data"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { recordLoanSessionWorkflow } from "../workflows/record-loan-session"
+import { settleLoanRequestWorkflow } from "../workflows/settle-loan-request"
 
 const PAGE_SIZE = 100
 
@@ -35,6 +36,28 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
     await keepLock()
     created += await recordSessionsWithoutRows(container, ids, keepLock)
   }
+}
+
+/**
+ * Loan creations whose reply was lost (a sale by phone) and that nobody settled since: the
+ * status query of each one's cartId gives the loans it made their rows, under its collection's
+ * lock (the phone sale's). Answers those rows, for the run to walk at once.
+ */
+export async function settleLostRequests(container: MedusaContainer, graceCutoff: Date, keepLock: () => Promise<void>): Promise<LedgerLoan[]> {
+  const rows: LedgerLoan[] = []
+  for (const request of await ledgerOf(container).listUnsettledLoanRequests({ sentBefore: graceCutoff })) {
+    const keys = [request.payment_collection_id ?? request.cart_id]
+    await underCartLocks(container, keys, async () => {
+      const { result } = await settleLoanRequestWorkflow(container).run({ input: { cart_id: request.cart_id } })
+      rows.push(...result)
+    }).catch((error: Error) => {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`[bnpl] reconciliation: the loan request of ${request.cart_id}, whose reply was lost, is left for the next run: ${error.message}`)
+    })
+    await keepLock()
+  }
+  return rows
 }
 
 /**

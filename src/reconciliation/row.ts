@@ -13,6 +13,7 @@ import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
 import { resumePaidLoanWorkflow } from "../workflows/resume-paid-loan"
 import { refundLoanWorkflow } from "../workflows/refund-loan"
 import { awaitsOrder } from "../lib/ledger/ledger"
+import { AUTHORIZED } from "../lib/ledger/confirmation"
 import { listLoanWorkflow } from "../workflows/list-loan"
 import { recordLoanStatusWorkflow } from "../workflows/record-loan-status"
 import { holderOfRow } from "../lib/ledger/holder"
@@ -108,8 +109,10 @@ async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
     await recordOrderPlacedWorkflow(ctx.container).run({ input: { order_id: orderId } })
     return "in_order"
   }
-  if (!cart.exists || orderId) return settleOrphan(ctx, row, orphanReason(cart, row, orderId))
-  if (new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
+  const balanceAsks = row.holder === "order_balance" && balanceStillAsks(cart)
+  if (!cart.exists || (orderId && !balanceAsks)) return settleOrphan(ctx, row, orphanReason(cart, row, orderId))
+  // A cart may still change back to what the loan paid; an order's balance asks what it asks now.
+  if (!balanceAsks && new Date(row.created_at) > ctx.timeoutCutoff) return "pending"
   const { result: resumed } = await resumePaidLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id } })
   if (resumed) return (await confirm(ctx, row)).outcome
   return listForAdmin(
@@ -133,6 +136,10 @@ async function paymentReplaced(ctx: RowContext, row: LedgerLoan): Promise<string
     "The loan is paid and nothing was refunded: refund it in full here and let the customer pay the new collection. With autoCapture (the default) an order change never cancels a loan's payment."
   )
 }
+
+/** An order's balance that nothing has paid or cancelled: a paid loan of it may still pay it. */
+const balanceStillAsks = (cart: CartPayment): boolean =>
+  cart.exists && !cart.paymentCollectionCanceled && !cart.sessions.some((s) => AUTHORIZED.includes(s.status))
 
 function orphanReason(cart: CartPayment, row: LedgerLoan, orderId: string | undefined): string {
   if (row.holder === "order_balance") {

@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { extendLocks, type Locks, releaseLocks, RUN_LOCK_TTL, runLock, takeLocks } from "../lib/ledger/locks"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
-import type { ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
-import { backfill } from "./backfill"
+import type { LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
+import { backfill, settleLostRequests } from "./backfill"
 import { reconcileRow, type RowContext, type RowOutcome } from "./row"
 
 /**
@@ -15,7 +15,8 @@ import { reconcileRow, type RowContext, type RowOutcome } from "./row"
  * with one row is in row.ts; each change it makes is a workflow with its own compensation.
  *
  * First it gives a row to any loan a waiting session holds without one (a loan made before the
- * ledger existed, or a crash between the two writes): backfill.ts.
+ * ledger existed, or a crash between the two writes), and to any loan a creation whose reply was
+ * lost made (a sale by phone): backfill.ts.
  *
  * One run at a time, across instances when the locking provider is shared (Redis): overlapping
  * runs would double the load on the service. A second run waits for the first, then finds little
@@ -123,7 +124,24 @@ async function reconcileRun(container: MedusaContainer, now: Date, lock: Locks):
     backfilled: 0,
   }
   const keepLock = lockKeeper(container, lock)
-  summary.backfilled = await backfill(container, graceCutoff, keepLock)
+  const settled = await settleLostRequests(container, graceCutoff, keepLock)
+  summary.backfilled = settled.length + (await backfill(container, graceCutoff, keepLock))
+  const walk = async (row: LedgerLoan) => {
+    summary.checked++
+    const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
+      // One line per loan and run; the row stays as it was for the next run.
+      logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} left for the next run: ${error.message}`)
+      return "failed"
+    })
+    if (outcome !== "in_order") summary[outcome]++
+    await keepLock()
+  }
+  // Rows written just now for a lost reply's loans are younger than the walk's cutoff: walked here.
+  await eachLimited(
+    settled.filter((row) => row.state === "open"),
+    options.reconcileConcurrency,
+    walk,
+  )
 
   // Keyset paging by id: rows leaving the set cannot shift a page, and memory
   // holds one page however large the ledger grows.
@@ -142,16 +160,7 @@ async function reconcileRun(container: MedusaContainer, now: Date, lock: Locks):
     )
     if (!page.length) break
     after = page[page.length - 1].id
-    await eachLimited(page, options.reconcileConcurrency, async (row) => {
-      summary.checked++
-      const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
-        // One line per loan and run; the row stays as it was for the next run.
-        logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} left for the next run: ${error.message}`)
-        return "failed"
-      })
-      if (outcome !== "in_order") summary[outcome]++
-      await keepLock()
-    })
+    await eachLimited(page, options.reconcileConcurrency, walk)
   }
   return summary
 }

@@ -1,8 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { awaitedLoansOfOrder } from "../lib/ledger/queries"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { cancelRefundWorkflow } from "../workflows/cancel-refund"
+import { endOrderLinks } from "../workflows/end-order-links"
 import { refundCheckWorkflow } from "../workflows/refund-check"
 
 /**
@@ -11,16 +13,32 @@ import { refundCheckWorkflow } from "../workflows/refund-check"
  * remains refunded now. Then the refund check brings the ledger up to date at once instead of at
  * the next reconciliation, and lists a loan the cancel left unrefunded.
  *
+ * A link of the order's balance still out (a payment link, a sale by phone) is cancelled at the
+ * service first, as the admin's cancel does before it cancels.
+ *
  * An order placed before its financing (`orderBeforeFinancing`) has no loan paid yet: its loan
  * is cancelled at the service, so the shopper can no longer pay it. One paid meanwhile is left
  * open: nothing can authorize it on a cancelled order, and reconciliation refunds it in full
  * (or lists it) as a loan no order holds.
  */
 export default async function bnplOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
+  await endLinksOfCancelledOrder(container, event.data.id)
   const rows = await ledgerOf(container).listBnplLoans({ order_id: event.data.id }, { select: ["id"] })
   if (!rows.length) return cancelAwaitedLoans(container, event.data.id)
   await cancelRefundWorkflow(container).run({ input: { order_id: event.data.id } })
   for (const row of rows) await refundCheckWorkflow(container).run({ input: { ledger_id: row.id } })
+}
+
+/** The store's own cancel does not pass the admin route's check: its links still out are ended now, or left to reconciliation. */
+async function endLinksOfCancelledOrder(container: SubscriberArgs["container"], orderId: string): Promise<void> {
+  const payable = await endOrderLinks(container, orderId)
+  for (const link of payable) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `[bnpl] order ${orderId} was cancelled, but loan ${link.loan_id} of its balance is still payable (${link.why}): reconciliation cancels it`,
+      )
+  }
 }
 
 async function cancelAwaitedLoans(container: SubscriberArgs["container"], orderId: string): Promise<void> {

@@ -8,12 +8,14 @@ import { readCartPaymentStep } from "./steps/read-cart-payment"
 import { readLedgerRowStep } from "./steps/read-ledger-row"
 import { readLoanAtServiceStep } from "./steps/read-loan-at-service"
 import { readLoanCartStep } from "./steps/read-loan-cart"
+import { readLoanHolderStep } from "./steps/read-loan-holder"
 import { readOrderOfHolderStep } from "./steps/read-order-of-holder"
 import { recordResumedSessionStep } from "./steps/record-resumed-session"
 
 /**
  * A paid loan that no payment session holds any more (the customer changed the cart, and
- * Medusa dropped the session) while the cart matches it again: a new session of the plugin's
+ * Medusa dropped the session; a sale by phone whose creation reply was lost) while the cart, or
+ * the order's balance, matches it again: a new session of the plugin's
  * provider takes the loan over, as selecting the method again would (src/workflows/start-loan-session.ts), so that the
  * confirmation can complete the cart the customer paid for. Nothing is asked of the service
  * but the status query and the refund history, and no new loan is made.
@@ -43,9 +45,10 @@ export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (i
       loanToResume(row, found, orderId, collections.data[0]),
     )
   })
-  const snapshot = when("bnpl-loan-fits-cart", { loan }, ({ loan }) => !!loan).then(() =>
-    readLoanCartStep(transform({ row, collectionId }, ({ row, collectionId }) => ({ cart_id: row.cart_id, payment_collection_id: collectionId! }))),
-  )
+  const snapshot = when("bnpl-loan-fits-cart", { loan }, ({ loan }) => !!loan).then(() => {
+    const pays = readLoanHolderStep(transform({ collectionId }, ({ collectionId }) => ({ payment_collection_id: collectionId! })))
+    return readLoanCartStep(transform({ pays, collectionId }, ({ pays, collectionId }) => ({ ...pays, payment_collection_id: collectionId! })))
+  })
   const resumption = planLoanResumptionStep({ row, payment_collection_id: collectionId, loan, cart: snapshot })
   const resumed = when("bnpl-loan-can-be-resumed", { resumption }, ({ resumption }) => !!resumption).then(() => {
     const session = createPaymentSessionsWorkflow.runAsStep({ input: transform({ resumption }, ({ resumption }) => resumption!) })

@@ -57,11 +57,14 @@ export async function holderOfSession(container: MedusaContainer, serviceCartId:
 /**
  * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
  * webhook, or a refund, of a loan whose row a crash prevented): a row of another loan of the same
- * `cartId`, or else Medusa's own records, a payment collection by that id being an order's balance.
+ * `cartId`, the request the plugin sent under that `cartId` (a sale by phone whose reply was lost),
+ * or else Medusa's own records, a payment collection by that id being an order's balance.
  */
 async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
   const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
   if (row) return holderOfRow(row)
+  const request = await ledgerOf(container).findLoanRequest(cartId)
+  if (request?.payment_collection_id) return { type: "order_balance", payment_collection_id: request.payment_collection_id, service_cart_id: cartId }
   const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
   return collection ? balanceHolder(cartId) : cartHolder(cartId)
 }

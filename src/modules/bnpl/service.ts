@@ -1,11 +1,20 @@
 import type { BigNumberInput, Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { BnplLoan } from "./models/bnpl-loan"
+import { BnplLoanRequest } from "./models/bnpl-loan-request"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
 import { BnplRefund } from "./models/bnpl-refund"
 import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
 import { asRead, asReadEntry, asWritten, ledgerTable, type Money, table } from "./sql"
-import type { BookEntry, LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger, WebhookDeliveryRecord } from "./types"
+import type {
+  BookEntry,
+  LedgerLoan,
+  LoanRequestRecord,
+  ReconcileSummary,
+  ReconciliationRecord,
+  ReconciliationTrigger,
+  WebhookDeliveryRecord,
+} from "./types"
 
 /** A row's columns as written: amounts in any of Medusa's forms ("1234.50", 1234.5, a BigNumber), never their raw values. */
 type Written<Row> = Omit<Row, Money | `raw_${Money}`> & { [K in Money & keyof Row]: null extends Row[K] ? BigNumberInput | null : BigNumberInput }
@@ -15,6 +24,7 @@ type Input<Row> = Partial<Written<Omit<Row, "created_at" | "updated_at" | "delet
 /** What the generated methods answer (the rows) and take (their columns as written). */
 type Models = {
   BnplLoan: { dto: LedgerLoan; inputDto: Input<LedgerLoan> }
+  BnplLoanRequest: { dto: LoanRequestRecord; inputDto: Input<LoanRequestRecord> }
   BnplReconciliation: { dto: ReconciliationRecord; inputDto: Input<ReconciliationRecord> }
   BnplRefund: { dto: BookEntry; inputDto: Input<BookEntry> }
   BnplWebhookDelivery: { dto: WebhookDeliveryRecord; inputDto: Input<WebhookDeliveryRecord> }
@@ -78,7 +88,7 @@ export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "cart_id
  * `listBnplRefunds`, …) stay for reads; a unit test (src/modules/bnpl/__tests__/one-writer)
  * fails when a file outside this module writes through them.
  */
-export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
+export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoanRequest, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
   /** The cart's loans not yet decided (`open` or `needs_attention`). */
   @InjectManager()
   async listUndecidedLoansOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerLoan[]> {
@@ -117,6 +127,42 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplRec
       .whereIn("payment_session_id", sessionIds)
       .whereNull("deleted_at")
     return new Set(rows.map((row) => row.payment_session_id!))
+  }
+
+  // ── A loan creation sent under a cartId the plugin chose ─────────────────────────────────
+
+  /** Written before the request goes out: where a loan may be made if its reply is lost. */
+  @InjectManager()
+  async recordLoanRequest(
+    request: Pick<Written<LoanRequestRecord>, "cart_id" | "holder" | "payment_collection_id" | "amount" | "currency_code">,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanRequestRecord> {
+    const [created] = await this.createBnplLoanRequests([request], sharedContext)
+    return created
+  }
+
+  /** Requests whose loans the status query has not yet given rows: of one collection, or all sent before `sentBefore`. */
+  @InjectManager()
+  async listUnsettledLoanRequests(
+    where: { payment_collection_id: string } | { sentBefore: Date },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LoanRequestRecord[]> {
+    const filters = "sentBefore" in where ? { created_at: { $lte: where.sentBefore } } : { payment_collection_id: where.payment_collection_id }
+    return this.listBnplLoanRequests({ ...filters, settled_at: null }, { order: { created_at: "ASC" } }, sharedContext)
+  }
+
+  /** Every loan the service lists under the request's cartId has its row now. */
+  @InjectManager()
+  async settleLoanRequest(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const [request] = await this.listBnplLoanRequests({ cart_id: cartId, settled_at: null }, { take: 1 }, sharedContext)
+    if (request) await this.updateBnplLoanRequests({ id: request.id, settled_at: new Date() }, sharedContext)
+  }
+
+  /** The request a `cartId` was sent under, settled or not. */
+  @InjectManager()
+  async findLoanRequest(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<LoanRequestRecord | undefined> {
+    const [request] = await this.listBnplLoanRequests({ cart_id: cartId }, { take: 1 }, sharedContext)
+    return request
   }
 
   // ── A loan's row ────────────────────────────────────────────────────────────────────────

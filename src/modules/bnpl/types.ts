@@ -1,5 +1,6 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BnplLoan } from "./models/bnpl-loan"
+import type { BnplLoanRequest } from "./models/bnpl-loan-request"
 import type { BnplReconciliation } from "./models/bnpl-reconciliation"
 import type { BnplRefund } from "./models/bnpl-refund"
 import type { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
@@ -8,6 +9,9 @@ import type { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
 export type LedgerLoan = InferTypeOf<typeof BnplLoan>
 
 export type LedgerState = LedgerLoan["state"]
+
+/** A loan creation sent under a cartId the plugin chose (models/bnpl-loan-request.ts). */
+export type LoanRequestRecord = InferTypeOf<typeof BnplLoanRequest>
 
 /** States a loan does not leave: reconciliation stops looking at them. */
 export const FINAL_STATES: readonly LedgerState[] = ["cancelled", "refunded"]

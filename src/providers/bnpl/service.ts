@@ -76,6 +76,9 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       // Medusa's rollback of a completion that failed after the capture refunds the payment and
       // opens a new session with the old one's data (refundPaymentAndRecreatePaymentSessionWorkflow).
       const reopened = readSessionData(data)
+      // A sale by phone's session comes back as it was: its link is on the customer's phone, and
+      // the phone sale cancelled it before (a web loan made in its place would be tracked by no one).
+      if (reopened?.in_store) return { id: String(reopened.loan_id), data: reopened, status: PaymentSessionStatus.PENDING }
       if (reopened) return this.newLoan({ cartId: reopened.cart_id, amount, currency: currency_code, sessionId: context?.idempotency_key })
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,

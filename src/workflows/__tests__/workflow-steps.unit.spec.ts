@@ -105,6 +105,7 @@ describe("the steps of the loan workflows", () => {
         "bnpl-read-cart-payment",
         "bnpl-read-loan-at-service | bnpl-read-order-of-holder | bnpl-read-payment-collection",
         "bnpl-cart-open-for-loan",
+        "bnpl-read-loan-holder",
         "bnpl-read-loan-cart",
         "bnpl-plan-loan-resumption",
         "+create-payment-sessions-as-step",

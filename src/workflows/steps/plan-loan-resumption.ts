@@ -23,7 +23,8 @@ export interface LoanResumption {
  * Whether a paid loan that no payment session holds can be taken over by a new session of its
  * cart, read in three stages so that each read is made only when the one before allows it:
  * 1. `collectionToResume`: the cart is still open, with no order and no session holding the loan;
- * 2. `loanToResume`: the status query shows the loan paid, no order holds the loan's holder, the
+ * 2. `loanToResume`: the status query shows the loan paid, no order holds the loan's cart (an
+ *    order's balance is its order's from the start), the
  *    cart's payment collection is for the loan's amount and currency, and the loan's verdict lets it
  *    pay (paid-loan.ts);
  * 3. planLoanResumptionStep: the cart is not paid otherwise (readLoanCartStep's `paid`).
@@ -43,7 +44,8 @@ export function loanToResume(
   collection: { amount: BigNumberInput; currency_code: string },
 ): LoanRecord | null {
   const { loan } = found
-  if (!loan || !isPaid(loan) || orderId) return null
+  // An order's balance belongs to its order from the start; a cart's loan resumes only before one.
+  if (!loan || !isPaid(loan) || (orderId && row.holder !== "order_balance")) return null
   if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
   if (paidLoanVerdict(loan, row.cart_id, found).verdict !== "pays") return null
   return loan
@@ -66,6 +68,7 @@ export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async
   return new StepResponse<LoanResumption | null>({
     payment_collection_id: input.payment_collection_id,
     provider_id: bnplFromContainer(container).providerId,
-    data: { cart: { ...cart.snapshot, adoptLoan } },
+    // The loan keeps the cartId the service knows it by (a sale by phone's is not the collection's).
+    data: { cart: { ...cart.snapshot, cartId: row.cart_id, adoptLoan } },
   })
 })

@@ -6,6 +6,7 @@ import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { endOrderLinks } from "../../../workflows/end-order-links"
 import { bookingSender } from "../../../lib/ledger/refund-book"
 import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
 
@@ -22,13 +23,21 @@ async function confirmAwaitedLoans(container: MedusaRequest["scope"], orderId: s
 }
 
 /**
- * `POST /admin/orders/:id/cancel` for an order a loan paid: the plugin's workflow runs Medusa's
+ * `POST /admin/orders/:id/cancel`. First, every link of the order's balance still out is cancelled
+ * at the service, or the cancel is refused (src/workflows/end-order-links.ts). Then, for an order a loan paid: the plugin's workflow runs Medusa's
  * cancelOrderWorkflow and then refunds the loan, so a refund the service refuses undoes the
  * cancel (src/workflows/cancel-refund.ts). It answers exactly as Medusa's route does, with the
  * order in the fields the request asked for; every other order goes on to Medusa's route.
  */
 export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = req.params.id
+  const payable = await endOrderLinks(req.scope, orderId)
+  if (payable.length) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Order ${orderId} was not cancelled: its customer could still pay ${payable.map((l) => `loan ${l.loan_id} (${l.why})`).join("; ")}. Try the cancel again in a moment.`,
+    )
+  }
   const found = await orderPayments(req.scope, orderId)
   const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()

@@ -12,7 +12,10 @@ import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
 import { underCartLocks } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
+import { ledgerOf } from "../../../../lib/ledger/ledger"
+import { cancelAbandonedLoanWorkflow } from "../../../../workflows/cancel-abandoned-loan"
 import { recordLoanSessionWorkflow } from "../../../../workflows/record-loan-session"
+import { recordLoanRequestWorkflow, settleLoanRequestWorkflow } from "../../../../workflows/settle-loan-request"
 import { checkoutQr } from "../../../../lib/bnpl/checkout-qr"
 import { displayPhone, type InStoreJson, type InStoreSaleJson, type ResendBody, SEND_CHANNEL, type SendByPhoneBody } from "./in-store-view"
 
@@ -45,6 +48,7 @@ interface CollectionRow {
 
 interface OrderRow {
   id: string
+  status: string
   currency_code: string
   total?: BigNumberInput | null
   shipping_address?: { phone?: string | null } | null
@@ -61,6 +65,7 @@ async function readOrder(container: MedusaContainer, orderId: string): Promise<O
     entity: "order",
     fields: [
       "id",
+      "status",
       "currency_code",
       "total",
       "shipping_address.phone",
@@ -85,9 +90,11 @@ const openCollectionOf = (order: OrderRow): CollectionRow | undefined =>
 /**
  * What the order asks: its open collection's amount; or, for an order that never had a
  * collection (a draft order converted in the admin: Medusa opens none), its whole total, which
- * the first link opens a collection for. An order with any collection asks only through one.
+ * the first link opens a collection for. An order with any collection asks only through one; a
+ * cancelled order asks nothing.
  */
 function askedOf(order: OrderRow): { collection?: CollectionRow; amount: BigNumberInput; currency: string } | undefined {
+  if (order.status === "canceled") return undefined
   const open = openCollectionOf(order)
   if (open) return { collection: open, amount: open.amount, currency: open.currency_code ?? order.currency_code }
   if ((order.payment_collections ?? []).length || toCents(order.total ?? 0) <= 0n) return undefined
@@ -164,6 +171,11 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
 
 const refuse = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
+const nothingAsked = (order: OrderRow): string =>
+  order.status === "canceled"
+    ? `Order ${order.id} is cancelled: there is nothing to pay by phone.`
+    : `Order ${order.id} has no payment collection that asks for money: there is nothing to pay by phone.`
+
 /** POST: a new loan for what the open collection asks, its link sent (or its QR answered). */
 export async function sendByPhone(container: MedusaContainer, orderId: string, body: SendByPhoneBody): Promise<InStoreJson> {
   const { options, providerId } = bnplFromContainer(container)
@@ -182,7 +194,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
   }
   const order = await readOrder(container, orderId)
   const asked = askedOf(order)
-  if (!asked) throw refuse(`Order ${orderId} has no payment collection that asks for money: there is nothing to pay by phone.`)
+  if (!asked) throw refuse(nothingAsked(order))
   const { currency } = asked
   const reason = amountIneligibility(currency, toCents(asked.amount), {
     currencies: options.currencies,
@@ -207,24 +219,90 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
 
   const collection = asked.collection ?? (await openCollectionFor(container, order))
   await underCartLocks(container, [collection.id], async () => {
+    await settleRequestsOf(container, collection.id)
     await cancelUnpaidLoansOf(container, collection).catch((error) => {
       throw asMedusaError(error, "cancel the collection's waiting link before a new one")
     })
     const cartId = serviceCartId(saleByPhoneHolder(collection.id))
-    const { result: session } = await createPaymentSessionsWorkflow(container).run({
+    await recordLoanRequestWorkflow(container).run({
       input: {
+        cart_id: cartId,
+        holder: "order_balance",
         payment_collection_id: collection.id,
-        provider_id: providerId,
-        data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
+        amount: toDecimal(asked.amount),
+        currency_code: currency,
       },
     })
+    const { result: session } = await createPaymentSessionsWorkflow(container)
+      .run({
+        input: {
+          payment_collection_id: collection.id,
+          provider_id: providerId,
+          data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
+        },
+      })
+      .catch(async (error: Error) => {
+        throw await afterFailedCreation(container, cartId, error)
+      })
     const loan = readSessionData(session.data)
-    if (!loan) return
-    await recordLoanSessionWorkflow(container).run({
-      input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
-    })
+    if (loan) {
+      await recordLoanSessionWorkflow(container).run({
+        input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
+      })
+    }
+    await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
   })
   return inStoreSaleOf(container, orderId)
+}
+
+/**
+ * Before anything more is sent for the collection: a creation whose reply was lost is settled by
+ * the status query of its cartId, so that the loan it may have made has its row (and is then
+ * cancelled with the collection's other unpaid links). While the service cannot say, nothing
+ * more is sent.
+ */
+async function settleRequestsOf(container: MedusaContainer, collectionId: string): Promise<void> {
+  for (const request of await ledgerOf(container).listUnsettledLoanRequests({ payment_collection_id: collectionId })) {
+    await settleLoanRequestWorkflow(container)
+      .run({ input: { cart_id: request.cart_id } })
+      .catch((error: Error) => {
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `The service did not answer the last payment by phone of this order (${request.cart_id}), and cannot say now whether it made its loan (${error.message}). No new link is sent until it can: try again in a moment.`,
+        )
+      })
+  }
+}
+
+/**
+ * Medusa's workflow failed after the request may have reached the service (a lost reply, the
+ * status query silent): the loans the service made under the cartId get their rows and are
+ * cancelled, as the admin is told the link failed. What the service cannot say yet is settled
+ * before the next link and by reconciliation.
+ */
+async function afterFailedCreation(container: MedusaContainer, cartId: string, error: Error): Promise<Error> {
+  const settled = await settleLoanRequestWorkflow(container)
+    .run({ input: { cart_id: cartId } })
+    .then(({ result }) => result)
+    .catch(() => undefined)
+  if (!settled) {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The service did not answer the payment by phone (${error.message}), and it cannot say now whether it made the loan. The plugin asks it before the next link is sent, and at the next reconciliation; a loan it made is then cancelled, or confirmed if the customer paid it.`,
+    )
+  }
+  const made: number[] = []
+  for (const row of settled) {
+    const { result } = await cancelAbandonedLoanWorkflow(container).run({
+      input: { ledger_id: row.id, reason: "its payment by phone failed in the store; the admin sends a new link" },
+    })
+    if (result.cancelled) made.push(row.loan_id)
+  }
+  if (!made.length) return error
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The payment by phone failed (${error.message}) after the service made loan ${made.join(", ")}, which was cancelled: the customer cannot pay it. Send the link again.`,
+  )
 }
 
 /**
@@ -235,7 +313,7 @@ async function openCollectionFor(container: MedusaContainer, order: OrderRow): P
   return underCartLocks(container, [order.id], async () => {
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
-    if (!again) throw refuse(`Order ${order.id} has no payment collection that asks for money: there is nothing to pay by phone.`)
+    if (!again) throw refuse(nothingAsked(order))
     await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: order.id, amount: toPesos(again.amount) } })
     const opened = openCollectionOf(await readOrder(container, order.id))
     if (!opened) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Medusa opened no payment collection for order ${order.id}.`)
@@ -244,15 +322,13 @@ async function openCollectionFor(container: MedusaContainer, order: OrderRow): P
 }
 
 /**
- * Before a new link: every unpaid loan of the collection's sessions is cancelled at the service,
+ * Before a new link: every unpaid loan of the collection is cancelled at the service,
  * so that the customer never holds two payable links. A paid one refuses the new link; one the
  * service would not cancel stops it.
  */
 async function cancelUnpaidLoansOf(container: MedusaContainer, collection: CollectionRow): Promise<void> {
   const { client } = bnplFromContainer(container)
-  for (const session of collection.payment_sessions ?? []) {
-    const data = isBnplProvider(session.provider_id) ? readSessionData(session.data) : undefined
-    if (!data) continue
+  for (const data of await loansOfCollection(container, collection)) {
     const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "replaced by a new payment by phone")
     if (loan && isPaid(loan)) throw refuse(`Loan ${loan.loanId} of this collection is already paid: nothing is left to pay by phone.`)
     if (loan?.status === "REQUEST" && !cancelled) {
@@ -262,6 +338,23 @@ async function cancelUnpaidLoansOf(container: MedusaContainer, collection: Colle
       )
     }
   }
+}
+
+/**
+ * The loans that may pay the collection: its sessions' and every undecided row the ledger holds
+ * for it (a payment link's, a phone sale's, one whose reply was lost), newest first.
+ */
+async function loansOfCollection(container: MedusaContainer, collection: CollectionRow): Promise<Array<{ cart_id: string; loan_id: number }>> {
+  const fromSessions = (collection.payment_sessions ?? []).flatMap((session) => {
+    const data = isBnplProvider(session.provider_id) ? readSessionData(session.data) : undefined
+    return data ? [{ cart_id: data.cart_id, loan_id: data.loan_id }] : []
+  })
+  const rows: Array<{ cart_id: string; loan_id: number }> = await ledgerOf(container).listBnplLoans(
+    { payment_collection_id: collection.id, state: ["open", "needs_attention"] },
+    { select: ["cart_id", "loan_id"] },
+  )
+  const byLoan = new Map([...fromSessions, ...rows].map((loan) => [loan.loan_id, loan]))
+  return [...byLoan.values()].sort((a, b) => b.loan_id - a.loan_id)
 }
 
 /** The unpaid sale of the order's open collection, or a 400 saying why there is none. */

@@ -17,7 +17,10 @@ jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: ()
 jest.mock("../../../../lib/ledger/ledger", () => ({
   awaitsOrder: jest.requireActual("../../../../lib/ledger/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
-  ledgerOf: () => ({ listBnplLoans: async ({ cart_id }: { cart_id: string }) => [...rows.values()].filter((row) => row.cart_id === cart_id) }),
+  ledgerOf: () => ({
+    listBnplLoans: async ({ cart_id }: { cart_id: string }) => [...rows.values()].filter((row) => row.cart_id === cart_id),
+    findLoanRequest: async () => undefined,
+  }),
 }))
 
 /** Medusa's payment module, which knows one order's balance collection. */

@@ -1,0 +1,24 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { LedgerLoan } from "../../modules/bnpl/types"
+import { ledgerOf } from "./ledger"
+
+/**
+ * The rows of every loan made for an order's payment collections that no payment of the order
+ * holds yet: the links of its balance (Medusa's payment link, a sale by phone) and the loan an
+ * order placed first waits on. Read by the holder the row records (its payment collection), so
+ * that each `cartId` the plugin gave such a loan (`{collection}.{suffix}` for a phone sale) is found.
+ */
+export async function unpaidLinksOfOrder(container: MedusaContainer, orderId: string): Promise<LedgerLoan[]> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "payment_collections.id"],
+    filters: { id: orderId },
+  })
+  const collections = ((data[0] as { payment_collections?: Array<{ id: string } | null> } | undefined)?.payment_collections ?? []).flatMap((c) =>
+    c ? [c.id] : [],
+  )
+  if (!collections.length) return []
+  const rows: LedgerLoan[] = await ledgerOf(container).listBnplLoans({ payment_collection_id: collections, state: "open" })
+  return rows.filter((row) => !row.order_id)
+}

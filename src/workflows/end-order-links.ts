@@ -1,0 +1,43 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { isPaid } from "../lib/bnpl/status"
+import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { holderOfRow } from "../lib/ledger/holder"
+import { unpaidLinksOfOrder } from "../lib/ledger/loans-of-order"
+import type { LedgerLoan } from "../modules/bnpl/types"
+import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
+import { confirmLoanWorkflow } from "./confirm-loan"
+
+/** A link of the order's balance that this cancel could not end: the customer can still pay it. */
+export interface PayableLink {
+  loan_id: number
+  why: string
+}
+
+/**
+ * Before (or, for the store's own cancel, just after) an order is cancelled: every link of its
+ * balance still out (Medusa's payment link, a sale by phone) is cancelled at the service, so a
+ * customer cannot pay a cancelled order. A link paid meanwhile is confirmed onto the order, so
+ * that the cancel refunds it with the rest. Answers the links still payable: the service could
+ * not be reached, or would not cancel.
+ */
+export async function endOrderLinks(container: MedusaContainer, orderId: string): Promise<PayableLink[]> {
+  const links = (await unpaidLinksOfOrder(container, orderId)).filter((row) => row.holder === "order_balance")
+  const payable: PayableLink[] = []
+  // Newest first: the service does not cancel an older unpaid loan of a cartId while a newer one waits.
+  for (const row of links.sort((a, b) => b.loan_id - a.loan_id)) {
+    const why = await endLink(container, row, `order ${orderId} was cancelled`).catch((error: Error) => error.message)
+    if (why) payable.push({ loan_id: row.loan_id, why })
+  }
+  return payable
+}
+
+/** Ends one link; answers why it is still payable, or nothing. */
+async function endLink(container: MedusaContainer, row: LedgerLoan, reason: string): Promise<string | undefined> {
+  const { result } = await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
+  if (result.cancelled) return undefined
+  const loan = (await bnplFromContainer(container).client.getLoans(row.cart_id)).find((l) => l.loanId === row.loan_id)
+  if (!loan || loan.status === "CANCELLED") return undefined
+  if (!isPaid(loan)) return "the service did not cancel it"
+  await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
+  return undefined
+}
