@@ -338,6 +338,59 @@ medusaIntegrationTestRunner({
       expect(env.sandbox.state.loans.get(firstLoan)?.refunds ?? []).toEqual([])
     })
 
+    it("a cancel refused on the replaced loan's refund, after an exchange a second loan paid, gives back exactly the payment it cancelled", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder({ capture: false })
+      const headers = await adminHeaders(api)
+      const item = await shippedItem(orderId)
+      await orderChange("exchange", orderId, {
+        inbound: [{ id: item.id, quantity: 1 }],
+        outbound: [
+          { variant_id: shop.store.variantIds[0], quantity: 1 },
+          { variant_id: shop.store.variantIds[1], quantity: 1 },
+        ],
+      })
+      // Before the capture, Medusa cancels the first loan's payment and asks the whole new total: the first loan is listed.
+      const balance = await openBalance(orderId)
+      await until(
+        async () => (await ledger().listBnplLoans({ loan_id: firstLoan }))[0],
+        (row) => row.state === "needs_attention",
+      )
+      const secondLoan = await payBalance(balance)
+      const paymentOf = async (loanId: number) => (await collections(orderId)).flatMap((c) => c.payments).find((p) => p.data.loan_id === loanId)!
+      const [first, second] = [await paymentOf(firstLoan), await paymentOf(secondLoan)]
+      expect([!!first.canceled_at, !!second.canceled_at]).toEqual([true, false])
+      // Medusa cancels only an order whose fulfilments are cancelled.
+      const { data } = await query().graph({ entity: "order", fields: ["fulfillments.id"], filters: { id: orderId } })
+      for (const { id } of (data[0] as { fulfillments: Array<{ id: string }> }).fulfillments) {
+        expect((await api.post(`/admin/orders/${orderId}/fulfillments/${id}/cancel`, {}, headers)).status).toBe(200)
+      }
+
+      env.sandbox.setFaults({ refund: { rejectNext: 1 } })
+      const refused = await api.post(`/admin/orders/${orderId}/cancel`, {}, headers)
+
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain(`loan ${firstLoan} is paid and the service rejected the refund`)
+      // The refused refund was the first loan's, and the second loan's was never sent.
+      const refundsSent = env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")
+      expect(refundsSent.map((r) => (r.body as { cartId: string }).cartId)).toEqual([env.sandbox.state.loans.get(firstLoan)!.cartId])
+      const { data: orders } = await query().graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
+      expect((orders[0] as { status: string }).status).not.toBe("canceled")
+      // The exchange's cancellation of the first loan's payment stands; the cancel's of the second is undone.
+      expect([!!(await paymentOf(firstLoan)).canceled_at, (await paymentOf(secondLoan)).canceled_at]).toEqual([true, null])
+      expect((await collections(orderId)).find((c) => c.id === balance.id)!.status).toBe("authorized")
+      expect([firstLoan, secondLoan].map((loan) => env.sandbox.state.loans.get(loan)?.refunds ?? [])).toEqual([[], []])
+      // Reconciled: the first loan stays on the list (it pays for nothing), the second stays the order's payment.
+      await reconciled(api, headers)
+      const rows = await ledger().listBnplLoans({ loan_id: [firstLoan, secondLoan] })
+      expect(rows.map((row) => [row.loan_id, row.state]).sort()).toEqual(
+        [
+          [firstLoan, "needs_attention"],
+          [secondLoan, "ordered"],
+        ].sort(),
+      )
+      expect(rows.find((row) => row.loan_id === firstLoan)!.attention_reason).toContain("Medusa replaced its payment")
+    })
+
     it("an exchange with a refund due: the order page's refund reaches the order's loan, which stays the order's payment", async () => {
       const { orderId, loanId } = await paidOrder()
       const headers = await adminHeaders(api)

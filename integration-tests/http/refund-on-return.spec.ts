@@ -3,6 +3,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAndCompleteReturnOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
+import { useOrderBalance } from "../helpers/balance"
+import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { until } from "../helpers/until"
 import { ordersOfCart, useStorefront } from "../helpers/store"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
@@ -20,6 +22,7 @@ const env = useSandbox({}, { BNPL_REFUND_ON_RETURN: "true", BNPL_AUTO_CAPTURE: "
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
+    const balances = useOrderBalance(env, api, getContainer, shop)
     const serviceRefunds = (loanId: number) => (env.sandbox.state.loans.get(loanId)?.refunds ?? []).map((r) => r.totalAmount)
 
     async function orderOf() {
@@ -34,23 +37,31 @@ medusaIntegrationTestRunner({
         .resolve(ContainerRegistrationKeys.QUERY)
         .graph({
           entity: "order",
-          fields: ["id", "items.id", "items.unit_price", "summary.pending_difference", "payment_collections.payments.refunds.amount"],
+          fields: [
+            "id",
+            "items.id",
+            "items.unit_price",
+            "summary.pending_difference",
+            "payment_collections.payments.data",
+            "payment_collections.payments.refunds.amount",
+          ],
           filters: { id: orderId },
         })
       return data[0] as {
         items: Array<{ id: string; unit_price: number }>
         summary: { pending_difference: number }
-        payment_collections: Array<{ payments: Array<{ refunds: Array<{ amount: number }> }> }>
+        payment_collections: Array<{ payments: Array<{ data: { loan_id: number }; refunds: Array<{ amount: number }> }> }>
       }
     }
 
-    /** One unit shipped, so it can come back, then returned and received at once. */
-    async function shippedAndReturned(orderId: string, itemId: string) {
-      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: itemId, quantity: 1 }] } })
+    /** One unit of each item shipped, so it can come back, then returned and received at once. */
+    async function shippedAndReturned(orderId: string, ...itemIds: string[]) {
+      const items = itemIds.map((id) => ({ id, quantity: 1 }))
+      await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items } })
       const { result } = await createAndCompleteReturnOrderWorkflow(getContainer()).run({
         input: {
           order_id: orderId,
-          items: [{ id: itemId, quantity: 1 }],
+          items,
           return_shipping: { option_id: shop.store.shippingOptionId, price: 0 },
           receive_now: true,
         },
@@ -99,6 +110,53 @@ medusaIntegrationTestRunner({
       await setTimeout(1_000) // the event's own delivery, refused the same way
       expect(serviceRefunds(loanId).map(Number)).toEqual([Number(before.items[0].unit_price)])
       expect((await order(orderId)).payment_collections[0].payments[0].refunds).toEqual([])
+    })
+
+    /** Medusa's refunds of the order's payment of `loanId`. */
+    const medusaRefunds = (o: Awaited<ReturnType<typeof order>>, loanId: number) =>
+      o.payment_collections
+        .flatMap((c) => c.payments)
+        .filter((p) => p.data.loan_id === loanId)
+        .flatMap((p) => p.refunds.map((r) => Number(r.amount)))
+
+    it("a return owing more than the first loan holds is refunded across the order's loans, oldest first, and Medusa records each", async () => {
+      const { orderId, firstLoan, loanId: secondLoan } = await balances.paidBalance()
+      const before = await order(orderId)
+      const firstTotal = Number(env.sandbox.state.loans.get(firstLoan)!.request.totalPrice)
+      const owed = before.items.reduce((sum, item) => sum + Number(item.unit_price), 0)
+      expect(owed).toBeGreaterThan(firstTotal)
+
+      await shippedAndReturned(orderId, ...before.items.map((item) => item.id))
+
+      const after = await until(
+        () => order(orderId),
+        (o) => Number(o.summary.pending_difference) === 0,
+      )
+      expect(Number(after.summary.pending_difference)).toBe(0)
+      expect([firstLoan, secondLoan].map((loan) => serviceRefunds(loan).map(Number))).toEqual([[firstTotal], [owed - firstTotal]])
+      expect([firstLoan, secondLoan].map((loan) => medusaRefunds(after, loan))).toEqual([[firstTotal], [owed - firstTotal]])
+    })
+
+    it("a return whose refund the service refuses lists the loan with what the order still owes the shopper", async () => {
+      const { orderId, firstLoan, loanId: secondLoan } = await balances.paidBalance()
+      const before = await order(orderId)
+      const owed = before.items.reduce((sum, item) => sum + Number(item.unit_price), 0)
+      env.sandbox.setFaults({ refund: { rejectNext: 1 } })
+
+      await shippedAndReturned(orderId, ...before.items.map((item) => item.id))
+
+      // The event's refund of the first loan is refused: nothing more is sent, and the loan is listed.
+      const row = await until(
+        async () => (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: firstLoan }))[0],
+        (found) => found.state === "needs_attention",
+      )
+      expect(row.state).toBe("needs_attention")
+      expect(row.attention_reason).toContain(`${owed.toFixed(2)} was not`)
+      expect(row.attention_reason).toContain(`Refund ${owed.toFixed(2)} from the order page`)
+      expect([firstLoan, secondLoan].map(serviceRefunds)).toEqual([[], []])
+      const after = await order(orderId)
+      expect([firstLoan, secondLoan].map((loan) => medusaRefunds(after, loan))).toEqual([[], []])
+      expect(Number(after.summary.pending_difference)).toBe(-owed)
     })
   },
 })

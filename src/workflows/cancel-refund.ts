@@ -1,6 +1,6 @@
-import type { MedusaContainer, UpdatePaymentDTO } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BookEntry } from "../modules/bnpl/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
@@ -11,6 +11,7 @@ import { rowOfLoan } from "../lib/ledger/ledger"
 import { lockCarts, unlockCarts } from "./cart-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
+import { restoreLoanPaymentsStep } from "./steps/restore-loan-payments"
 import { toCents } from "../lib/bnpl/money"
 import { isZero, RefundRejectedError } from "../lib/bnpl/refunds"
 import { isPaid } from "../lib/bnpl/status"
@@ -45,8 +46,8 @@ export interface CancelOrderInput extends CancelRefundInput {
 /**
  * Refunds the paid loans of a cancelled order (see above), under the locks of their carts, which
  * the caller holds; answers the loans it refunded. Inside the admin's cancel (`inAdminCancel`), a
- * failure first gives Medusa's cancelled payment back to the order, which the cancel's rollback
- * is about to restore, and stops the cancel. After a cancel made elsewhere, which cannot be
+ * failure stops the cancel, whose rollback gives back the payments it cancelled
+ * (restoreLoanPaymentsStep). After a cancel made elsewhere, which cannot be
  * refused any more, each loan is refunded on its own, and one that cannot be is left to the
  * refund check, which lists it.
  */
@@ -58,7 +59,7 @@ export async function refundPaidLoansOfCancelledOrder(
   const refunded: number[] = []
   for (const payment of await orderPayments(container, input.order_id)) {
     try {
-      if (await refundRestOfPayment(container, input, payment, inAdminCancel)) refunded.push(payment.session.loan_id)
+      if (await refundRestOfPayment(container, input, payment)) refunded.push(payment.session.loan_id)
     } catch (error) {
       if (inAdminCancel) throw error
       container.resolve("logger").warn(`[bnpl] ${(error as Error).message.replace(/ was not cancelled:/, " is cancelled, but")}`)
@@ -68,12 +69,7 @@ export async function refundPaidLoansOfCancelledOrder(
 }
 
 /** What remains of one payment's loan, refunded; answers whether the loan was paid and is now refunded. */
-async function refundRestOfPayment(
-  container: MedusaContainer,
-  input: CancelRefundInput,
-  payment: OrderPayment,
-  inAdminCancel: boolean,
-): Promise<boolean> {
+async function refundRestOfPayment(container: MedusaContainer, input: CancelRefundInput, payment: OrderPayment): Promise<boolean> {
   const { paymentId, session, captured, refunded: inMedusa } = payment
   if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
     // Medusa's cancel goes on past a refund the provider failed: the book says why it failed.
@@ -95,11 +91,7 @@ async function refundRestOfPayment(
     payment.refunds,
     await bookOfCart(container, session.cart_id),
   )
-  const done = await refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch(async (error) => {
-    // Medusa cancelled the payment before this step and its rollback does not undo that.
-    if (inAdminCancel && payment.canceled) {
-      await container.resolve(Modules.PAYMENT).updatePayment({ id: paymentId, canceled_at: null } as UpdatePaymentDTO)
-    }
+  const done = await refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch((error) => {
     const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -140,6 +132,7 @@ export const checkOrderLoansRefundableStep = createStep("bnpl-check-order-loans-
 /** Medusa's cancel of an order, then the refund of its paid loans: the admin's cancel of an order a loan paid. */
 export const cancelOrderWithLoansWorkflow = createWorkflow("bnpl-cancel-order", (input: CancelOrderInput) => {
   checkOrderLoansRefundableStep({ order_id: input.order_id })
+  restoreLoanPaymentsStep({ order_id: input.order_id })
   cancelOrderWorkflow.runAsStep({ input })
   return new WorkflowResponse(refundCancelledOrderLoansStep({ order_id: input.order_id }))
 })

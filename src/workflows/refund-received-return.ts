@@ -3,24 +3,31 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { centsToDecimal } from "../lib/bnpl/refunds"
-import { toCents } from "../lib/bnpl/money"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
-import { orderPayments } from "../lib/ledger/queries"
+import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
+import { rowOfLoan } from "../lib/ledger/ledger"
+import { countedByOrder } from "../lib/ledger/released-rest"
 import { bookingSender } from "../lib/ledger/refund-book"
 import { owedToShopper } from "../lib/ledger/order-change-guard"
 import { lockCarts, unlockCarts } from "./cart-locks"
+import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
 
 /**
  * `refundOnReturn`: Medusa received a return of an order a loan paid, and the order now owes
- * the shopper money (its summary's pending difference is below zero). That amount, at most what
- * the loan's captured payment has left, is refunded through Medusa's own refund of the payment,
- * so Medusa records it, and the provider's booked sender sends it to the service once
- * (src/lib/ledger/refund-book.ts). The refund carries the return's id in its note: a second
- * delivery of the event finds it and refunds nothing. Under the cart's lock, as every refund.
+ * the shopper money (its summary's pending difference is below zero). That amount is refunded
+ * through Medusa's own refund of the loans' payments, so Medusa records it, and the provider's
+ * booked sender sends it to the service once (src/lib/ledger/refund-book.ts). An order several
+ * loans paid (a balance's after an edit, an exchange or a claim) is refunded across them, oldest
+ * payment first, each up to what the order counts of it (captured, less refunded; a payment whose
+ * uncaptured rest Medusa released counts its capture). Each refund carries the return's id in its
+ * note: a second delivery of the event finds it and refunds nothing. Under the carts' locks, as
+ * every refund.
  *
- * Nothing is guessed: an uncaptured payment, an order that owes nothing, or a refund the service
- * refuses or leaves unclear (booked, and on the loans page) is logged and left to the admin.
+ * Nothing is guessed: the first refund the service refuses or leaves unclear (booked, and on the
+ * loans page) stops the rest, since an unclear one may have gone out. What stays owed (that, or
+ * more than the loans' captures hold) puts a loan on the attention list with the amount, for the
+ * admin to refund from the order page.
  */
 export interface RefundReceivedReturnInput {
   order_id: string
@@ -40,38 +47,65 @@ export const refundReceivedReturnStepId = "bnpl-refund-received-return"
 const refundReceivedReturnStep = createStep(refundReceivedReturnStepId, async (input: RefundReceivedReturnInput, { container }) => {
   const result = await refundDue(container, input)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loan`)
-  if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded: ${result.reason}`)
+  if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loans`)
+  if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded in full: ${result.reason}`)
   return new StepResponse<ReturnRefund>(result)
 })
+
+/** What the order counts of a loan's payment; one Medusa replaced counts nothing, one whose rest it released counts its capture. */
+const counted = (payment: OrderPayment): bigint => (payment.canceled && !payment.restReleased ? 0n : countedByOrder(payment))
 
 async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<ReturnRefund> {
   // Read again under the lock: a refund of the order page or an earlier delivery may have been first.
   const [payments, owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
-  const live = payments.filter((candidate) => !candidate.canceled)
   const note = noteOf(input.return_id)
-  if (live.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { outcome: "already_refunded" }
-  // An order with several loans (a balance's after an edit, an exchange or a claim): the first with something captured left.
-  const payment = live.find((candidate) => toCents(candidate.captured) > toCents(candidate.refunded)) ?? live[0]
-  if (!payment) return { outcome: "not_a_loan" }
+  if (payments.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { outcome: "already_refunded" }
+  if (!payments.length) return { outcome: "not_a_loan" }
   if (owed <= 0n) return { outcome: "nothing_due" }
-  const refundable = toCents(payment.captured) - toCents(payment.refunded)
-  if (refundable <= 0n) {
-    return {
-      outcome: "not_captured",
-      reason: `the loan's payment has nothing captured left to refund; capture it, then refund ${centsToDecimal(owed)} from the order`,
+  const oldestFirst = [...payments].sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))
+  const done = await refundAcross(container, input, oldestFirst, owed)
+  const rest = owed - done.refunded
+  if (rest <= 0n) return { outcome: "refunded", amount: centsToDecimal(owed) }
+  const stoppedAt = done.stopped?.payment ?? oldestFirst[oldestFirst.length - 1]
+  const why = done.stopped?.why ?? "the loans' captured payments hold no more (capture what is uncaptured first)"
+  const reason =
+    `return ${input.return_id} of order ${input.order_id} owes the shopper ${centsToDecimal(owed)}; ` +
+    `${centsToDecimal(done.refunded)} was refunded on return, ${centsToDecimal(rest)} was not: ${why}`
+  await listRest(container, stoppedAt, reason, centsToDecimal(rest))
+  return { outcome: done.stopped ? "refused" : "not_captured", reason }
+}
+
+/** The loans' payments refunded in turn, up to `owed`; stops at the first refund that does not go through. */
+async function refundAcross(
+  container: MedusaContainer,
+  input: RefundReceivedReturnInput,
+  payments: OrderPayment[],
+  owed: bigint,
+): Promise<{ refunded: bigint; stopped?: { payment: OrderPayment; why: string } }> {
+  let refunded = 0n
+  for (const payment of payments) {
+    const cents = owed - refunded < counted(payment) ? owed - refunded : counted(payment)
+    if (cents <= 0n) continue
+    try {
+      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), () =>
+        refundPaymentWorkflow(container).run({
+          input: { payment_id: payment.paymentId, amount: centsToDecimal(cents), note: noteOf(input.return_id) },
+        }),
+      )
+    } catch (error) {
+      return { refunded, stopped: { payment, why: `loan ${payment.session.loan_id}: ${(error as Error).message}` } }
     }
+    refunded += cents
   }
-  const amount = centsToDecimal(owed < refundable ? owed : refundable)
-  const reason = `return ${input.return_id} received`
-  try {
-    await withRefundSender(bookingSender(container, reason), () =>
-      refundPaymentWorkflow(container).run({ input: { payment_id: payment.paymentId, amount, note } }),
-    )
-    return { outcome: "refunded", amount }
-  } catch (error) {
-    return { outcome: "refused", reason: (error as Error).message }
-  }
+  return { refunded }
+}
+
+/** The rest on the attention list, on the loan where the refund stopped, with what the admin refunds from the order page. */
+async function listRest(container: MedusaContainer, payment: OrderPayment, reason: string, rest: string): Promise<void> {
+  const row = await rowOfLoan(container, payment.session.loan_id)
+  if (!row) return
+  const words = `${reason.charAt(0).toUpperCase()}${reason.slice(1).replace(/\.$/, "")}. Refund ${rest} from the order page once the cause is settled.`
+  await listLoanWorkflow(container).run({ input: { ledger_id: row.id, reason: words, while_state: row.state } })
 }
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
