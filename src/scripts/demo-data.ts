@@ -17,12 +17,16 @@ import {
 } from "@medusajs/medusa/core-flows"
 
 /**
- * The demo store: a Mexico region in MXN that offers pay in installments next
- * to Medusa's system provider, one warehouse, one flat shipping option and a
- * few products. Idempotent: a store that already has the region is left alone,
+ * The demo store: a Mexico region in MXN with 16% IVA that offers pay in
+ * installments next to Medusa's system provider, one warehouse, one flat
+ * shipping option and a few products. Prices include IVA, as Mexican consumer
+ * prices are shown: a cart's total is the sum of its prices, and Medusa's tax
+ * and subtotal carry more than two decimals. Idempotent: a store that already has the region is left alone,
  * so a second `npm start` reuses the data.
  */
 export const REGION_NAME = "Mexico"
+/** Mexico's general rate of IVA, percent. */
+export const IVA_RATE = 16
 
 /** A plausible Mexican buyer's address, for the tests and the benchmarks' carts. */
 export const SAMPLE_SHIPPING_ADDRESS = {
@@ -80,22 +84,35 @@ async function createStoreFront(container: MedusaContainer) {
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store.id },
-      update: { supported_currencies: [{ currency_code: "mxn", is_default: true }], default_sales_channel_id: salesChannel.id },
+      update: {
+        supported_currencies: [{ currency_code: "mxn", is_default: true, is_tax_inclusive: true }],
+        default_sales_channel_id: salesChannel.id,
+      },
     },
   })
   return salesChannel
 }
 
-/** Mexico in MXN, with pay in installments beside Medusa's system provider, and its tax region. */
+/** Mexico in MXN, prices with IVA included, pay in installments beside Medusa's system provider, and its tax region: IVA at 16%. */
 async function createRegion(container: MedusaContainer) {
   const {
     result: [region],
   } = await createRegionsWorkflow(container).run({
     input: {
-      regions: [{ name: REGION_NAME, currency_code: "mxn", countries: ["mx"], payment_providers: ["pp_bnpl_bnpl", "pp_system_default"] }],
+      regions: [
+        {
+          name: REGION_NAME,
+          currency_code: "mxn",
+          countries: ["mx"],
+          is_tax_inclusive: true,
+          payment_providers: ["pp_bnpl_bnpl", "pp_system_default"],
+        },
+      ],
     },
   })
-  await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "mx", provider_id: "tp_system" }] })
+  await createTaxRegionsWorkflow(container).run({
+    input: [{ country_code: "mx", provider_id: "tp_system", default_tax_rate: { name: "IVA", code: "IVA", rate: IVA_RATE } }],
+  })
   return region
 }
 

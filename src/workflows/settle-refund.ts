@@ -14,7 +14,7 @@ import { readServiceLoanStep } from "./steps/read-service-loan"
 import { recordRefundEntryStep } from "./steps/record-refund-entry"
 import { recordRefundInMedusaStep } from "./steps/record-refund-in-medusa"
 import { refundAmountToRecordStep } from "./steps/refund-amount-to-record"
-import { paymentHoldsRefund, refuseRefundAmountStep } from "./steps/refuse-refund-amount"
+import { medusaAmountOn, paymentHoldsRefund, refuseRefundAmountStep } from "./steps/refuse-refund-amount"
 
 /**
  * The admin settles a refund the book cannot account for: one made outside Medusa (the
@@ -61,7 +61,7 @@ export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input:
       // recorded there too, so Medusa's refunds keep matching the service's.
       const medusa = transform({ row, payment, amount }, ({ row, payment, amount }) =>
         paymentHoldsRefund(payment, amount)
-          ? { order_id: row.order_id!, payment_id: payment!.paymentId, currency_code: row.currency_code, amount }
+          ? { order_id: row.order_id!, payment_id: payment!.paymentId, currency_code: row.currency_code, amount: medusaAmountOn(payment!, amount) }
           : undefined,
       )
       return transform({ booked, medusa }, ({ booked, medusa }) => ({ entry: booked, medusa }))

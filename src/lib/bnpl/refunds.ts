@@ -1,5 +1,5 @@
 import { BnplServiceError, type BnplClient } from "./client"
-import { toCents, toDecimal } from "./money"
+import { centsToDecimal, toCents, toDecimal } from "./money"
 import type { RefundResponse } from "./wire"
 
 /**
@@ -61,12 +61,6 @@ export function isAmbiguous(error: unknown): boolean {
   return error.kind === "timeout" || error.kind === "network" || error.kind === "malformed" || (error.kind === "http" && !error.isRefusal)
 }
 
-export function centsToDecimal(cents: bigint): string {
-  const negative = cents < 0n
-  const abs = negative ? -cents : cents
-  return `${negative ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`
-}
-
 export const isZero = (decimal: string) => toCents(decimal) === 0n
 
-export { toDecimal }
+export { centsToDecimal, toDecimal }

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
-import { toCents, toDecimal } from "../bnpl/money"
+import { exactSum, toDecimal } from "../bnpl/money"
 import { isBnplProvider } from "../bnpl/session-data"
 
 type Money = BigNumberInput | null | undefined
@@ -95,13 +95,12 @@ select c.id, c.email, c.currency_code, c.completed_at,
 from cart c where c.id = :cartId and c.deleted_at is null`
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
-  const cents = (value: Money) => toCents(value ?? 0)
-  const adjusted = (adjustments: Adjustments) => (adjustments ?? []).reduce((sum, a) => sum + cents(a?.amount), 0n)
   const items = (cart.items ?? []).filter((item): item is NonNullable<typeof item> => !!item)
   const methods = (cart.shipping_methods ?? []).filter((method): method is NonNullable<typeof method> => !!method)
-  const discountCents =
-    items.reduce((sum, item) => sum + adjusted(item.adjustments), 0n) + methods.reduce((sum, m) => sum + adjusted(m.adjustments), 0n)
-  const shippingCents = methods.reduce((sum, m) => sum + cents(m.amount), 0n)
+  // Summed exactly, rounded once (money.ts).
+  const adjustments = [...items, ...methods].flatMap((line) => (line.adjustments ?? []).map((a) => a?.amount))
+  const discount = toDecimal(exactSum(adjustments))
+  const shipping = toDecimal(exactSum(methods.map((m) => m.amount)))
   const a = cart.shipping_address
   return CartSnapshot.parse({
     cartId: cart.id,
@@ -116,8 +115,8 @@ export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
       quantity: Number(item.quantity),
       unitPrice: toDecimal(item.unit_price ?? 0),
     })),
-    ...(methods.length ? { shipping: { title: methods.map((m) => m.name).join(", "), amount: fromCents(shippingCents) } } : {}),
-    discount: fromCents(discountCents),
+    ...(methods.length ? { shipping: { title: methods.map((m) => m.name).join(", "), amount: shipping } } : {}),
+    discount,
     ...(a
       ? {
           address: {
@@ -131,5 +130,3 @@ export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
       : {}),
   })
 }
-
-const fromCents = (cents: bigint) => toDecimal(Number(cents) / 100)

@@ -1,7 +1,6 @@
 import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
-import { toCents } from "../bnpl/money"
-import { centsToDecimal } from "../bnpl/refunds"
+import { exactSum } from "../bnpl/money"
 import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf } from "./ledger"
@@ -294,9 +293,10 @@ export interface OrderPayment {
   session: SessionData
   /** When Medusa made the payment: the order's loans are listed oldest first. */
   createdAt: string | null
+  /** What Medusa captured and refunded on the payment, exact (more than two decimals where Medusa's totals have them). */
   captured: string
   refunded: string
-  /** Medusa's refunds on the payment, each with its id, amount (decimal) and when Medusa recorded it. */
+  /** Medusa's refunds on the payment, each with its id, amount (exact decimal) and when Medusa recorded it. */
   refunds: Array<{ id: string; amount: string; created_at: string; note: string | null }>
   canceled: boolean
   /**
@@ -338,8 +338,8 @@ interface OrderRow {
       data: Record<string, unknown> | null
       canceled_at?: string | Date | null
       created_at?: string | Date | null
-      captures?: Array<{ amount: unknown } | null> | null
-      refunds?: Array<{ id: string; amount: unknown; created_at: string | Date; note?: string | null } | null> | null
+      captures?: Array<{ amount: unknown; raw_amount?: unknown } | null> | null
+      refunds?: Array<{ id: string; amount: unknown; raw_amount?: unknown; created_at: string | Date; note?: string | null } | null> | null
     } | null> | null
     payment_sessions?: HeldSession[] | null
   } | null> | null
@@ -363,8 +363,10 @@ export async function orderLoans(container: MedusaContainer, orderId: string): P
       "payment_collections.payments.canceled_at",
       "payment_collections.payments.created_at",
       "payment_collections.payments.captures.amount",
+      "payment_collections.payments.captures.raw_amount",
       "payment_collections.payments.refunds.id",
       "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.raw_amount",
       "payment_collections.payments.refunds.created_at",
       "payment_collections.payments.refunds.note",
       "payment_collections.payment_sessions.provider_id",
@@ -414,8 +416,9 @@ export async function orderPayment(container: MedusaContainer, orderId: string, 
   return (await orderPayments(container, orderId)).find((payment) => payment.session.loan_id === loanId)
 }
 
-function sum(rows: Array<{ amount: unknown } | null> | null | undefined): string {
-  return centsToDecimal((rows ?? []).reduce((total, row) => total + toCents((row?.amount as BigNumberInput) ?? 0), 0n))
+/** Exact: a payment's captures or refunds are rounded to the centavo once, as a whole, by whoever reads them (money.ts). */
+function sum(rows: Array<{ amount: unknown; raw_amount?: unknown } | null> | null | undefined): string {
+  return exactSum((rows ?? []).map((row) => (row?.raw_amount ?? row?.amount) as BigNumberInput | undefined))
 }
 
 /** The loan a Medusa payment holds, when it is a payment of the plugin's provider. */

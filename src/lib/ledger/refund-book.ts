@@ -153,7 +153,8 @@ export async function bookMedusaRefunds(
       cart_id: loan.cartId,
       kind: "requested" as const,
       state: "accepted" as const,
-      amount: refund.amount,
+      // The book holds what the service refunded: the provider sent Medusa's amount rounded (money.ts).
+      amount: toDecimal(refund.amount),
       reason: "refund from Medusa",
       medusa_refund_id: refund.id,
       idempotency_key: refund.id,

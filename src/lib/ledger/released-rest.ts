@@ -1,4 +1,4 @@
-import { toCents } from "../bnpl/money"
+import { exactDifference, toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
 import type { OrderPayment } from "./queries"
 
@@ -15,7 +15,7 @@ export function uncountedRest(payment: OrderPayment, loan: { totalAmount: string
 
 /** What the order counts of its loan's payment: what Medusa captured and did not refund, in cents. */
 export function countedByOrder(payment: OrderPayment): bigint {
-  return toCents(payment.captured) - toCents(payment.refunded)
+  return toCents(exactDifference(payment.captured, payment.refunded))
 }
 
 /** Why such a loan is listed, and what the admin does about it. */

@@ -1,8 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toCents } from "../../lib/bnpl/money"
+import { exactDifference, toCents } from "../../lib/bnpl/money"
 import { withRefundSender } from "../../lib/bnpl/refund-sender"
-import { centsToDecimal } from "../../lib/bnpl/refunds"
 import type { OrderPayment } from "../../lib/ledger/queries"
 import { bookingSender } from "../../lib/ledger/refund-book"
 
@@ -21,11 +20,12 @@ export const refundCapturedThroughMedusaStep = createStep(
   async (input: { payment: OrderPayment | null; reason: string }, { container }) => {
     const { payment, reason } = input
     if (!payment || payment.orderStatus !== "canceled" || payment.canceled) return new StepResponse(undefined)
-    const rest = toCents(payment.captured) - toCents(payment.refunded)
-    if (rest <= 0n) return new StepResponse(undefined)
+    // Exactly what the payment holds (462.8052, not 462.81): the provider sends it to the service rounded.
+    const rest = exactDifference(payment.captured, payment.refunded)
+    if (toCents(rest) <= 0n) return new StepResponse(undefined)
     // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
     await withRefundSender(bookingSender(container, reason), () =>
-      container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: centsToDecimal(rest), note: reason }),
+      container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: rest, note: reason }),
     )
     return new StepResponse(undefined)
   },

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toCents } from "../../lib/bnpl/money"
+import { exactDifference, medusaAmountOfRefund, toCents } from "../../lib/bnpl/money"
 import type { LoanRecord } from "../../lib/bnpl/wire"
 import type { OrderPayment } from "../../lib/ledger/queries"
 import { isUndecided, remainingOn } from "../../lib/ledger/refund-book"
@@ -8,9 +8,15 @@ import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 
 export const refuseRefundAmountStepId = "bnpl-refuse-refund-amount"
 
-/** A payment Medusa can record a refund of `amount` on: not cancelled, with at least that much captured and not refunded. */
+/** What the payment has captured and not refunded, exact. */
+const leftOn = (payment: OrderPayment): string => exactDifference(payment.captured, payment.refunded)
+
+/** A payment Medusa can record a refund of `amount` (the service's, decimal) on: not cancelled, with at least that much captured and not refunded, to the centavo. */
 export const paymentHoldsRefund = (payment: OrderPayment | null, amount: string): boolean =>
-  !!payment && !payment.canceled && toCents(payment.captured) - toCents(payment.refunded) >= toCents(amount)
+  !!payment && !payment.canceled && toCents(leftOn(payment)) >= toCents(amount)
+
+/** What Medusa records on `payment` for a refund of `amount` at the service: never more than the payment has left. */
+export const medusaAmountOn = (payment: OrderPayment, amount: string): string => medusaAmountOfRefund(toCents(amount), leftOn(payment))
 
 export interface RefundToRecord {
   row: LedgerLoan

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { BnplServiceError } from "../../../../lib/bnpl/client"
 import { asMedusaError } from "../../../../lib/bnpl/errors"
-import { toCents, toDecimal, toPesos } from "../../../../lib/bnpl/money"
+import { exactNumber, toCents, toDecimal } from "../../../../lib/bnpl/money"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../../lib/bnpl/session-data"
 import { isPaid } from "../../../../lib/bnpl/status"
@@ -314,7 +314,7 @@ async function openCollectionFor(container: MedusaContainer, order: OrderRow): P
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
     if (!again) throw refuse(nothingAsked(order))
-    await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: order.id, amount: toPesos(again.amount) } })
+    await createOrderPaymentCollectionWorkflow(container).run({ input: { order_id: order.id, amount: exactNumber(again.amount) } })
     const opened = openCollectionOf(await readOrder(container, order.id))
     if (!opened) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Medusa opened no payment collection for order ${order.id}.`)
     return opened
