@@ -305,33 +305,41 @@ medusaIntegrationTestRunner({
       ])
     })
 
-    it("a lost creation reply while the status query is down: nothing more is sent until the service answers; the customer pays that first link and it pays the order", async () => {
-      const { orderId } = await paidOrder()
-      const balance = await balanceOf(orderId)
+    it.each([
+      ["its webhook", false],
+      ["reconciliation, its webhook lost", true],
+    ])(
+      "a lost creation reply while the status query is down: nothing more is sent until the service answers; the customer pays that first link, and %s makes it the order's payment",
+      async (_path, webhookLost) => {
+        const { orderId } = await paidOrder()
+        const balance = await balanceOf(orderId)
 
-      env.sandbox.setFaults({ posLoan: { applyThenFailNext: 1 }, status: { errorRate: 1 } })
-      const lost = await send(orderId, { phone: PHONE, channel: "w" })
-      const refused = await send(orderId, { phone: PHONE, channel: "w" }).finally(() => env.sandbox.setFaults({}))
+        env.sandbox.setFaults({ posLoan: { applyThenFailNext: 1 }, status: { errorRate: 1 } })
+        const lost = await send(orderId, { phone: PHONE, channel: "w" })
+        const refused = await send(orderId, { phone: PHONE, channel: "w" }).finally(() => env.sandbox.setFaults({}))
 
-      expect(lost.status).toBe(500)
-      expect(lost.data.message).toContain("it cannot say now whether it made the loan")
-      expect(refused.status).toBe(500)
-      expect(refused.data.message).toContain("No new link is sent until it can")
-      expect(posLoansSent()).toBe(1)
-      const [made] = loansOfCollection(balance.id)
-      expect(made.status).toBe("REQUEST")
+        expect(lost.status).toBe(500)
+        expect(lost.data.message).toContain("it cannot say now whether it made the loan")
+        expect(refused.status).toBe(500)
+        expect(refused.data.message).toContain("No new link is sent until it can")
+        expect(posLoansSent()).toBe(1)
+        const [made] = loansOfCollection(balance.id)
+        expect(made.status).toBe("REQUEST")
 
-      // The link reached the customer's phone: they pay it; the next reconciliation finds the loan the request made.
-      await env.sandbox.pay(made.loanId)
-      await reconciled(api, await adminHeaders(api))
-      const paid = await until(
-        () => collection(orderId, balance.id),
-        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
-      )
-      expect(paid.payments[0].data.loan_id).toBe(made.loanId)
-      expect(await rowOf(made.loanId)).toMatchObject({ state: "ordered", order_id: orderId, payment_collection_id: balance.id })
-      expect(made.refunds).toEqual([])
-    })
+        // The link reached the customer's phone: they pay it.
+        if (webhookLost) env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+        await env.sandbox.pay(made.loanId).finally(() => env.sandbox.setFaults({}))
+        if (webhookLost) await reconciled(api, await adminHeaders(api))
+        const paid = await until(
+          () => collection(orderId, balance.id),
+          (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+        )
+        expect(paid.payments[0].data.loan_id).toBe(made.loanId)
+        expect(await rowOf(made.loanId)).toMatchObject({ state: "ordered", order_id: orderId, payment_collection_id: balance.id })
+        expect(made.refunds).toEqual([])
+        if (!webhookLost) expect(env.sandbox.state.webhooks.filter((w) => w.loanId === made.loanId).map((w) => w.status)).toEqual([200])
+      },
+    )
 
     it("a paid sale whose webhook was lost is confirmed by reconciliation", async () => {
       const { orderId } = await paidOrder()

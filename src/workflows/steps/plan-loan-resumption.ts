@@ -22,7 +22,8 @@ export interface LoanResumption {
 /**
  * Whether a paid loan that no payment session holds can be taken over by a new session of its
  * cart, read in three stages so that each read is made only when the one before allows it:
- * 1. `collectionToResume`: the cart is still open, with no order and no session holding the loan;
+ * 1. `collectionToResume`: the cart is still open (an order balance's collection not cancelled),
+ *    with no session holding the loan;
  * 2. `loanToResume`: the status query shows the loan paid, no order holds the loan's cart (an
  *    order's balance is its order's from the start), the
  *    cart's payment collection is for the loan's amount and currency, and the loan's verdict lets it
@@ -32,7 +33,8 @@ export interface LoanResumption {
 
 /** Stage 1: the cart's payment collection, when a new session in it could take the loan over; null otherwise. */
 export function collectionToResume(cart: CartPayment, loanId: number): string | null {
-  if (!cart.exists || cart.completedAt || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, loanId)) return null
+  if (!cart.exists || cart.completedAt || cart.paymentCollectionCanceled || !cart.paymentCollectionId || sessionOfLoan(cart.sessions, loanId))
+    return null
   return cart.paymentCollectionId
 }
 

@@ -1,6 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
-import { awaitsOrder, rowOfLoan } from "../../../lib/ledger/ledger"
+import { awaitsOrder, ledgerOf, rowOfLoan } from "../../../lib/ledger/ledger"
+import { holderOfRow } from "../../../lib/ledger/holder"
+import { underCartLocks } from "../../../lib/ledger/locks"
+import { resumePaidLoanWorkflow } from "../../../workflows/resume-paid-loan"
+import { settleLoanRequestWorkflow } from "../../../workflows/settle-loan-request"
 import { holderOfLoan } from "../../../lib/ledger/queries"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 
@@ -23,6 +27,28 @@ export async function confirmNotifiedLoan(container: MedusaContainer, cartId: st
   if (settled) return settled
   const holder = await holderOfLoan(container, row, cartId)
   const { result } = await confirmLoanWorkflow(container).run({ input: { holder, loan_id: loanId } })
+  if (result.outcome !== "no_pending_session" || holder.type !== "order_balance") return result
+  return (await resumeBalanceLoan(container, cartId, loanId)) ?? result
+}
+
+/**
+ * An order balance's paid loan that no session holds (a sale by phone whose creation reply was
+ * lost): its row is written from the request the plugin sent under its `cartId`, a session of the
+ * collection takes it over when the collection still asks its amount, and it is confirmed, as
+ * reconciliation would, without waiting for its next run. Undefined when it cannot be.
+ */
+async function resumeBalanceLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation | undefined> {
+  const request = await ledgerOf(container).findLoanRequest(cartId)
+  if (request && !request.settled_at) {
+    await underCartLocks(container, [request.payment_collection_id ?? cartId], () =>
+      settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } }),
+    )
+  }
+  const row = await rowOfLoan(container, loanId)
+  if (!row || row.cart_id !== cartId || row.state !== "open") return undefined
+  const { result: resumed } = await resumePaidLoanWorkflow(container).run({ input: { ledger_id: row.id } })
+  if (!resumed) return undefined
+  const { result } = await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: loanId } })
   return result
 }
 

@@ -14,6 +14,8 @@ type Row = {
 }
 const rows = new Map<number, Row>()
 jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
+// A balance's loan no session holds is offered to the resumption, which finds none to resume here.
+jest.mock("../../../../workflows/resume-paid-loan", () => ({ resumePaidLoanWorkflow: () => ({ run: async () => ({ result: false }) }) }))
 jest.mock("../../../../lib/ledger/ledger", () => ({
   awaitsOrder: jest.requireActual("../../../../lib/ledger/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
