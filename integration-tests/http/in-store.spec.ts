@@ -67,7 +67,8 @@ medusaIntegrationTestRunner({
       expect((env.sandbox.state.loans.get(loan.loanId)?.refunds ?? []).map((r) => Number(r.totalAmount))).toEqual([10])
     })
 
-    it("a draft order built and converted in the admin: the card asks its whole total, the link goes by WhatsApp, the customer pays from the outbox, the webhook captures it", async () => {
+    /** A draft order built and converted in the admin: an order with no payment and no cart, asking its whole total. */
+    const convertedDraftOrder = async (quantity = 1): Promise<string> => {
       const headers = await adminHeaders(api)
       const draft = await api.post(
         "/admin/draft-orders",
@@ -77,13 +78,18 @@ medusaIntegrationTestRunner({
           email: "cliente.telefono@example.com",
           shipping_address: SAMPLE_SHIPPING_ADDRESS,
           billing_address: SAMPLE_SHIPPING_ADDRESS,
-          items: [{ variant_id: shop.store.variantIds[1], quantity: 2 }],
+          items: [{ variant_id: shop.store.variantIds[1], quantity }],
         },
         headers,
       )
       expect(draft.status).toBe(200)
-      const orderId: string = draft.data.draft_order.id
-      expect((await api.post(`/admin/draft-orders/${orderId}/convert-to-order`, {}, headers)).status).toBe(200)
+      expect((await api.post(`/admin/draft-orders/${draft.data.draft_order.id}/convert-to-order`, {}, headers)).status).toBe(200)
+      return draft.data.draft_order.id
+    }
+
+    it("a draft order built and converted in the admin: the card asks its whole total, the link goes by WhatsApp, the customer pays from the outbox, the webhook captures it", async () => {
+      const headers = await adminHeaders(api)
+      const orderId = await convertedDraftOrder(2)
       const { data } = await api.get(`/admin/orders/${orderId}?fields=total,status,*payment_collections`, headers)
       expect(data.order).toMatchObject({ status: "pending", payment_collections: [] })
       const total = Number(data.order.total)
@@ -194,24 +200,6 @@ medusaIntegrationTestRunner({
       }
     })
 
-    /** A draft order built and converted in the admin: an order with no payment and no cart, asking its whole total. */
-    const convertedDraftOrder = async (): Promise<string> => {
-      const headers = await adminHeaders(api)
-      const draft = await api.post(
-        "/admin/draft-orders",
-        {
-          region_id: shop.store.regionId,
-          sales_channel_id: shop.store.salesChannelId,
-          email: "cliente.cancelado@example.com",
-          shipping_address: SAMPLE_SHIPPING_ADDRESS,
-          items: [{ variant_id: shop.store.variantIds[1], quantity: 1 }],
-        },
-        headers,
-      )
-      expect(draft.status).toBe(200)
-      expect((await api.post(`/admin/draft-orders/${draft.data.draft_order.id}/convert-to-order`, {}, headers)).status).toBe(200)
-      return draft.data.draft_order.id
-    }
     const cancelOrder = async (orderId: string) => api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(api))
     const orderStatus = async (orderId: string) =>
       (await api.get(`/admin/orders/${orderId}?fields=status`, await adminHeaders(api))).data.order.status

@@ -313,9 +313,8 @@ medusaIntegrationTestRunner({
       expect(row.state).toBe("refunded")
     })
 
-    it("an exchange with a difference to pay: the shopper pays it with a second loan, and a refund of the order page reaches the loan of the payment it names", async () => {
-      const { orderId, loanId: firstLoan } = await paidOrder()
-      const headers = await adminHeaders(api)
+    /** An exchange of one shipped unit for one of each of the first two variants: a difference the order asks. */
+    const exchangeForTwo = async (orderId: string) => {
       const item = await shippedItem(orderId)
       await orderChange("exchange", orderId, {
         inbound: [{ id: item.id, quantity: 1 }],
@@ -324,6 +323,12 @@ medusaIntegrationTestRunner({
           { variant_id: shop.store.variantIds[1], quantity: 1 },
         ],
       })
+    }
+
+    it("an exchange with a difference to pay: the shopper pays it with a second loan, and a refund of the order page reaches the loan of the payment it names", async () => {
+      const { orderId, loanId: firstLoan } = await paidOrder()
+      const headers = await adminHeaders(api)
+      await exchangeForTwo(orderId)
 
       const balance = await openBalance(orderId)
       expect(Number(balance.amount)).toBeGreaterThan(0)
@@ -341,14 +346,7 @@ medusaIntegrationTestRunner({
     it("a cancel refused on the replaced loan's refund, after an exchange a second loan paid, gives back exactly the payment it cancelled", async () => {
       const { orderId, loanId: firstLoan } = await paidOrder({ capture: false })
       const headers = await adminHeaders(api)
-      const item = await shippedItem(orderId)
-      await orderChange("exchange", orderId, {
-        inbound: [{ id: item.id, quantity: 1 }],
-        outbound: [
-          { variant_id: shop.store.variantIds[0], quantity: 1 },
-          { variant_id: shop.store.variantIds[1], quantity: 1 },
-        ],
-      })
+      await exchangeForTwo(orderId)
       // Before the capture, Medusa cancels the first loan's payment and asks the whole new total: the first loan is listed.
       const balance = await openBalance(orderId)
       await until(
