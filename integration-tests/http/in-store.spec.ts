@@ -25,7 +25,7 @@ const env = useSandbox(
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
-    const { collections, paidOrder, balanceOf } = useOrderBalance(env, api, getContainer, shop)
+    const { collections, paidOrder, balanceOf, startBalanceLoan } = useOrderBalance(env, api, getContainer, shop)
     const PHONE = "5512345678"
 
     const send = async (orderId: string, body: Record<string, unknown>) =>
@@ -348,6 +348,35 @@ medusaIntegrationTestRunner({
       const rows = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: sent.data.sale.loan_id })
       expect({ summary, rows }).toMatchObject({ summary: { authorized: 1 }, rows: [{ state: "ordered", order_id: orderId }] })
       expect((await collection(orderId, balance.id)).payments.map((p) => p.data.loan_id)).toEqual([sent.data.sale.loan_id])
+    })
+
+    it("a paid sale whose webhook was lost, then the shopper opens the payment link of the same collection: the link takes the phone loan over, no second loan, the order is paid by it, nothing refunded", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(sent.status).toBe(200)
+      const phoneLoan: number = sent.data.sale.loan_id
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(phoneLoan).finally(() => env.sandbox.setFaults({}))
+      const loansBefore = env.sandbox.state.loans.size
+
+      const started = await startBalanceLoan(balance.id)
+
+      expect(started.status).toBe(200)
+      const [session] = started.data.payment_collection.payment_sessions
+      const phoneCartId = env.sandbox.state.loans.get(phoneLoan)!.cartId
+      expect(session.data).toMatchObject({ loan_id: phoneLoan, cart_id: phoneCartId })
+      expect(env.sandbox.state.loans.size).toBe(loansBefore)
+
+      await reconciled(api, await adminHeaders(api))
+      const paid = await until(
+        () => collection(orderId, balance.id),
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+      )
+      expect(paid.payments.map((p) => p.data.loan_id)).toEqual([phoneLoan])
+      expect(env.sandbox.state.loans.size).toBe(loansBefore)
+      expect(env.sandbox.state.loans.get(phoneLoan)!.refunds).toEqual([])
+      expect(await rowOf(phoneLoan)).toMatchObject({ state: "ordered", order_id: orderId, cart_id: phoneCartId, payment_collection_id: balance.id })
     })
 
     it("refuses bad input with 400 and makes no loan at the service", async () => {

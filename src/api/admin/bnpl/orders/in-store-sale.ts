@@ -4,12 +4,13 @@ import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, de
 import { BnplServiceError } from "../../../../lib/bnpl/client"
 import { asMedusaError } from "../../../../lib/bnpl/errors"
 import { exactNumber, toCents, toDecimal } from "../../../../lib/bnpl/money"
+import type { BnplOptions } from "../../../../lib/bnpl/options"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../../lib/bnpl/session-data"
 import { isPaid } from "../../../../lib/bnpl/status"
 import { excludesAny } from "../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
-import { underCartLocks } from "../../../../lib/ledger/locks"
+import { underHolderLocks, underOrderLock } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
@@ -193,21 +194,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     )
   }
   const order = await readOrder(container, orderId)
-  const asked = askedOf(order)
-  if (!asked) throw refuse(nothingAsked(order))
-  const { currency } = asked
-  const reason = amountIneligibility(currency, toCents(asked.amount), {
-    currencies: options.currencies,
-    min: toCents(options.minAmount),
-    max: toCents(options.maxAmount),
-  })
-  if (reason) {
-    throw refuse(
-      reason === "currency_not_offered"
-        ? `Installments are not offered in ${currency.toUpperCase()} (BNPL_CURRENCIES).`
-        : `Installments are available from ${toDecimal(options.minAmount)} to ${toDecimal(options.maxAmount)} ${currency.toUpperCase()}; this order asks ${toDecimal(asked.amount)}.`,
-    )
-  }
+  payableByPhone(order, options)
   if (excludesAny(options)) {
     const excluded = await excludedItemsOfOrder(container, orderId, options)
     if (excluded.length) {
@@ -217,13 +204,25 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     }
   }
 
-  const collection = asked.collection ?? (await openCollectionFor(container, order))
-  await underCartLocks(container, [collection.id], async () => {
+  const opened = payableByPhone(order, options).collection ?? (await openCollectionFor(container, order))
+  const holder = saleByPhoneHolder(opened.id)
+  await underHolderLocks(container, [holder], async () => {
+    // Read again under the lock: a webhook, a payment link's session or another admin's send may
+    // have changed the collection while this one waited for it.
+    const again = await readOrder(container, orderId)
+    const asked = payableByPhone(again, options)
+    const { collection, currency } = asked
+    if (collection?.id !== opened.id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Order ${orderId} now asks through another payment collection: open the order again and send from there.`,
+      )
+    }
     await settleRequestsOf(container, collection.id)
     await cancelUnpaidLoansOf(container, collection).catch((error) => {
       throw asMedusaError(error, "cancel the collection's waiting link before a new one")
     })
-    const cartId = serviceCartId(saleByPhoneHolder(collection.id))
+    const cartId = serviceCartId(holder)
     await recordLoanRequestWorkflow(container).run({
       input: {
         cart_id: cartId,
@@ -253,6 +252,26 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
   })
   return inStoreSaleOf(container, orderId)
+}
+
+/** What the order asks, when a sale by phone may ask it; a 400 saying why not otherwise. */
+function payableByPhone(order: OrderRow, options: BnplOptions): NonNullable<ReturnType<typeof askedOf>> {
+  const asked = askedOf(order)
+  if (!asked) throw refuse(nothingAsked(order))
+  const { currency } = asked
+  const reason = amountIneligibility(currency, toCents(asked.amount), {
+    currencies: options.currencies,
+    min: toCents(options.minAmount),
+    max: toCents(options.maxAmount),
+  })
+  if (reason) {
+    throw refuse(
+      reason === "currency_not_offered"
+        ? `Installments are not offered in ${currency.toUpperCase()} (BNPL_CURRENCIES).`
+        : `Installments are available from ${toDecimal(options.minAmount)} to ${toDecimal(options.maxAmount)} ${currency.toUpperCase()}; this order asks ${toDecimal(asked.amount)}.`,
+    )
+  }
+  return asked
 }
 
 /**
@@ -310,7 +329,7 @@ async function afterFailedCreation(container: MedusaContainer, cartId: string, e
  * "payment link"), under the order's lock: two admins sending at once open one, not two.
  */
 async function openCollectionFor(container: MedusaContainer, order: OrderRow): Promise<CollectionRow> {
-  return underCartLocks(container, [order.id], async () => {
+  return underOrderLock(container, order.id, async () => {
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
     if (!again) throw refuse(nothingAsked(order))
@@ -392,7 +411,8 @@ export async function resendByPhone(container: MedusaContainer, orderId: string,
 export async function cancelByPhone(container: MedusaContainer, orderId: string): Promise<InStoreJson> {
   const { client } = bnplFromContainer(container)
   const { session, data, collectionId } = await pendingSale(container, orderId)
-  await underCartLocks(container, [collectionId], async () => {
+  const holder = { type: "order_balance" as const, payment_collection_id: collectionId, service_cart_id: data.cart_id }
+  await underHolderLocks(container, [holder], async () => {
     const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store").catch((error) => {
       throw asMedusaError(error, `cancel loan ${data.loan_id}`)
     })
