@@ -5,6 +5,8 @@ import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
+import { balanceHolder } from "../../src/lib/ledger/holder"
+import { holderLockKey } from "../../src/lib/ledger/locks"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
@@ -377,6 +379,30 @@ medusaIntegrationTestRunner({
       expect(env.sandbox.state.loans.size).toBe(loansBefore)
       expect(env.sandbox.state.loans.get(phoneLoan)!.refunds).toEqual([])
       expect(await rowOf(phoneLoan)).toMatchObject({ state: "ordered", order_id: orderId, cart_id: phoneCartId, payment_collection_id: balance.id })
+    })
+
+    it("a send that waited for the collection's lock reads the collection again: paid meanwhile, it is refused and no loan is made", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const headers = await adminHeaders(api)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = holderLockKey(balanceHolder(balance.id))
+      const sentBefore = posLoansSent()
+
+      // Another holder of the collection (a webhook, a payment link's session, another admin) holds it while the admin presses Send.
+      await locking.acquire(key, { ownerId: "other-holder", expire: 30 })
+      const sending = send(orderId, { phone: PHONE, channel: "w" })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect((await api.post(`/admin/payment-collections/${balance.id}/mark-as-paid`, { order_id: orderId }, headers)).status).toBe(200)
+      await locking.release(key, { ownerId: "other-holder" })
+      const sent = await sending
+
+      expect([sent.status, sent.data.message]).toEqual([
+        400,
+        `Order ${orderId} has no payment collection that asks for money: there is nothing to pay by phone.`,
+      ])
+      expect(posLoansSent()).toBe(sentBefore)
+      expect((await collection(orderId, balance.id)).payments.map((p) => p.data?.loan_id ?? null)).toEqual([null])
     })
 
     it("refuses bad input with 400 and makes no loan at the service", async () => {
