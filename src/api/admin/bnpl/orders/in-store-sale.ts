@@ -14,6 +14,7 @@ import { underHolderLocks, underOrderLock } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
+import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { cancelAbandonedLoanWorkflow } from "../../../../workflows/cancel-abandoned-loan"
 import { recordLoanSessionWorkflow } from "../../../../workflows/record-loan-session"
 import { recordLoanRequestWorkflow, settleLoanRequestWorkflow } from "../../../../workflows/settle-loan-request"
@@ -206,7 +207,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
 
   const opened = payableByPhone(order, options).collection ?? (await openCollectionFor(container, order))
   const holder = saleByPhoneHolder(opened.id)
-  await underHolderLocks(container, [holder], async () => {
+  const failed = await underHolderLocks(container, [holder], async (): Promise<FailedCreation | undefined> => {
     // Read again under the lock: a webhook, a payment link's session or another admin's send may
     // have changed the collection while this one waited for it.
     const again = await readOrder(container, orderId)
@@ -232,7 +233,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
         currency_code: currency,
       },
     })
-    const { result: session } = await createPaymentSessionsWorkflow(container)
+    const created = await createPaymentSessionsWorkflow(container)
       .run({
         input: {
           payment_collection_id: collection.id,
@@ -240,9 +241,9 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
           data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
         },
       })
-      .catch(async (error: Error) => {
-        throw await afterFailedCreation(container, cartId, error)
-      })
+      .catch(async (error: Error) => ({ error, settled: await settleAfterFailure(container, cartId) }))
+    if ("error" in created) return created
+    const session = created.result
     const loan = readSessionData(session.data)
     if (loan) {
       await recordLoanSessionWorkflow(container).run({
@@ -250,7 +251,11 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
       })
     }
     await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
+    return undefined
   })
+  // The loans a failed creation made are cancelled once the collection's lock is released: each
+  // cancel takes that lock itself.
+  if (failed) throw await afterFailedCreation(container, failed)
   return inStoreSaleOf(container, orderId)
 }
 
@@ -293,17 +298,26 @@ async function settleRequestsOf(container: MedusaContainer, collectionId: string
   }
 }
 
+/** A creation Medusa's workflow failed, with the loans its cartId's status query found (none known when it could not say). */
+interface FailedCreation {
+  error: Error
+  settled: LedgerLoan[] | undefined
+}
+
+/** Under the collection's lock: the rows of the loans the service made under the failed creation's cartId. */
+const settleAfterFailure = (container: MedusaContainer, cartId: string): Promise<LedgerLoan[] | undefined> =>
+  settleLoanRequestWorkflow(container)
+    .run({ input: { cart_id: cartId } })
+    .then(({ result }) => result)
+    .catch(() => undefined)
+
 /**
  * Medusa's workflow failed after the request may have reached the service (a lost reply, the
  * status query silent): the loans the service made under the cartId get their rows and are
  * cancelled, as the admin is told the link failed. What the service cannot say yet is settled
  * before the next link and by reconciliation.
  */
-async function afterFailedCreation(container: MedusaContainer, cartId: string, error: Error): Promise<Error> {
-  const settled = await settleLoanRequestWorkflow(container)
-    .run({ input: { cart_id: cartId } })
-    .then(({ result }) => result)
-    .catch(() => undefined)
+async function afterFailedCreation(container: MedusaContainer, { error, settled }: FailedCreation): Promise<Error> {
   if (!settled) {
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
