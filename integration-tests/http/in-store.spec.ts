@@ -5,6 +5,8 @@ import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
+import { balanceHolder } from "../../src/lib/ledger/holder"
+import { holderLockKey } from "../../src/lib/ledger/locks"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
 
@@ -25,7 +27,7 @@ const env = useSandbox(
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
-    const { collections, paidOrder, balanceOf } = useOrderBalance(env, api, getContainer, shop)
+    const { collections, paidOrder, balanceOf, startBalanceLoan } = useOrderBalance(env, api, getContainer, shop)
     const PHONE = "5512345678"
 
     const send = async (orderId: string, body: Record<string, unknown>) =>
@@ -344,6 +346,59 @@ medusaIntegrationTestRunner({
       const rows = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: sent.data.sale.loan_id })
       expect({ summary, rows }).toMatchObject({ summary: { authorized: 1 }, rows: [{ state: "ordered", order_id: orderId }] })
       expect((await collection(orderId, balance.id)).payments.map((p) => p.data.loan_id)).toEqual([sent.data.sale.loan_id])
+    })
+
+    it("a paid sale whose webhook was lost, then the shopper opens the payment link of the same collection: the link takes the phone loan over, no second loan, the order is paid by it, nothing refunded", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(sent.status).toBe(200)
+      const phoneLoan: number = sent.data.sale.loan_id
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(phoneLoan).finally(() => env.sandbox.setFaults({}))
+      const loansBefore = env.sandbox.state.loans.size
+
+      const started = await startBalanceLoan(balance.id)
+
+      expect(started.status).toBe(200)
+      const [session] = started.data.payment_collection.payment_sessions
+      const phoneCartId = env.sandbox.state.loans.get(phoneLoan)!.cartId
+      expect(session.data).toMatchObject({ loan_id: phoneLoan, cart_id: phoneCartId })
+      expect(env.sandbox.state.loans.size).toBe(loansBefore)
+
+      await reconciled(api, await adminHeaders(api))
+      const paid = await until(
+        () => collection(orderId, balance.id),
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+      )
+      expect(paid.payments.map((p) => p.data.loan_id)).toEqual([phoneLoan])
+      expect(env.sandbox.state.loans.size).toBe(loansBefore)
+      expect(env.sandbox.state.loans.get(phoneLoan)!.refunds).toEqual([])
+      expect(await rowOf(phoneLoan)).toMatchObject({ state: "ordered", order_id: orderId, cart_id: phoneCartId, payment_collection_id: balance.id })
+    })
+
+    it("a send that waited for the collection's lock reads the collection again: paid meanwhile, it is refused and no loan is made", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const headers = await adminHeaders(api)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = holderLockKey(balanceHolder(balance.id))
+      const sentBefore = posLoansSent()
+
+      // Another holder of the collection (a webhook, a payment link's session, another admin) holds it while the admin presses Send.
+      await locking.acquire(key, { ownerId: "other-holder", expire: 30 })
+      const sending = send(orderId, { phone: PHONE, channel: "w" })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect((await api.post(`/admin/payment-collections/${balance.id}/mark-as-paid`, { order_id: orderId }, headers)).status).toBe(200)
+      await locking.release(key, { ownerId: "other-holder" })
+      const sent = await sending
+
+      expect([sent.status, sent.data.message]).toEqual([
+        400,
+        `Order ${orderId} has no payment collection that asks for money: there is nothing to pay by phone.`,
+      ])
+      expect(posLoansSent()).toBe(sentBefore)
+      expect((await collection(orderId, balance.id)).payments.map((p) => p.data?.loan_id ?? null)).toEqual([null])
     })
 
     it("refuses bad input with 400 and makes no loan at the service", async () => {

@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { underCartLocks } from "../../src/lib/ledger/locks"
+import { cartLockKey, underHolderLocks } from "../../src/lib/ledger/locks"
+import { cartHolder } from "../../src/lib/ledger/holder"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"
@@ -162,15 +163,15 @@ medusaIntegrationTestRunner({
     it("a cart's lock has an owner: a holder whose lock lapsed cannot release the one who holds it now", async () => {
       const { cartId } = await paidCart(env, shop)
       const locking = getContainer().resolve(Modules.LOCKING)
-      const key = `bnpl:cart:${cartId}`
+      const key = cartLockKey(cartId)
       let bHolds!: () => void
       const bHeld = new Promise<void>((resolve) => (bHolds = resolve))
       // Holder A's lock lapses mid-work (as its TTL would, in a stalled process), and B takes the cart.
-      const a = underCartLocks(getContainer(), [cartId], async () => {
+      const a = underHolderLocks(getContainer(), [cartHolder(cartId)], async () => {
         await locking.release(key)
         await bHeld
       })
-      const released = await underCartLocks(getContainer(), [cartId], async () => {
+      const released = await underHolderLocks(getContainer(), [cartHolder(cartId)], async () => {
         bHolds()
         await a // A ends and releases what it believes is its lock
         return locking.acquire(key, { ownerId: "third-holder", expire: 5 }).then(

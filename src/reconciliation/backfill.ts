@@ -1,8 +1,9 @@
 import type { FilterablePaymentSessionProps, MedusaContainer } from "@medusajs/framework/types"
 import { holderOfSession } from "../lib/ledger/queries"
+import { holderOfRow } from "../lib/ledger/holder"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
-import { underCartLocks } from "../lib/ledger/locks"
+import { underHolderLocks } from "../lib/ledger/locks"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { readSessionData } from "../lib/bnpl/session-data"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -40,14 +41,14 @@ export async function backfill(container: MedusaContainer, graceCutoff: Date, ke
 
 /**
  * Loan creations whose reply was lost (a sale by phone) and that nobody settled since: the
- * status query of each one's cartId gives the loans it made their rows, under its collection's
+ * status query of each one's cartId gives the loans it made their rows, under its holder's
  * lock (the phone sale's). Answers those rows, for the run to walk at once.
  */
 export async function settleLostRequests(container: MedusaContainer, graceCutoff: Date, keepLock: () => Promise<void>): Promise<LedgerLoan[]> {
   const rows: LedgerLoan[] = []
   for (const request of await ledgerOf(container).listUnsettledLoanRequests({ sentBefore: graceCutoff })) {
-    const keys = [request.payment_collection_id ?? request.cart_id]
-    await underCartLocks(container, keys, async () => {
+    // The request records its holder as a row does: its lock is the phone sale's.
+    await underHolderLocks(container, [holderOfRow(request)], async () => {
       const { result } = await settleLoanRequestWorkflow(container).run({ input: { cart_id: request.cart_id } })
       rows.push(...result)
     }).catch((error: Error) => {
@@ -62,7 +63,7 @@ export async function settleLostRequests(container: MedusaContainer, graceCutoff
 
 /**
  * Rows for the loans of these sessions (of the plugin's provider) that have none, each written
- * under its cart's lock; how many it wrote. Reconciliation's backfill, and session creation's
+ * under its holder's lock; how many it wrote. Reconciliation's backfill, and session creation's
  * roll-forward of a session Medusa re-created (start-loan.ts).
  */
 export async function recordSessionsWithoutRows(
@@ -86,15 +87,16 @@ export async function recordSessionsWithoutRows(
   )
   let created = 0
   for (const { session, data } of loans.filter((l) => !known.has(l.data!.loan_id))) {
-    // Session creation writes its row under the cart's lock just after Medusa stores the
+    // Session creation writes its row under the holder's lock just after Medusa stores the
     // session: a session younger than the grace period may be between the two. Under the
     // same lock the row is either written or not yet started.
-    const wrote = await underCartLocks(container, [data!.cart_id], async () => {
+    const holder = await holderOfSession(container, data!.cart_id, session.payment_collection_id)
+    const wrote = await underHolderLocks(container, [holder], async () => {
       if (await rowOfLoan(container, data!.loan_id)) return false
       await recordLoanSessionWorkflow(container).run({
         input: {
           cart_id: data!.cart_id,
-          holder: (await holderOfSession(container, data!.cart_id, session.payment_collection_id)).type,
+          holder: holder.type,
           payment_collection_id: session.payment_collection_id,
           payment_session_id: session.id,
           loan: data!,

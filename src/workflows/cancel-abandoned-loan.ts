@@ -1,6 +1,6 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { underHolderLockOfRow } from "./under-holder-lock-of-row"
 import { holderOfRow } from "../lib/ledger/holder"
 import { type CartPayment, type SessionRow, sessionOfLoan } from "../lib/ledger/queries"
 import { awaitsFinancing } from "../lib/bnpl/session-data"
@@ -40,7 +40,7 @@ function waitingOf({ row, cart }: { row: LedgerLoan; cart?: CartPayment }): { ma
 
 export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned-loan", (input: CancelAbandonedLoanInput) => {
   return new WorkflowResponse(
-    underCartLockOfRow(input, (input) => {
+    underHolderLockOfRow(input, (input) => {
       const row = readLedgerRowStep(input)
       const holder = transform({ row }, ({ row }) => ({ holder: holderOfRow(row) }))
       const cart = when("bnpl-loan-row-open", { row }, ({ row }) => row.state === "open").then(() => readCartPaymentStep(holder))

@@ -8,7 +8,7 @@ import { refundLoanInFull } from "../lib/ledger/refund-in-full"
 import { bookOfCart } from "../lib/ledger/loan-at-service"
 import { bookMedusaRefunds, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
 import { rowOfLoan } from "../lib/ledger/ledger"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { lockHolders, unlockHolders } from "./holder-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
 import { restoreLoanPaymentsStep } from "./steps/restore-loan-payments"
@@ -149,9 +149,9 @@ const refundAfterCancelStep = createStep(refundAfterCancelStepId, async (input: 
 })
 
 export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input: CancelRefundInput) => {
-  const locks = lockCarts(orderLoanCartsStep(input))
+  const locks = lockHolders(orderLoanCartsStep(input))
   const refunded = refundAfterCancelStep(input)
-  unlockCarts(locks)
+  unlockHolders(locks)
   return new WorkflowResponse(refunded)
 })
 

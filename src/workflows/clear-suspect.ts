@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { underHolderLockOfRow } from "./under-holder-lock-of-row"
 import { orderPayment } from "../lib/ledger/queries"
 import { refundCheckWorkflow } from "./refund-check"
 
@@ -30,7 +30,7 @@ const clearSuspectStep = ledgerChangeStep("bnpl-clear-suspect-order", async (inp
 })
 
 export const clearSuspectWorkflow = createWorkflow("bnpl-clear-suspect-order", (input: ClearSuspectInput) => {
-  const cleared = underCartLockOfRow(input, clearSuspectStep)
+  const cleared = underHolderLockOfRow(input, clearSuspectStep)
   const checked = refundCheckWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ ledger_id: input.ledger_id })) })
   return new WorkflowResponse(transform({ cleared, checked }, ({ cleared, checked }) => ({ ...cleared, check: checked })))
 })

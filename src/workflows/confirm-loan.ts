@@ -2,7 +2,7 @@ import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "
 import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { type LoanHolder, serviceCartId } from "../lib/ledger/holder"
-import { lockCart, unlockCarts } from "./cart-locks"
+import { lockHolder, unlockHolders } from "./holder-locks"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
 import { readHalfMadeOrderStep } from "./steps/read-half-made-order"
@@ -56,9 +56,9 @@ const is =
     decision?.change === kind
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirming: ConfirmLoanInput) => {
-  // The lock and the service know the loan by its cartId at the service.
+  // The lock is the holder's, taken from the caller's holder with no read; the service knows the loan by its cartId.
   const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, cart_id: serviceCartId(confirming.holder) }))
-  const locks = lockCart(input)
+  const locks = lockHolder(input)
   // Medusa's facts and the service's answers are read at once: the service is asked even when
   // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
   const [seen, service] = parallelize(readCartOfLoanStep(input), readLoanAtServiceStep(input))
@@ -104,7 +104,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirmi
       })),
     )
   })
-  unlockCarts(locks)
+  unlockHolders(locks)
   const confirmation = transform({ decision, heldBy, learned, listed, refused, completed }, (d): Confirmation => {
     const written = d.heldBy ?? d.learned ?? d.listed ?? d.refused ?? d.completed
     return (written as Confirmation | undefined) ?? (d.decision as Extract<Decision, { change: "none" }>).confirmation

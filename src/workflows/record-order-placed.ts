@@ -3,9 +3,10 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { awaitsOrder, ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { awaitsOrder, ledgerOf, rowOfLoan, undecidedLoansOf } from "../lib/ledger/ledger"
+import { lockHolders, unlockHolders } from "./holder-locks"
 import { cartOfOrder, orderLoans } from "../lib/ledger/queries"
+import { cartHolder } from "../lib/ledger/holder"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now
@@ -25,7 +26,7 @@ export const recordOrderPlacedStepId = "bnpl-record-order-placed"
 /** The order's cart, when the caller did not name it: the lock to take. */
 const cartOfOrderStep = createStep(cartOfOrderStepId, async (input: RecordOrderPlacedInput, { container }) => {
   const cartId = input.cart_id ?? (await cartOfOrder(container, input.order_id))
-  return new StepResponse({ cart_ids: cartId ? [cartId] : [], cart_id: cartId })
+  return new StepResponse({ holders: cartId ? [cartHolder(cartId)] : [], cart_id: cartId })
 })
 
 /**
@@ -61,7 +62,7 @@ async function recordOrderPlaced(container: MedusaContainer, orderId: string, ca
 }
 
 const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Promise<boolean> =>
-  (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).some(awaitsOrder)
+  (await undecidedLoansOf(container, cartHolder(cartId))).some(awaitsOrder)
 
 /** The loan that paid the order, else the one whose session awaits its payment (`pending_authorization`). */
 async function loanOfOrder(container: MedusaContainer, orderId: string): Promise<{ loanId: number; awaitsFinancing: boolean } | undefined> {
@@ -73,8 +74,8 @@ async function loanOfOrder(container: MedusaContainer, orderId: string): Promise
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {
   const cart = cartOfOrderStep(input)
-  const locks = lockCarts(cart)
+  const locks = lockHolders(cart)
   const recorded = recordStep(transform({ input, cart }, ({ input, cart }) => ({ order_id: input.order_id, cart_id: cart.cart_id })))
-  unlockCarts(locks)
+  unlockHolders(locks)
   return new WorkflowResponse(recorded)
 })

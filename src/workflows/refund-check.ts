@@ -1,5 +1,5 @@
 import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { underHolderLockOfRow } from "./under-holder-lock-of-row"
 import type { OrderPayment } from "../lib/ledger/queries"
 import type { LoanAtService } from "../lib/ledger/loan-at-service"
 import { refundedOn, undecidedOf, undecidedReason } from "../lib/ledger/refund-book"
@@ -61,7 +61,7 @@ export const checkRefundsWorkflow = createWorkflow("bnpl-check-refunds", (input:
 })
 
 export const refundCheckWorkflow = createWorkflow("bnpl-refund-check", (input: RefundCheckInput) => {
-  return new WorkflowResponse(underCartLockOfRow(input, (input) => checkRefundsWorkflow.runAsStep({ input })))
+  return new WorkflowResponse(underHolderLockOfRow(input, (input) => checkRefundsWorkflow.runAsStep({ input })))
 })
 
 /** What the book and Medusa show refunded, and the verdict on them. */

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { underHolderLockOfRow } from "./under-holder-lock-of-row"
 import { holderOfRow } from "../lib/ledger/holder"
 import type { OrderPayment } from "../lib/ledger/queries"
 import { checkRefundsWorkflow, type RefundCheckResult } from "./refund-check"
@@ -71,7 +71,7 @@ const CHECKED_STATE: Record<RefundCheckResult["outcome"], LedgerLoan["state"]> =
 
 export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: RefundLoanInput) => {
   return new WorkflowResponse(
-    underCartLockOfRow(input, (input) => {
+    underHolderLockOfRow(input, (input) => {
       const row = readLedgerRowStep(input)
       const payment = when("bnpl-loan-not-refunded-yet", { row }, ({ row }) => row.state !== "refunded").then(() => readOrderPaymentStep(row))
       const plan = transform({ input, row, payment }, planRefund)

@@ -9,7 +9,7 @@ import { rowOfLoan } from "../lib/ledger/ledger"
 import { countedByOrder } from "../lib/ledger/released-rest"
 import { bookingSender } from "../lib/ledger/refund-book"
 import { owedToShopper } from "../lib/ledger/order-change-guard"
-import { lockCarts, unlockCarts } from "./cart-locks"
+import { lockHolders, unlockHolders } from "./holder-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
 
@@ -110,9 +110,11 @@ async function listRest(container: MedusaContainer, payment: OrderPayment, reaso
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
   const carts = orderLoanCartsStep(input)
-  const locks = lockCarts(carts)
+  const locks = lockHolders(carts)
   // Most returns are of orders no loan paid: nothing more is read for them.
-  const refunded = when("bnpl-order-has-loans", { carts }, ({ carts }) => carts.cart_ids.length > 0).then(() => refundReceivedReturnStep(input))
-  unlockCarts(locks)
+  const refunded = when("bnpl-order-has-loans", { carts }, ({ carts }) => carts.service_cart_ids.length > 0).then(() =>
+    refundReceivedReturnStep(input),
+  )
+  unlockHolders(locks)
   return new WorkflowResponse(transform({ refunded }, ({ refunded }): ReturnRefund => refunded ?? { outcome: "not_a_loan" }))
 })

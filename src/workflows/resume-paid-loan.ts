@@ -1,8 +1,8 @@
 import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { holderOfRow } from "../lib/ledger/holder"
-import { lockCart, unlockCarts } from "./cart-locks"
-import { cartOfLedgerRowStep } from "./steps/cart-of-ledger-row"
+import { lockHolder, unlockHolders } from "./holder-locks"
+import { holderOfLedgerRowStep } from "./steps/holder-of-ledger-row"
 import { collectionToResume, loanToResume, planLoanResumptionStep } from "./steps/plan-loan-resumption"
 import { readCartPaymentStep } from "./steps/read-cart-payment"
 import { readLedgerRowStep } from "./steps/read-ledger-row"
@@ -25,7 +25,7 @@ import { recordResumedSessionStep } from "./steps/record-resumed-session"
  * it is paid otherwise, or the loan may have a refund (steps/plan-loan-resumption.ts).
  */
 export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (input: { ledger_id: string }) => {
-  const locks = lockCart(cartOfLedgerRowStep(input))
+  const locks = lockHolder(holderOfLedgerRowStep(input))
   const row = readLedgerRowStep(input)
   const holder = transform({ row }, ({ row }) => ({ holder: holderOfRow(row) }))
   const cart = readCartPaymentStep(holder)
@@ -60,6 +60,6 @@ export const resumePaidLoanWorkflow = createWorkflow("bnpl-resume-paid-loan", (i
       })),
     )
   })
-  unlockCarts(locks)
+  unlockHolders(locks)
   return new WorkflowResponse(transform({ resumed }, ({ resumed }) => !!resumed))
 })

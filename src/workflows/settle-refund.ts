@@ -3,7 +3,7 @@ import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "
 import { addOrderTransactionStep } from "@medusajs/medusa/core-flows"
 import type { BookEntry } from "../modules/bnpl/types"
 import { refundCheckWorkflow } from "./refund-check"
-import { underCartLockOfRow } from "./under-cart-lock-of-row"
+import { underHolderLockOfRow } from "./under-holder-lock-of-row"
 import { dismissRefundEntryStep } from "./steps/dismiss-refund-entry"
 import { linkMedusaRefundStep } from "./steps/link-medusa-refund"
 import { readBookOfCartStep } from "./steps/read-book-of-cart"
@@ -35,7 +35,7 @@ const by = (input: SettleRefundInput): string => (input.actor ? ` by ${input.act
 export const settleRefundWorkflow = createWorkflow("bnpl-settle-refund", (input: SettleRefundInput) => {
   // Medusa's record and its link to the entry are made under the cart's lock too: a refund check
   // in between would take the new Medusa refund for one the provider made, and book it twice.
-  const settled = underCartLockOfRow(input, (input) => {
+  const settled = underHolderLockOfRow(input, (input) => {
     const row = readLedgerRowStep(input)
     const entry = readRefundEntryToSettleStep(transform({ input, row }, ({ input, row }) => ({ entry_id: input.entry_id, loan_id: row.loan_id })))
 

@@ -4,7 +4,7 @@ import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medu
 import { readSessionData } from "../lib/bnpl/session-data"
 import { balanceHolder, cartHolder } from "../lib/ledger/holder"
 import type { Lang } from "../storefront/lang"
-import { lockCart, unlockCarts } from "./cart-locks"
+import { lockHolder, unlockHolders } from "./holder-locks"
 import { planPaidLoanStep } from "./steps/plan-paid-loan"
 import { readLoanCartStep } from "./steps/read-loan-cart"
 import { readLoanHolderStep } from "./steps/read-loan-holder"
@@ -46,22 +46,23 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
   const pays = readLoanHolderStep(input)
   const holder = transform({ pays }, ({ pays }) => (pays.balance ? balanceHolder(pays.balance.paymentCollectionId) : cartHolder(pays.cart_id)))
   refuseExcludedProductsStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, lang: input.lang })))
-  const locks = lockCart(pays)
+  const locks = lockHolder(transform({ holder }, ({ holder }) => ({ holder })))
   const [cart, plan] = parallelize(
     readLoanCartStep(transform({ input, pays }, ({ input, pays }) => ({ ...pays, payment_collection_id: input.payment_collection_id }))),
-    planPaidLoanStep(transform({ pays, holder }, ({ pays, holder }) => ({ cart_id: pays.cart_id, holder }))),
+    planPaidLoanStep(transform({ holder }, ({ holder }) => ({ holder }))),
   )
   refundReplacedLoansStep(transform({ plan }, ({ plan }) => plan.replaced))
   refusePaidCartStep(transform({ cart, pays }, ({ cart, pays }) => ({ paid: cart.paid, balance: !!pays.balance })))
 
   const session = createPaymentSessionsWorkflow.runAsStep({
     input: transform({ input, cart, plan }, ({ input, cart, plan }) => {
-      const adoptLoan = plan.adopt && { loanId: plan.adopt.loanId, checkoutUrl: plan.adopt.checkoutUrl }
+      // A loan taken over keeps the cartId the service knows it by (a sale by phone's is not the collection's).
+      const adopted = plan.adopt && { cartId: plan.adopt.cartId, adoptLoan: { loanId: plan.adopt.loanId, checkoutUrl: plan.adopt.checkoutUrl } }
       return {
         payment_collection_id: input.payment_collection_id,
         provider_id: input.provider_id,
         customer_id: input.customer_id,
-        data: { cart: { ...cart.snapshot, ...(adoptLoan ? { adoptLoan } : {}) } },
+        data: { cart: { ...cart.snapshot, ...(adopted ?? {}) } },
       }
     }),
   })
@@ -82,6 +83,6 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
       filters: { id: input.payment_collection_id },
     }).config({ name: "bnpl-read-payment-collection" }),
   )
-  unlockCarts(locks)
+  unlockHolders(locks)
   return new WorkflowResponse(transform({ collection }, ({ collection }) => collection.data[0] as PaymentCollectionDTO))
 })

@@ -5,10 +5,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { worstRequestMs } from "../bnpl/client"
 import type { BnplOptions } from "../bnpl/options"
 import { bnplFromContainer } from "../bnpl/resolve-options"
+import { cartHolder, type LoanHolder } from "./holder"
+import { holdersOfServiceCarts } from "./queries"
 
 /**
  * The plugin's locks, all in Medusa's locking module (in memory in one process, Redis across
- * several). One shape for every holder: the input of Medusa's `acquireLockStep` and
+ * several), one key per holder of loans (`holderLockKey`). One shape for every lock: the input of Medusa's `acquireLockStep` and
  * `releaseLockStep`, which the workflows take the locks with (src/workflows/cart-locks.ts). The
  * few holders outside a workflow (a route that holds a cart while Medusa's own route runs, the
  * reconciliation run, the store's own refund) take the same locks with `takeLocks` below.
@@ -26,14 +28,22 @@ export interface Locks {
   executeOnSubWorkflow: true
 }
 
-/** The lock key every change of a cart's loans holds. */
-export const cartLockKey = (cartId: string) => `bnpl:cart:${cartId}`
+/**
+ * The one lock key of a holder's loans (holder.ts): a cart's id, or an order balance's payment
+ * collection id, whatever `cartId` the service knows each loan by. Every loan that may pay the
+ * holder (a payment link's, each sale by phone's `{collection}.{suffix}`) is changed under it,
+ * so that a webhook of one and a new session or link of another never decide apart.
+ */
+export const holderLockKey = (holder: LoanHolder): string => `bnpl:holder:${holder.type === "cart" ? holder.cart_id : holder.payment_collection_id}`
 
-/** Waiting for a cart's lock: a webhook and reconciliation on the same cart wait for each other. */
+/** A cart's lock key: the holder's, for a cart at checkout. */
+export const cartLockKey = (cartId: string): string => holderLockKey(cartHolder(cartId))
+
+/** Waiting for a holder's lock: a webhook and reconciliation on the same holder wait for each other. */
 export const CART_LOCK_WAIT = { timeout: 30, retryInterval: 0.05 } as const
 
 /**
- * The most requests to the service made one after another under a cart's lock: a refund in
+ * The most requests to the service made one after another under a holder's lock: a refund in
  * full reads the status, counts the refund history and sends the refund.
  */
 const REQUESTS_UNDER_LOCK = 3
@@ -41,8 +51,8 @@ const REQUESTS_UNDER_LOCK = 3
 const MEDUSA_WORK_MS = 30_000
 
 /**
- * A cart lock's time to live: the worst case of the work under it, every request to the service
- * taking all its attempts to the time-out. A holder that is slow but alive keeps the cart; one
+ * A holder lock's time to live: the worst case of the work under it, every request to the service
+ * taking all its attempts to the time-out. A holder that is slow but alive keeps the lock; one
  * that died (Redis locking) blocks it this long at most.
  */
 export function cartLockTtlSeconds(options: Pick<BnplOptions, "timeoutMs" | "retries">): number {
@@ -50,12 +60,12 @@ export function cartLockTtlSeconds(options: Pick<BnplOptions, "timeoutMs" | "ret
 }
 
 /**
- * The locks of some carts (an order's loans, or a single cart), under a new owner. The keys are
- * sorted, so that two holders of several carts take them in one order and never wait on each other.
+ * Locks of these keys under a new owner. The keys are sorted, so that two holders of several
+ * keys take them in one order and never wait on each other.
  */
-export function cartLocks(options: Pick<BnplOptions, "timeoutMs" | "retries">, cartIds: Iterable<string>): Locks {
+function keyLocks(options: Pick<BnplOptions, "timeoutMs" | "retries">, keys: Iterable<string>): Locks {
   return {
-    key: [...new Set(cartIds)].sort().map(cartLockKey),
+    key: [...new Set(keys)].sort(),
     ownerId: `bnpl-${randomUUID()}`,
     ttl: cartLockTtlSeconds(options),
     ...CART_LOCK_WAIT,
@@ -63,7 +73,12 @@ export function cartLocks(options: Pick<BnplOptions, "timeoutMs" | "retries">, c
   }
 }
 
-export const cartLocksOf = (container: MedusaContainer, cartIds: Iterable<string>): Locks => cartLocks(bnplFromContainer(container).options, cartIds)
+/** The locks of some holders (an order's loans, or a single cart or balance), under a new owner. */
+export const holderLocks = (options: Pick<BnplOptions, "timeoutMs" | "retries">, holders: Iterable<LoanHolder>): Locks =>
+  keyLocks(options, [...holders].map(holderLockKey))
+
+export const holderLocksOf = (container: MedusaContainer, holders: Iterable<LoanHolder>): Locks =>
+  holderLocks(bnplFromContainer(container).options, holders)
 
 /**
  * The reconciliation run's lock lives a minute unless extended: the run extends it as its loans
@@ -126,13 +141,35 @@ export async function holdLocks(container: MedusaContainer, locks: Locks): Promi
   }
 }
 
-/** The carts' locks held until the answered release is called (`holdLocks`). */
-export const holdCartLocks = (container: MedusaContainer, cartIds: Iterable<string>): Promise<() => Promise<void>> =>
-  holdLocks(container, cartLocksOf(container, cartIds))
+/** The holders' locks held until the answered release is called (`holdLocks`). */
+export const holdHolderLocks = (container: MedusaContainer, holders: Iterable<LoanHolder>): Promise<() => Promise<void>> =>
+  holdLocks(container, holderLocksOf(container, holders))
 
-/** Runs `work` holding the carts' locks, outside a workflow. */
-export async function underCartLocks<T>(container: MedusaContainer, cartIds: Iterable<string>, work: () => Promise<T>): Promise<T> {
-  const release = await holdCartLocks(container, cartIds)
+/**
+ * The locks of the holders of the loans the service knows by these `cartId`s, held until the
+ * answered release is called: for a path that has only the loans' `cartId`s (a Medusa payment's
+ * session data), whose holders the ledger's rows say (holdersOfServiceCarts).
+ */
+export const holdLoanLocks = async (container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<() => Promise<void>> =>
+  holdHolderLocks(container, await holdersOfServiceCarts(container, serviceCartIds))
+
+/** Runs `work` holding the holders' locks, outside a workflow. */
+export const underHolderLocks = <T>(container: MedusaContainer, holders: Iterable<LoanHolder>, work: () => Promise<T>): Promise<T> =>
+  underHeld(holdHolderLocks(container, holders), work)
+
+/** Runs `work` holding the locks of the holders of the loans known by these `cartId`s, outside a workflow. */
+export const underLoanLocks = <T>(container: MedusaContainer, serviceCartIds: Iterable<string>, work: () => Promise<T>): Promise<T> =>
+  underHeld(holdLoanLocks(container, serviceCartIds), work)
+
+/**
+ * Runs `work` holding an order's own lock, which no loan takes: what only one admin at a time
+ * may do to the order itself (open the payment collection a phone sale asks through).
+ */
+export const underOrderLock = <T>(container: MedusaContainer, orderId: string, work: () => Promise<T>): Promise<T> =>
+  underHeld(holdLocks(container, keyLocks(bnplFromContainer(container).options, [`bnpl:order:${orderId}`])), work)
+
+async function underHeld<T>(held: Promise<() => Promise<void>>, work: () => Promise<T>): Promise<T> {
+  const release = await held
   try {
     return await work()
   } finally {

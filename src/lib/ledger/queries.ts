@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusaj
 import { exactSum } from "../bnpl/money"
 import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { ledgerOf } from "./ledger"
+import { ledgerOf, undecidedLoansOf } from "./ledger"
 import { balanceHolder, cartHolder, holderOfRow, type LoanHolder } from "./holder"
 import type { LoanStatus } from "../bnpl/wire"
 
@@ -66,6 +66,22 @@ async function holderOfServiceCart(container: MedusaContainer, cartId: string): 
   if (request?.payment_collection_id) return { type: "order_balance", payment_collection_id: request.payment_collection_id, service_cart_id: cartId }
   const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
   return collection ? balanceHolder(cartId) : cartHolder(cartId)
+}
+
+/**
+ * What the loans the service knows by these `cartId`s pay, for their locks (locks.ts): one read
+ * of the ledger's rows, which record each loan's holder. A `cartId` no row names yet (a loan
+ * whose row a crash prevented) is looked up as `holderOfServiceCart` does.
+ */
+export async function holdersOfServiceCarts(container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<LoanHolder[]> {
+  const cartIds = [...new Set(serviceCartIds)]
+  if (!cartIds.length) return []
+  const rows: Array<Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">> = await ledgerOf(container).listBnplLoans(
+    { cart_id: cartIds },
+    { select: ["holder", "cart_id", "payment_collection_id"] },
+  )
+  const byCart = new Map(rows.map((row) => [row.cart_id, holderOfRow(row)]))
+  return Promise.all(cartIds.map((cartId) => byCart.get(cartId) ?? holderOfServiceCart(container, cartId)))
 }
 
 /** What a loan pays: its row's holder (holder.ts), or for a loan without a row, what its `cartId`'s loans pay. */
@@ -211,7 +227,7 @@ export async function cartOfOrder(container: MedusaContainer, orderId: string): 
 export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId?: string; rows: LedgerLoan[] }> {
   const cartId = await cartOfOrder(container, orderId)
   if (!cartId) return { rows: [] }
-  const open = (await ledgerOf(container).listUndecidedLoansOfCart(cartId)).filter((row) => row.state === "open")
+  const open = (await undecidedLoansOf(container, cartHolder(cartId))).filter((row) => row.state === "open")
   if (!open.length) return { cartId, rows: [] }
   const { sessions } = await sessionsOfCart(container, cartHolder(cartId))
   return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }

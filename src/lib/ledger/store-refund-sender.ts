@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RefundSender } from "../bnpl/refund-sender"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
-import { underCartLocks } from "./locks"
+import { underLoanLocks } from "./locks"
 import { bookingSender } from "./refund-book"
 
 /** The book's reason for a refund the store's own code asked Medusa for. */
@@ -11,7 +11,7 @@ export const STORE_REFUND = "refund from Medusa (the store's own code)"
 /**
  * A refund Medusa asks the provider for on a path the plugin did not start: the store's own code
  * running Medusa's refundPaymentWorkflow or cancelOrderWorkflow, or a completion's rollback outside
- * the plugin's routes. It is booked and sent under the cart's lock, as the plugin's own refunds are,
+ * the plugin's routes. It is booked and sent under the lock of what the loan pays, as the plugin's own refunds are,
  * so it waits behind unclear and outside entries and a lost reply is never sent again.
  *
  * Medusa hands a payment provider its own module's container, which cannot reach the ledger. This
@@ -26,5 +26,5 @@ export const storeRefundSender: RefundSender = async (refund) => {
       'A refund of a loan must be booked by medusa-payment-bnpl before it is sent, and its ledger is not loaded: register the plugin in medusa-config.ts (plugins: ["medusa-payment-bnpl"]).',
     )
   }
-  await underCartLocks(container, [refund.cartId], () => bookingSender(container, STORE_REFUND)(refund))
+  await underLoanLocks(container, [refund.cartId], () => bookingSender(container, STORE_REFUND)(refund))
 }

@@ -89,13 +89,24 @@ export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "cart_id
  * fails when a file outside this module writes through them.
  */
 export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoanRequest, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
-  /** The cart's loans not yet decided (`open` or `needs_attention`). */
+  /**
+   * The loans not yet decided that pay a cart (rows of its `cart_id`) or an order's payment
+   * collection (rows of its `payment_collection_id`, whatever `cartId` each has at the service).
+   */
   @InjectManager()
-  async listUndecidedLoansOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerLoan[]> {
+  async listUndecidedLoansPaying(
+    holder: { cart_id: string } | { payment_collection_id: string },
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<LedgerLoan[]> {
+    const where =
+      "cart_id" in holder
+        ? { holder: "cart", cart_id: holder.cart_id }
+        : { holder: "order_balance", payment_collection_id: holder.payment_collection_id }
     const rows = await ledgerTable(sharedContext)
       .select("*")
-      .where({ cart_id: cartId, deleted_at: null })
+      .where({ ...where, deleted_at: null })
       .whereIn("state", ["open", "needs_attention"])
+      .orderBy("loan_id")
     return rows.map(asRead)
   }
 

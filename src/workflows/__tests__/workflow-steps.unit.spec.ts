@@ -33,7 +33,7 @@ function stepsOf(workflow: { getName(): string }): string[] {
   return steps
 }
 
-const LOCKED = (...steps: string[]) => ["bnpl-cart-of-ledger-row", "bnpl-cart-locks", "+acquire-lock-step", ...steps, "release-lock-step"]
+const LOCKED = (...steps: string[]) => ["bnpl-holder-of-ledger-row", "bnpl-holder-locks", "+acquire-lock-step", ...steps, "release-lock-step"]
 
 describe("the steps of the loan workflows", () => {
   it("the refund check: reads, then the book's findings (never undone), then the row (undone)", () => {

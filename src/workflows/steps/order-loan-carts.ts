@@ -3,8 +3,8 @@ import { orderPayments } from "../../lib/ledger/queries"
 
 export const orderLoanCartsStepId = "bnpl-order-loan-carts"
 
-/** The carts of the loans that paid an order (a balance's: its collection): the locks a change of the order's money takes. */
+/** The `cartId`s at the service of the loans that paid an order: their holders' locks are what a change of the order's money takes. */
 export const orderLoanCartsStep = createStep(orderLoanCartsStepId, async (input: { order_id: string }, { container }) => {
   const payments = await orderPayments(container, input.order_id)
-  return new StepResponse({ cart_ids: [...new Set(payments.map((payment) => payment.session.cart_id))] })
+  return new StepResponse({ service_cart_ids: [...new Set(payments.map((payment) => payment.session.cart_id))] })
 })

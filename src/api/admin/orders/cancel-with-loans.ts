@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { holdCartLocks } from "../../../lib/ledger/locks"
+import { holdLoanLocks } from "../../../lib/ledger/locks"
 import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
@@ -41,8 +41,8 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   const found = await orderPayments(req.scope, orderId)
   const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()
-  // One writer per loan: a second cancel, a refund or a confirmation of the carts waits for this one.
-  const release = await holdCartLocks(
+  // One writer per loan: a second cancel, a refund or a confirmation of a loan of the same holders waits for this one.
+  const release = await holdLoanLocks(
     req.scope,
     payments.map((p) => p.session.cart_id),
   )

@@ -1,15 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { holdCartLocks } from "../../../lib/ledger/locks"
+import { holdLoanLocks } from "../../../lib/ledger/locks"
 import { loanOfPayment } from "../../../lib/ledger/queries"
 
 /**
- * Holds the cart's lock of the loan whose payment `:id` is, until the answer is sent; answers
+ * Holds the lock of what the loan pays (its holder's), of the loan whose payment `:id` is, until the answer is sent; answers
  * false, holding nothing, for a payment no loan holds.
  */
 export async function holdLoanLockOfPayment(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
   const loan = await loanOfPayment(req.scope, req.params.id)
   if (!loan) return false
-  const release = await holdCartLocks(req.scope, [loan.cart_id])
+  const release = await holdLoanLocks(req.scope, [loan.cart_id])
   res.on("close", () => void release().catch(() => undefined))
   return true
 }

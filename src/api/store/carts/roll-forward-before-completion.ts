@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { rowOfLoan } from "../../../lib/ledger/ledger"
-import { holdCartLocks } from "../../../lib/ledger/locks"
+import { holdHolderLocks } from "../../../lib/ledger/locks"
 import { cartHolder } from "../../../lib/ledger/holder"
 import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
@@ -52,7 +52,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   }
   // Held until the answer is sent: a Refund in full, a refund check or a confirmation of the cart
   // waits for this completion, and finds its order, or refuses it, instead of racing it.
-  const release = await holdCartLocks(req.scope, [cartId])
+  const release = await holdHolderLocks(req.scope, [cartHolder(cartId)])
   res.on("close", () => void release().catch(() => undefined))
   try {
     await checkBeforeCompletion(req, { cartId, loan, sessionAmount: session.amount, linked: !!linked })

@@ -55,7 +55,7 @@ function serviceMethods(): string[] {
   return names
 }
 
-const READS = new Set(["listUndecidedLoansOfCart", "findLoan", "sessionsWithRows", "listUnsettledLoanRequests", "findLoanRequest"])
+const READS = new Set(["listUndecidedLoansPaying", "findLoan", "sessionsWithRows", "listUnsettledLoanRequests", "findLoanRequest"])
 /** Logs, not the ledger: written where the run or the delivery happens. */
 const LOGS = new Set(["startReconciliationRun", "beatReconciliationRun", "finishReconciliationRun", "recordWebhookDelivery", "pruneLogs"])
 /** src/lib/ledger's helpers that change the ledger through the service. */

@@ -4,15 +4,17 @@ import { createOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow, de
 import { BnplServiceError } from "../../../../lib/bnpl/client"
 import { asMedusaError } from "../../../../lib/bnpl/errors"
 import { exactNumber, toCents, toDecimal } from "../../../../lib/bnpl/money"
+import type { BnplOptions } from "../../../../lib/bnpl/options"
 import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
 import { isBnplProvider, readSessionData, type SessionData } from "../../../../lib/bnpl/session-data"
 import { isPaid } from "../../../../lib/bnpl/status"
 import { excludesAny } from "../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
-import { underCartLocks } from "../../../../lib/ledger/locks"
+import { underHolderLocks, underOrderLock } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
+import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { cancelAbandonedLoanWorkflow } from "../../../../workflows/cancel-abandoned-loan"
 import { recordLoanSessionWorkflow } from "../../../../workflows/record-loan-session"
 import { recordLoanRequestWorkflow, settleLoanRequestWorkflow } from "../../../../workflows/settle-loan-request"
@@ -193,6 +195,72 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
     )
   }
   const order = await readOrder(container, orderId)
+  payableByPhone(order, options)
+  if (excludesAny(options)) {
+    const excluded = await excludedItemsOfOrder(container, orderId, options)
+    if (excluded.length) {
+      throw refuse(
+        `The store does not finance ${excluded.map((item) => `${item.title} (${item.why})`).join("; ")}: this order cannot be paid in installments.`,
+      )
+    }
+  }
+
+  const opened = payableByPhone(order, options).collection ?? (await openCollectionFor(container, order))
+  const holder = saleByPhoneHolder(opened.id)
+  const failed = await underHolderLocks(container, [holder], async (): Promise<FailedCreation | undefined> => {
+    // Read again under the lock: a webhook, a payment link's session or another admin's send may
+    // have changed the collection while this one waited for it.
+    const again = await readOrder(container, orderId)
+    const asked = payableByPhone(again, options)
+    const { collection, currency } = asked
+    if (collection?.id !== opened.id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Order ${orderId} now asks through another payment collection: open the order again and send from there.`,
+      )
+    }
+    await settleRequestsOf(container, collection.id)
+    await cancelUnpaidLoansOf(container, collection).catch((error) => {
+      throw asMedusaError(error, "cancel the collection's waiting link before a new one")
+    })
+    const cartId = serviceCartId(holder)
+    await recordLoanRequestWorkflow(container).run({
+      input: {
+        cart_id: cartId,
+        holder: "order_balance",
+        payment_collection_id: collection.id,
+        amount: toDecimal(asked.amount),
+        currency_code: currency,
+      },
+    })
+    const created = await createPaymentSessionsWorkflow(container)
+      .run({
+        input: {
+          payment_collection_id: collection.id,
+          provider_id: providerId,
+          data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
+        },
+      })
+      .catch(async (error: Error) => ({ error, settled: await settleAfterFailure(container, cartId) }))
+    if ("error" in created) return created
+    const session = created.result
+    const loan = readSessionData(session.data)
+    if (loan) {
+      await recordLoanSessionWorkflow(container).run({
+        input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
+      })
+    }
+    await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
+    return undefined
+  })
+  // The loans a failed creation made are cancelled once the collection's lock is released: each
+  // cancel takes that lock itself.
+  if (failed) throw await afterFailedCreation(container, failed)
+  return inStoreSaleOf(container, orderId)
+}
+
+/** What the order asks, when a sale by phone may ask it; a 400 saying why not otherwise. */
+function payableByPhone(order: OrderRow, options: BnplOptions): NonNullable<ReturnType<typeof askedOf>> {
   const asked = askedOf(order)
   if (!asked) throw refuse(nothingAsked(order))
   const { currency } = asked
@@ -208,51 +276,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
         : `Installments are available from ${toDecimal(options.minAmount)} to ${toDecimal(options.maxAmount)} ${currency.toUpperCase()}; this order asks ${toDecimal(asked.amount)}.`,
     )
   }
-  if (excludesAny(options)) {
-    const excluded = await excludedItemsOfOrder(container, orderId, options)
-    if (excluded.length) {
-      throw refuse(
-        `The store does not finance ${excluded.map((item) => `${item.title} (${item.why})`).join("; ")}: this order cannot be paid in installments.`,
-      )
-    }
-  }
-
-  const collection = asked.collection ?? (await openCollectionFor(container, order))
-  await underCartLocks(container, [collection.id], async () => {
-    await settleRequestsOf(container, collection.id)
-    await cancelUnpaidLoansOf(container, collection).catch((error) => {
-      throw asMedusaError(error, "cancel the collection's waiting link before a new one")
-    })
-    const cartId = serviceCartId(saleByPhoneHolder(collection.id))
-    await recordLoanRequestWorkflow(container).run({
-      input: {
-        cart_id: cartId,
-        holder: "order_balance",
-        payment_collection_id: collection.id,
-        amount: toDecimal(asked.amount),
-        currency_code: currency,
-      },
-    })
-    const { result: session } = await createPaymentSessionsWorkflow(container)
-      .run({
-        input: {
-          payment_collection_id: collection.id,
-          provider_id: providerId,
-          data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
-        },
-      })
-      .catch(async (error: Error) => {
-        throw await afterFailedCreation(container, cartId, error)
-      })
-    const loan = readSessionData(session.data)
-    if (loan) {
-      await recordLoanSessionWorkflow(container).run({
-        input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
-      })
-    }
-    await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
-  })
-  return inStoreSaleOf(container, orderId)
+  return asked
 }
 
 /**
@@ -274,17 +298,26 @@ async function settleRequestsOf(container: MedusaContainer, collectionId: string
   }
 }
 
+/** A creation Medusa's workflow failed, with the loans its cartId's status query found (none known when it could not say). */
+interface FailedCreation {
+  error: Error
+  settled: LedgerLoan[] | undefined
+}
+
+/** Under the collection's lock: the rows of the loans the service made under the failed creation's cartId. */
+const settleAfterFailure = (container: MedusaContainer, cartId: string): Promise<LedgerLoan[] | undefined> =>
+  settleLoanRequestWorkflow(container)
+    .run({ input: { cart_id: cartId } })
+    .then(({ result }) => result)
+    .catch(() => undefined)
+
 /**
  * Medusa's workflow failed after the request may have reached the service (a lost reply, the
  * status query silent): the loans the service made under the cartId get their rows and are
  * cancelled, as the admin is told the link failed. What the service cannot say yet is settled
  * before the next link and by reconciliation.
  */
-async function afterFailedCreation(container: MedusaContainer, cartId: string, error: Error): Promise<Error> {
-  const settled = await settleLoanRequestWorkflow(container)
-    .run({ input: { cart_id: cartId } })
-    .then(({ result }) => result)
-    .catch(() => undefined)
+async function afterFailedCreation(container: MedusaContainer, { error, settled }: FailedCreation): Promise<Error> {
   if (!settled) {
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
@@ -310,7 +343,7 @@ async function afterFailedCreation(container: MedusaContainer, cartId: string, e
  * "payment link"), under the order's lock: two admins sending at once open one, not two.
  */
 async function openCollectionFor(container: MedusaContainer, order: OrderRow): Promise<CollectionRow> {
-  return underCartLocks(container, [order.id], async () => {
+  return underOrderLock(container, order.id, async () => {
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
     if (!again) throw refuse(nothingAsked(order))
@@ -392,7 +425,8 @@ export async function resendByPhone(container: MedusaContainer, orderId: string,
 export async function cancelByPhone(container: MedusaContainer, orderId: string): Promise<InStoreJson> {
   const { client } = bnplFromContainer(container)
   const { session, data, collectionId } = await pendingSale(container, orderId)
-  await underCartLocks(container, [collectionId], async () => {
+  const holder = { type: "order_balance" as const, payment_collection_id: collectionId, service_cart_id: data.cart_id }
+  await underHolderLocks(container, [holder], async () => {
     const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store").catch((error) => {
       throw asMedusaError(error, `cancel loan ${data.loan_id}`)
     })
