@@ -87,7 +87,7 @@ async function refundAcross(
     const cents = owed - refunded < counted(payment) ? owed - refunded : counted(payment)
     if (cents <= 0n) continue
     try {
-      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), () =>
+      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.cart_id] }, () =>
         refundPaymentWorkflow(container).run({
           input: { payment_id: payment.paymentId, amount: centsToDecimal(cents), note: noteOf(input.return_id) },
         }),
