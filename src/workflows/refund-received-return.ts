@@ -1,13 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { exactDifference, exactSum, toCents, toDecimal } from "../lib/bnpl/money"
+import { exactDifference, medusaAmountOfRefund } from "../lib/bnpl/money"
+import { centsToDecimal } from "../lib/bnpl/refunds"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
 import { rowOfLoan } from "../lib/ledger/ledger"
+import { countedByOrder } from "../lib/ledger/released-rest"
 import { bookingSender } from "../lib/ledger/refund-book"
-import { exactOwedToShopper } from "../lib/ledger/order-change-guard"
+import { owedToShopper } from "../lib/ledger/order-change-guard"
 import { lockCarts, unlockCarts } from "./cart-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
@@ -51,61 +53,59 @@ const refundReceivedReturnStep = createStep(refundReceivedReturnStepId, async (i
   return new StepResponse<ReturnRefund>(result)
 })
 
-/**
- * What the order counts of a loan's payment, exact: what Medusa captured and did not refund; one
- * Medusa replaced counts nothing, one whose rest it released counts its capture.
- */
-const counted = (payment: OrderPayment): string =>
-  payment.canceled && !payment.restReleased ? "0" : exactDifference(payment.captured, payment.refunded)
-
-/** The smaller of two exact amounts. */
-const least = (a: string, b: string): string => (MathBN.lte(a, b) ? a : b)
+/** What the order counts of a loan's payment; one Medusa replaced counts nothing, one whose rest it released counts its capture. */
+const counted = (payment: OrderPayment): bigint => (payment.canceled && !payment.restReleased ? 0n : countedByOrder(payment))
 
 async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<ReturnRefund> {
   // Read again under the lock: a refund of the order page or an earlier delivery may have been first.
-  const [payments, owed] = await Promise.all([orderPayments(container, input.order_id), exactOwedToShopper(container, input.order_id)])
+  const [payments, owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
   const note = noteOf(input.return_id)
   if (payments.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { outcome: "already_refunded" }
   if (!payments.length) return { outcome: "not_a_loan" }
-  if (toCents(owed) <= 0n) return { outcome: "nothing_due" }
+  if (owed <= 0n) return { outcome: "nothing_due" }
   const oldestFirst = [...payments].sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))
   const done = await refundAcross(container, input, oldestFirst, owed)
-  const rest = exactDifference(owed, done.refunded)
-  if (toCents(rest) <= 0n) return { outcome: "refunded", amount: toDecimal(owed) }
+  const rest = owed - done.refunded
+  if (rest <= 0n) return { outcome: "refunded", amount: centsToDecimal(owed) }
   const stoppedAt = done.stopped?.payment ?? oldestFirst[oldestFirst.length - 1]
   const why = done.stopped?.why ?? "the loans' captured payments hold no more (capture what is uncaptured first)"
   const reason =
-    `return ${input.return_id} of order ${input.order_id} owes the shopper ${toDecimal(owed)}; ` +
-    `${toDecimal(done.refunded)} was refunded on return, ${toDecimal(rest)} was not: ${why}`
-  await listRest(container, stoppedAt, reason, toDecimal(rest))
+    `return ${input.return_id} of order ${input.order_id} owes the shopper ${centsToDecimal(owed)}; ` +
+    `${centsToDecimal(done.refunded)} was refunded on return, ${centsToDecimal(rest)} was not: ${why}`
+  await listRest(container, stoppedAt, reason, centsToDecimal(rest))
   return { outcome: done.stopped ? "refused" : "not_captured", reason }
 }
 
 /**
  * The loans' payments refunded in turn, up to `owed`; stops at the first refund that does not go
- * through. Medusa records each refund exactly (what the order owes, or all the payment holds: never
- * more), and the provider sends it to the service rounded to the centavo (docs/money.md).
+ * through. The service refunds centavos; Medusa records them by the one rule (medusaAmountOfRefund):
+ * the centavos, or exactly what the payment has left when they are all of it, never more than it
+ * captured (docs/money.md).
  */
 async function refundAcross(
   container: MedusaContainer,
   input: RefundReceivedReturnInput,
   payments: OrderPayment[],
-  owed: string,
-): Promise<{ refunded: string; stopped?: { payment: OrderPayment; why: string } }> {
-  let refunded = "0"
+  owed: bigint,
+): Promise<{ refunded: bigint; stopped?: { payment: OrderPayment; why: string } }> {
+  let refunded = 0n
   for (const payment of payments) {
-    const amount = least(exactDifference(owed, refunded), counted(payment))
-    if (toCents(amount) <= 0n) continue
+    const cents = owed - refunded < counted(payment) ? owed - refunded : counted(payment)
+    if (cents <= 0n) continue
     try {
       await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.cart_id] }, () =>
         refundPaymentWorkflow(container).run({
-          input: { payment_id: payment.paymentId, amount, note: noteOf(input.return_id) },
+          input: {
+            payment_id: payment.paymentId,
+            amount: medusaAmountOfRefund(cents, exactDifference(payment.captured, payment.refunded)),
+            note: noteOf(input.return_id),
+          },
         }),
       )
     } catch (error) {
       return { refunded, stopped: { payment, why: `loan ${payment.session.loan_id}: ${(error as Error).message}` } }
     }
-    refunded = exactSum([refunded, amount])
+    refunded += cents
   }
   return { refunded }
 }

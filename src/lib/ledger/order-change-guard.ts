@@ -1,6 +1,6 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
-import { exactDifference, toCents } from "../bnpl/money"
+import { toCents } from "../bnpl/money"
 import { centsToDecimal } from "../bnpl/refunds"
 import { rowOfLoan } from "./ledger"
 import { holderOfLoan, orderOfHolder } from "./queries"
@@ -45,16 +45,12 @@ export async function refuseRefundDuringOrderChange(
   )
 }
 
-/** What the order owes the shopper now, exact ("347.9652", or "0"): its summary's pending difference, when below zero. */
-export async function exactOwedToShopper(container: MedusaContainer, orderId: string): Promise<string> {
+/** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
+export async function owedToShopper(container: MedusaContainer, orderId: string): Promise<bigint> {
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)
     .graph({ entity: "order", fields: ["id", "summary.pending_difference"], filters: { id: orderId } })
-  const pending = (data[0] as { summary?: { pending_difference?: BigNumberInput } } | undefined)?.summary?.pending_difference ?? 0
-  return toCents(pending) < 0n ? exactDifference(0, pending) : "0"
-}
-
-/** The same in cents, as it is compared with a refund's. */
-export async function owedToShopper(container: MedusaContainer, orderId: string): Promise<bigint> {
-  return toCents(await exactOwedToShopper(container, orderId))
+  const pending = (data[0] as { summary?: { pending_difference?: unknown } } | undefined)?.summary?.pending_difference
+  const cents = toCents(String(pending ?? 0))
+  return cents < 0n ? -cents : 0n
 }
