@@ -172,12 +172,22 @@ it("shows an ineligible cart's installments option as unavailable, with its reas
       "El pago a plazos está disponible para compras de hasta $100,000.00 MXN.",
     )
     await expect(page.locator("#pay-installments").isDisabled()).resolves.toBe(true)
+    // The demo's prices include IVA: the lines and the shipping add up to the total, and the IVA is shown as part of it.
+    const rows = await page
+      .locator(".summary tr")
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")))
+    const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100)
+    const [iva, total, shipping, ...lines] = [...rows].reverse()
+    expect(iva[0]).toBe("IVA incluido")
+    expect(cents(iva[1])).toBeGreaterThan(0)
+    expect(lines.reduce((sum, line) => sum + cents(line[1]), cents(shipping[1]))).toBe(cents(total[1]))
     await shots.take(page, "carrito-sin-plazos")
 
     await page.goto(`${backendUrl}/demo/cart?cart_id=${cartId}&lang=en`)
     await expect(page.locator("#bnpl-reason:visible").textContent({ timeout: 30_000 })).resolves.toBe(
       "Pay in installments is available for purchases of up to MX$100,000.00.",
     )
+    await expect(page.locator(".summary tr.includes td").first().textContent()).resolves.toBe("includes IVA")
     await shots.take(page, "cart-unavailable-en")
   })
 })

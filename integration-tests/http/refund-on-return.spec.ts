@@ -1,12 +1,15 @@
 import { setTimeout } from "node:timers/promises"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { createAndCompleteReturnOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { useOrderBalance } from "../helpers/balance"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { until } from "../helpers/until"
-import { ordersOfCart, useStorefront } from "../helpers/store"
+import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
+import { cartOf, oddPricedVariant, pricesIncludeIva } from "../helpers/iva"
+import { receiveReturn } from "../helpers/returns"
 import { notification, paidCart, postWebhook } from "../helpers/webhook"
 import { refundReceivedReturnWorkflow } from "../../src/workflows/refund-received-return"
 
@@ -158,5 +161,76 @@ medusaIntegrationTestRunner({
       expect([firstLoan, secondLoan].map((loan) => medusaRefunds(after, loan))).toEqual([[], []])
       expect(Number(after.summary.pending_difference)).toBe(-owed)
     })
+
+    it("prices without IVA: each return's refund is its centavos at the service and in Medusa, and the last one of the whole order records what the payment has left, not more than it captured", async () => {
+      const variantId = await oddPricedVariant(getContainer(), shop)
+      await pricesIncludeIva(getContainer(), shop.store.regionId, false)
+      try {
+        const cart = await cartOf(api, shop, variantId, 3)
+        // Three units at 115.9884 with IVA, and 114.84 of shipping.
+        expect(cart.total).toBe(462.8052)
+        const session = await shop.bnplSession(cart.id)
+        const loanId: number = session.data.loan_id
+        await env.sandbox.pay(loanId)
+        const completed = await shop.complete(cart.id)
+        expect(completed.data.type).toBe("order")
+        const orderId: string = completed.data.order.id
+        const [item] = (await order(orderId)).items
+        const refundsAtService = async (count: number) =>
+          until(
+            () => serviceRefunds(loanId),
+            (list) => list.length >= count,
+          )
+
+        const admin = await adminHeaders(api)
+        await createOrderFulfillmentWorkflow(getContainer()).run({ input: { order_id: orderId, items: [{ id: item.id, quantity: 3 }] } })
+        const oneBack = () => receiveReturn(api, admin, orderId, [{ id: item.id, quantity: 1 }])
+
+        await oneBack()
+        expect(await refundsAtService(1)).toEqual(["115.99"])
+        // The shipping refunded from the order page, then the other two units come back, one at a time: the last owes all the payment holds.
+        const paymentId = (await paymentOf(orderId)).id
+        expect((await api.post(`/admin/payments/${paymentId}/refund`, { amount: 114.84 }, admin)).status).toBe(200)
+        await oneBack()
+        await refundsAtService(3)
+        await oneBack()
+
+        expect(await refundsAtService(4)).toEqual(["115.99", "114.84", "115.99", "115.99"])
+        expect(env.sandbox.state.loans.get(loanId)!.request.totalPrice).toBe(462.81)
+        const payment = await until(
+          () => paymentOf(orderId),
+          (p) => p.refunds.length === 4,
+        )
+        // 462.8052 less 115.99, 114.84 and 115.99 is 115.9852: the last refund is all the payment has left.
+        expect(payment.refunds.map((r) => Number(r.raw_amount.value))).toEqual([115.99, 114.84, 115.99, 115.9852])
+        const refunded = payment.refunds.reduce<BigNumberInput>((sum, r) => MathBN.add(sum, r.raw_amount), 0)
+        const captured = payment.captures.reduce<BigNumberInput>((sum, c) => MathBN.add(sum, c.raw_amount), 0)
+        expect([MathBN.convert(refunded).toString(), MathBN.convert(captured).toString()]).toEqual(["462.8052", "462.8052"])
+        expect(Math.abs(Number((await order(orderId)).summary.pending_difference))).toBeLessThan(0.005)
+      } finally {
+        await pricesIncludeIva(getContainer(), shop.store.regionId, true)
+      }
+    })
+
+    /** The order's one payment, with its captures and its refunds in the order Medusa recorded them (exact amounts). */
+    async function paymentOf(orderId: string) {
+      const { data } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({
+          entity: "order",
+          fields: [
+            "payment_collections.payments.id",
+            "payment_collections.payments.captures.raw_amount",
+            "payment_collections.payments.refunds.raw_amount",
+            "payment_collections.payments.refunds.created_at",
+          ],
+          filters: { id: orderId },
+        })
+      type Raw = { raw_amount: { value: string } }
+      const [payment] = (
+        data[0] as { payment_collections: Array<{ payments: Array<{ id: string; captures: Raw[]; refunds: Array<Raw & { created_at: string }> }> }> }
+      ).payment_collections[0].payments
+      return { ...payment, refunds: [...payment.refunds].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()) }
+    }
   },
 })

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { exactDifference, medusaAmountOfRefund } from "../lib/bnpl/money"
 import { centsToDecimal } from "../lib/bnpl/refunds"
 import { withRefundSender } from "../lib/bnpl/refund-sender"
 import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
@@ -75,7 +76,12 @@ async function refundDue(container: MedusaContainer, input: RefundReceivedReturn
   return { outcome: done.stopped ? "refused" : "not_captured", reason }
 }
 
-/** The loans' payments refunded in turn, up to `owed`; stops at the first refund that does not go through. */
+/**
+ * The loans' payments refunded in turn, up to `owed`; stops at the first refund that does not go
+ * through. The service refunds centavos; Medusa records them by the one rule (medusaAmountOfRefund):
+ * the centavos, or exactly what the payment has left when they are all of it, never more than it
+ * captured (docs/money.md).
+ */
 async function refundAcross(
   container: MedusaContainer,
   input: RefundReceivedReturnInput,
@@ -87,9 +93,13 @@ async function refundAcross(
     const cents = owed - refunded < counted(payment) ? owed - refunded : counted(payment)
     if (cents <= 0n) continue
     try {
-      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), () =>
+      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.cart_id] }, () =>
         refundPaymentWorkflow(container).run({
-          input: { payment_id: payment.paymentId, amount: centsToDecimal(cents), note: noteOf(input.return_id) },
+          input: {
+            payment_id: payment.paymentId,
+            amount: medusaAmountOfRefund(cents, exactDifference(payment.captured, payment.refunded)),
+            note: noteOf(input.return_id),
+          },
         }),
       )
     } catch (error) {

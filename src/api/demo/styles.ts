@@ -39,6 +39,7 @@ button:disabled { opacity:.6; cursor:progress; }
 .summary td { padding:4px 0; vertical-align:top; }
 .summary td.num { text-align:right; white-space:nowrap; }
 .summary tr.total td { border-top:1px solid var(--line); padding-top:10px; font-weight:700; font-size:17px; }
+.summary tr.includes td { color:var(--muted); font-size:13px; padding-top:0; }
 .status { min-height:1.5em; margin:10px 0 0; font-size:14px; color:var(--muted); }
 .error { color:var(--bad); background:#fef3f2; border:1px solid #fecdca; border-radius:8px; padding:10px 12px; margin:10px 0 0; }
 .success { color:var(--ok); }

@@ -31,7 +31,7 @@ const ES = {
   shipping: "Envío",
   nextStep: "siguiente paso",
   subtotal: "Subtotal",
-  taxes: "Impuestos",
+  includesIva: "IVA incluido",
   total: "Total",
   fields: {
     email: "Correo electrónico",
@@ -121,7 +121,7 @@ const EN: DemoTexts = {
   shipping: "Shipping",
   nextStep: "next step",
   subtotal: "Subtotal",
-  taxes: "Taxes",
+  includesIva: "includes IVA",
   total: "Total",
   fields: {
     email: "Email",

@@ -1,4 +1,4 @@
-import { provided, withProvided } from "./provider-context"
+import { type HandOverScope, provided, withProvided } from "./provider-context"
 
 /** A loan the provider has just made for a session the plugin's route did not create. */
 export interface LoanMade {
@@ -18,11 +18,11 @@ export type LoanRecorder = (loan: LoanMade) => Promise<void>
  * then: with `autoCapture`, its rollback of a completion that failed after the capture refunds
  * the payment and opens a new session itself, and the provider (which cannot reach the ledger)
  * makes that session's loan. The completions the plugin runs or lets through run inside
- * `withLoanRecorder`, so that loan has its row at once, like every other, instead of waiting
+ * `withLoanRecorder` for the cart, so that loan has its row at once, like every other, instead of waiting
  * for reconciliation's backfill (a cart changed before it would leave a paid loan unknown).
  */
 const RECORDER = Symbol("loan recorder")
 
-export const withLoanRecorder = <T>(record: LoanRecorder, work: () => T): T => withProvided(RECORDER, record, work)
+export const withLoanRecorder = <T>(record: LoanRecorder, scope: HandOverScope, work: () => T): T => withProvided(RECORDER, record, scope, work)
 
-export const loanRecorder = (): LoanRecorder | undefined => provided<LoanRecorder>(RECORDER)
+export const loanRecorder = (cartId: string): LoanRecorder | undefined => provided<LoanRecorder>(RECORDER, cartId)

@@ -1,4 +1,4 @@
-import { provided, withProvided } from "./provider-context"
+import { type HandOverScope, provided, withProvided } from "./provider-context"
 
 /** One refund Medusa asks the provider for, as the plugin's book takes it. */
 export interface RefundAsked {
@@ -18,13 +18,15 @@ export type RefundSender = (refund: RefundAsked) => Promise<void>
  * The provider lives in the payment module's container and cannot reach the ledger, yet every
  * refund must be booked before it is sent (docs/money.md). So the plugin's paths that end in a
  * Medusa refund (the order page's refund, the admin's cancel) run Medusa's workflow inside
- * `withRefundSender`, and the provider hands the refund to the sender it finds here: booked,
- * refused while another refund of the loan is unclear, proven by the book's rule after a lost
- * reply. A refund asked of the provider on any other path goes to the store's sender
- * (lib/ledger/store-refund-sender.ts), which books it the same way.
+ * `withRefundSender`, naming the carts whose locks they hold, and the provider hands a refund of
+ * those carts to the sender it finds here: booked, refused while another refund of the loan is
+ * unclear, proven by the book's rule after a lost reply. A refund asked of the provider on any
+ * other path, or of another cart (a subscriber the workflow's events started), goes to the
+ * store's sender (lib/ledger/store-refund-sender.ts), which books it the same way under its own
+ * cart's lock.
  */
 const SENDER = Symbol("refund sender")
 
-export const withRefundSender = <T>(send: RefundSender, work: () => T): T => withProvided(SENDER, send, work)
+export const withRefundSender = <T>(send: RefundSender, scope: HandOverScope, work: () => T): T => withProvided(SENDER, send, scope, work)
 
-export const refundSender = (): RefundSender | undefined => provided<RefundSender>(SENDER)
+export const refundSender = (cartId: string): RefundSender | undefined => provided<RefundSender>(SENDER, cartId)

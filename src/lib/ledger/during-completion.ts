@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { withLoanRecorder } from "../bnpl/loan-recorder"
+import type { HandOverScope } from "../bnpl/provider-context"
 import { withRefundSender } from "../bnpl/refund-sender"
 import { ledgerRecorder } from "./loan-row"
 import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
@@ -8,7 +9,8 @@ import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
  * Runs a cart's completion (the storefront's, or the confirmation's processPaymentWorkflow)
  * under the cart's lock, so that what Medusa's rollback does through the provider reaches the
  * ledger: its refund of a captured payment is booked (refund-book.ts, ROLLBACK_REFUND), and the
- * loan of the session it opens gets its row (loan-recorder.ts).
+ * loan of the session it opens gets its row (loan-recorder.ts). `scope`: the cart, and how long the
+ * completion lasts.
  */
-export const duringCompletion = <T>(container: MedusaContainer, work: () => T): T =>
-  withRefundSender(bookingSender(container, ROLLBACK_REFUND), () => withLoanRecorder(ledgerRecorder(container), work))
+export const duringCompletion = <T>(container: MedusaContainer, scope: HandOverScope, work: () => T): T =>
+  withRefundSender(bookingSender(container, ROLLBACK_REFUND), scope, () => withLoanRecorder(ledgerRecorder(container), scope, work))

@@ -13,9 +13,11 @@ import type { LoanRecord } from "../../lib/bnpl/wire"
  */
 const CONFIRMED = Symbol("confirmed loan")
 
-export const withConfirmedLoan = <T>(loan: LoanRecord, work: () => Promise<T>): Promise<T> => withProvided(CONFIRMED, loan, work)
+/** `cartId`: the cart the service knows the loan by. */
+export const withConfirmedLoan = <T>(loan: LoanRecord, cartId: string, work: () => Promise<T>): Promise<T> =>
+  withProvided(CONFIRMED, loan, { carts: [cartId] }, work)
 
-export function confirmedLoan(loanId: number): LoanRecord | undefined {
-  const loan = provided<LoanRecord>(CONFIRMED)
+export function confirmedLoan(loanId: number, cartId: string): LoanRecord | undefined {
+  const loan = provided<LoanRecord>(CONFIRMED, cartId)
   return loan?.loanId === loanId ? loan : undefined
 }

@@ -136,7 +136,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     })
 
     this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cartId}`)
-    await loanRecorder()?.({
+    await loanRecorder(cartId)?.({
       cartId,
       loanId: created.loanId,
       checkoutUrl: created.url,
@@ -188,7 +188,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       )
     }
     this.logger.info(`[bnpl] in-store loan ${loan.loanId} created for ${cartId} (${request.channel})`)
-    await loanRecorder()?.({
+    await loanRecorder(cartId)?.({
       cartId,
       loanId: loan.loanId,
       checkoutUrl: created.url ?? "",
@@ -224,7 +224,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = this.sessionData(data)
     // Cart completion from the storefront lands here: a failure is worded for the shopper.
     const loan =
-      confirmedLoan(session.loan_id) ??
+      confirmedLoan(session.loan_id, session.cart_id) ??
       (await this.loanOf(session).catch((error) => {
         throw this.forShopper(error, "confirm the installment payment")
       }))
@@ -311,7 +311,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = this.sessionData(data)
     const key = context?.idempotency_key ?? randomUUID()
     // The plugin's own paths hold the cart's lock and hand their sender over; any other is the store's.
-    const send = refundSender() ?? storeRefundSender
+    const send = refundSender(session.cart_id) ?? storeRefundSender
     await send({ cartId: session.cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })

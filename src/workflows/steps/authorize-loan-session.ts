@@ -5,7 +5,7 @@ import type { LoanRecord } from "../../lib/bnpl/wire"
 import { AUTHORIZED } from "../../lib/ledger/confirmation"
 import { duringCompletion } from "../../lib/ledger/during-completion"
 import { recordCapturesOnOrder } from "../../lib/ledger/order-transactions"
-import type { LoanHolder } from "../../lib/ledger/holder"
+import { type LoanHolder, serviceCartId } from "../../lib/ledger/holder"
 import { orderOfHolder } from "../../lib/ledger/queries"
 import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
 
@@ -48,8 +48,9 @@ function cartIdOf(holder: LoanHolder): string {
 export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, async (input: AuthorizeInput, { container }) => {
   // processPaymentWorkflow carries on past a failed cart completion (its step continues on
   // failure) but still reports the error: it becomes the reason the admin reads.
-  const { errors, result } = await withConfirmedLoan(input.loan, () =>
-    duringCompletion(container, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
+  const cartId = serviceCartId(input.holder)
+  const { errors, result } = await withConfirmedLoan(input.loan, cartId, () =>
+    duringCompletion(container, { carts: [cartId] }, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
       input.order_exists
         ? processPaymentWorkflow(container).run({
             input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },

@@ -42,15 +42,13 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()
   // One writer per loan: a second cancel, a refund or a confirmation of a loan of the same holders waits for this one.
-  const release = await holdLoanLocks(
-    req.scope,
-    payments.map((p) => p.session.cart_id),
-  )
+  const carts = payments.map((p) => p.session.cart_id)
+  const release = await holdLoanLocks(req.scope, carts)
   try {
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
     const send = bookingSender(req.scope, CANCEL_REFUND)
-    await withRefundSender(send, () =>
+    await withRefundSender(send, { carts }, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
         input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
       }),

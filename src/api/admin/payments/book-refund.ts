@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
 import { bookingSender } from "../../../lib/ledger/refund-book"
 import { holdLoanLockOfPayment } from "./hold-loan-lock"
+import { answered } from "../../answered"
 
 /**
  * `POST /admin/payments/:id/refund` (the order page's *Refund*) on a payment a loan holds:
@@ -11,6 +12,7 @@ import { holdLoanLockOfPayment } from "./hold-loan-lock"
  * refund and the service's reply.
  */
 export async function bookOrderPageRefund(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  if (!(await holdLoanLockOfPayment(req, res))) return next()
-  withRefundSender(bookingSender(req.scope, "refund from Medusa admin"), () => next())
+  const cartId = await holdLoanLockOfPayment(req, res)
+  if (!cartId) return next()
+  withRefundSender(bookingSender(req.scope, "refund from Medusa admin"), { carts: [cartId], lasts: answered(res) }, () => next())
 }

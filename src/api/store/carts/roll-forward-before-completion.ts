@@ -10,6 +10,7 @@ import { CONFIRMABLE_SESSION, isPaid } from "../../../lib/bnpl/status"
 import { loanAtService } from "../../../lib/ledger/loan-at-service"
 import { paidLoanVerdict } from "../../../lib/ledger/paid-loan"
 import { duringCompletion } from "../../../lib/ledger/during-completion"
+import { answered } from "../../answered"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
 import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
 import { listLoanWorkflow } from "../../../workflows/list-loan"
@@ -60,7 +61,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
     await release()
     throw error
   }
-  duringCompletion(req.scope, () => next())
+  duringCompletion(req.scope, { carts: [cartId], lasts: answered(res) }, () => next())
 }
 
 interface Completion {

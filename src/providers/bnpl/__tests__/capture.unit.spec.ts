@@ -149,7 +149,7 @@ describe("capture and auto-capture, against the sandbox", () => {
       const { cartId, loanId, data } = await paidSession(bnpl)
       const loan = (await bnpl["client"].getLoan(cartId, loanId))!
       const requestsBefore = sandbox.state.requests.length
-      const authorized = await withConfirmedLoan(loan, () => bnpl.authorizePayment({ data }))
+      const authorized = await withConfirmedLoan(loan, cartId, () => bnpl.authorizePayment({ data }))
       expect(authorized.status).toBe(PaymentSessionStatus.AUTHORIZED)
       expect(authorized.data).toMatchObject({ loan_id: loanId, loan_status: "OUTSTANDING" })
       expect(sandbox.state.requests).toHaveLength(requestsBefore)
@@ -161,7 +161,7 @@ describe("capture and auto-capture, against the sandbox", () => {
       const other = await paidSession(bnpl)
       const loan = (await bnpl["client"].getLoan(first.cartId, first.loanId))!
       const before = statusQueries(other.cartId).length
-      await withConfirmedLoan(loan, () => bnpl.authorizePayment({ data: other.data }))
+      await withConfirmedLoan(loan, first.cartId, () => bnpl.authorizePayment({ data: other.data }))
       expect(statusQueries(other.cartId)).toHaveLength(before + 1)
       await bnpl.authorizePayment({ data: first.data })
       expect(statusQueries(first.cartId).length).toBeGreaterThan(1)

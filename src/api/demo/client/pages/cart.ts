@@ -49,8 +49,9 @@ export async function cartPage(app: HTMLElement, store: DemoStore, cartId: strin
           {},
           ...(cart.items ?? []).map((item) => row(`${item.product_title ?? item.title} × ${item.quantity}`, item.total)),
           row(t.shipping, cart.shipping_total),
-          row(t.taxes, cart.tax_total),
           row(t.total, cart.total, { class: "total" }),
+          // Medusa's line and shipping totals carry their tax already: the IVA is part of the total, not added to it.
+          row(t.includesIva, cart.tax_total, { class: "includes" }),
         ),
         h("p", { class: "muted" }, t.cart.deliveryTo(where, cart.email ?? "")),
       ),
