@@ -22,6 +22,8 @@ export interface ModelSystem {
   refundOnReturn?: boolean
   /** The store's own code calling Medusa's workflows, where the model can run it (in Medusa's process). */
   storeCode?: StoreCode
+  /** The admin can sell by phone (BNPL_IN_STORE_SHOP_ID set; BNPL_MERCHANT_URL for *Send again*). */
+  inStore?: boolean
 }
 
 /**
@@ -60,6 +62,8 @@ export interface StoreCalls {
   /** Selecting "Pay in installments": a pp_bnpl_bnpl session on the cart's collection. */
   startSession(collectionId: string): Promise<Reply>
   complete(cartId: string): Promise<Reply>
+  /** The return page of an order's balance: the plugin's confirm route, which asks the service whether the balance's loan is paid. */
+  confirmBalance(collectionId: string): Promise<Reply>
   /** A variant other than the carts' own, for an item the admin adds to an order. */
   readonly extraVariantId: string
 }
@@ -132,6 +136,10 @@ class HttpStore implements StoreCalls {
 
   complete(cartId: string): Promise<Reply> {
     return this.post(`/store/carts/${cartId}/complete`)
+  }
+
+  confirmBalance(collectionId: string): Promise<Reply> {
+    return this.post(`/store/bnpl/payment-collections/${collectionId}/confirm`)
   }
 }
 
