@@ -1204,10 +1204,19 @@ export class SequenceRun {
     const balance = payment && (await this.openBalanceOf(cart, payment.order_id))
     if (!payment || !balance) return "no open balance"
     this.trackBalance(cart, balance.id)
+    const { sandbox } = this.system
+    // The page asks first, as the storefront kit does (docs/storefront.md): it offers a loan only on `pay`.
+    const page = this.served("balance page", await this.system.store.balanceEligibility(balance.id))
+    const step = (page.body as { bnpl?: { next_step?: string } } | null)?.bnpl?.next_step
+    const paidLink = loansOfCollections(sandbox, [balance.id]).find((loan) => isPaid(loan) && refundableCents(loan) > 0)
+    if (step === "pay" && paidLink)
+      this.violations.push(
+        `the payment link's page of balance ${balance.id} offers a new loan (next_step "pay") although loan ${paidLink.loanId} of the balance is paid`,
+      )
+    if (step !== "pay") return `the page shows ${step ?? brief(page)}`
     const started = this.served("balance session", await this.system.store.startSession(balance.id))
     const loanId = loanOfSession(started)
     if (started.status !== 200 || loanId === undefined) return `session ${brief(started)}`
-    const { sandbox } = this.system
     await this.withFaults(WEBHOOK[command.webhook], async () => {
       await sandbox.pay(loanId)
       await sandbox.idle()

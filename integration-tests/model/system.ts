@@ -62,6 +62,8 @@ export interface StoreCalls {
   /** Selecting "Pay in installments": a pp_bnpl_bnpl session on the cart's collection. */
   startSession(collectionId: string): Promise<Reply>
   complete(cartId: string): Promise<Reply>
+  /** The payment link's page: whether installments may pay the balance, and what the page does next (`next_step`). */
+  balanceEligibility(collectionId: string): Promise<Reply>
   /** The return page of an order's balance: the plugin's confirm route, which asks the service whether the balance's loan is paid. */
   confirmBalance(collectionId: string): Promise<Reply>
   /** A variant other than the carts' own, for an item the admin adds to an order. */
@@ -136,6 +138,10 @@ class HttpStore implements StoreCalls {
 
   complete(cartId: string): Promise<Reply> {
     return this.post(`/store/carts/${cartId}/complete`)
+  }
+
+  balanceEligibility(collectionId: string): Promise<Reply> {
+    return requestJson("GET", `${this.baseUrl}/store/bnpl/payment-collections/${collectionId}`, this.headers)
   }
 
   confirmBalance(collectionId: string): Promise<Reply> {
