@@ -891,6 +891,7 @@ export class SequenceRun {
     const refused = sandbox.state.requests.some((request) => request.fault === "reject" && request.at >= since)
     if (refused) await this.expectCancelRefused(cart, orderId, reply)
     await this.expectLinksEnded(orderId, links, reply, linkStuck && !racing)
+    await this.expectOwnLoanEnded(cart, orderId, reply)
     if (order?.loan_id && before) {
       const excused = rejected
         ? "the service rejects refunds"
@@ -1175,15 +1176,27 @@ export class SequenceRun {
   }
 
   /**
-   * The links of the cart's order its customer can still pay: phone sales and payment links of
-   * its collections, and, placed before its financing, the cart's own loans.
+   * The links of the cart's order its customer can still pay (docs/money.md): phone sales and
+   * Medusa's payment links of its collections. The cart's own loan of an order placed first is
+   * not one: it ends with the order's payment, after the cancel (`expectOwnLoanEnded`).
    */
   private linksOut(cart: CartInPlay): Loan[] {
-    const own = this.system.orderBeforeFinancing ? this.unpaidLoansOf(cart) : []
-    const links = loansOfCollections(this.system.sandbox, [cart.collectionId, ...cart.balances]).filter(
+    return loansOfCollections(this.system.sandbox, [cart.collectionId, ...cart.balances]).filter(
       (loan) => payable(loan) && !this.linkless.has(loan.loanId),
     )
-    return [...own, ...links]
+  }
+
+  /** An order placed first and cancelled by the admin has its unpaid loan cancelled at the service, so the shopper can no longer pay it. */
+  private async expectOwnLoanEnded(cart: CartInPlay, orderId: string, reply: Reply): Promise<void> {
+    if (!this.system.orderBeforeFinancing || reply.status < 200 || reply.status >= 300) return
+    const left = await until(
+      async () => this.unpaidLoansOf(cart),
+      (loans) => !loans.length,
+    )
+    if (left.length)
+      this.violations.push(
+        `order ${orderId} (placed first) was cancelled, yet its shopper can still pay loan ${left.map((l) => l.loanId).join(", ")}`,
+      )
   }
 
   /** One payable link per collection: a new link cancels the collection's others first (docs/admin.md, "Sales by phone"). */
@@ -1251,7 +1264,10 @@ export class SequenceRun {
     const made = loansOfCollections(sandbox, [collectionId]).filter((loan) => !before.has(loan.loanId) && loan.posRequest)
     const what = `phone sale of order ${payment.order_id} by ${channel}`
     const message = messageOf(sent)
-    if (reply === "clear" || !made.length) this.served(what, sent)
+    // The status query down before anything was sent (the collection's waiting link could not be checked): the admin is asked to try again.
+    const tryAgain = reply === "lost-unknown" && !made.length && sent.status >= 500 && /try again in a moment/.test(message)
+    if (tryAgain) this.trace.push(`  (${what}: the service down, the admin is asked to try again)`)
+    else if (reply === "clear" || !made.length) this.served(what, sent)
     else if (sent.status !== 500 || !PHONE_LOST_ANSWERS[reply].test(message))
       this.violations.push(`${what}, its reply lost: answered ${sent.status} "${message.slice(0, 300)}", not the documented 500`)
     else if (reply === "lost" && made.some(payable))
