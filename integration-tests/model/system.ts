@@ -79,18 +79,19 @@ export interface AdminCalls {
 const VARIANT = 2
 let carts = 0
 
-/** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP. */
+/** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP; `cartVariant`: the variant every cart holds, other than the demo's. */
 export async function httpCalls(
   baseUrl: string,
   store: DemoStore,
   admin: { email: string; password: string },
+  cartVariant?: string,
 ): Promise<Pick<ModelSystem, "store" | "admin">> {
   const login = await requestJson("POST", `${baseUrl}/auth/user/emailpass`, {}, admin)
   const token = (login.body as { token?: unknown } | null)?.token
   if (login.status !== 200 || typeof token !== "string") throw new Error(`admin login: HTTP ${login.status}`)
   const adminHeaders = { authorization: `Bearer ${token}` }
   return {
-    store: new HttpStore(baseUrl, store),
+    store: new HttpStore(baseUrl, store, cartVariant ?? store.variantIds[VARIANT]),
     admin: {
       post: (path, body) => requestJson("POST", `${baseUrl}${path}`, adminHeaders, body ?? {}),
       get: (path) => requestJson("GET", `${baseUrl}${path}`, adminHeaders),
@@ -105,6 +106,7 @@ class HttpStore implements StoreCalls {
   constructor(
     private readonly baseUrl: string,
     private readonly demo: DemoStore,
+    private readonly cartVariant: string,
   ) {
     this.headers = { "x-publishable-api-key": demo.publishableKey }
     this.extraVariantId = demo.variantIds[VARIANT - 1]
@@ -117,7 +119,7 @@ class HttpStore implements StoreCalls {
   async readyCart(quantity: number): Promise<ReadyCart> {
     // One e-mail per cart: Medusa makes a guest customer per e-mail, and the plugin looks for look-alike orders by it.
     const email = `model+${process.pid}-${++carts}@example.com`
-    const items = [{ variant_id: this.demo.variantIds[VARIANT], quantity }]
+    const items = [{ variant_id: this.cartVariant, quantity }]
     const created = ok(
       "create cart",
       await this.post("/store/carts", { region_id: this.demo.regionId, email, shipping_address: SAMPLE_SHIPPING_ADDRESS, items }),
