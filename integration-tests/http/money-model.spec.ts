@@ -169,7 +169,7 @@ function modelSuite(mode: Mode) {
           numRuns: focus ? (number("FC_IN_STORE_RUNS") ?? IN_STORE_RUNS[mode]) : runs,
           // Side by side, each on its own carts (fault-setting and money-moving commands run alone: gate.ts).
           concurrency: number("FC_CONCURRENCY") ?? 4,
-          size: focus ? { minCommands: 4, maxCommands: 8, focus: "in-store" as const } : { minCommands: 3, maxCommands: 6 },
+          size: focus ? { minCommands: 5, maxCommands: 9, focus: "in-store" as const } : { minCommands: 3, maxCommands: 6 },
           seed: number("FC_SEED"),
           path: process.env.FC_PATH,
           sequence: given,

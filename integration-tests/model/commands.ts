@@ -350,18 +350,24 @@ export interface SequenceSize {
 
 /** Candidates per command performed: enough that a sequence rarely runs out of applicable ones. */
 const CANDIDATES = 4
+const IN_STORE_PRELUDE: Command[] = [
+  { kind: "buy", cart: 0 },
+  { kind: "edit-up", cart: 0, later: true },
+]
 /** The in-store family's commands mostly wait for an order with an open collection: more of them are passed over. */
 const IN_STORE_CANDIDATES = 10
 
 export function sequences(size: SequenceSize): fc.Arbitrary<Sequence> {
   const candidates = size.focus === "in-store" ? IN_STORE_CANDIDATES : CANDIDATES
+  const drawn = fc.array(size.focus === "in-store" ? inStoreCommand : command, {
+    minLength: size.minCommands * candidates,
+    maxLength: size.maxCommands * candidates,
+  })
   return fc.record({
     quantities: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
     length: fc.integer({ min: size.minCommands, max: size.maxCommands }),
-    commands: fc.array(size.focus === "in-store" ? inStoreCommand : command, {
-      minLength: size.minCommands * candidates,
-      maxLength: size.maxCommands * candidates,
-    }),
+    // The in-store family starts where its doors open: an order bought, its balance left open.
+    commands: size.focus === "in-store" ? drawn.map((rest) => [...IN_STORE_PRELUDE, ...rest]) : drawn,
   })
 }
 
