@@ -21,7 +21,12 @@ module.exports = {
 }
 
 const suites = {
-  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/scripts/**/__tests__/**/*.unit.spec.[jt]s"],
+  unit: [
+    "**/src/**/__tests__/**/*.unit.spec.[jt]s",
+    "**/scripts/**/__tests__/**/*.unit.spec.[jt]s",
+    // The money model's own checks that need no server (doors.unit.spec.ts: every money route has a command).
+    "**/integration-tests/model/__tests__/**/*.unit.spec.[jt]s",
+  ],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
   // The packaging test runs once, under Node 22 (node22.spec.ts starts it there, with

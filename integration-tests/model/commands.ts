@@ -8,6 +8,15 @@ import fc from "fast-check"
 export type WebhookFate = "deliver" | "duplicate" | "drop"
 export type Share = 25 | 50 | 100
 export type PartialShare = 25 | 50
+/** How a sale by phone's link reaches the customer: WhatsApp, SMS, or a QR code shown at the counter. */
+export type PhoneChannel = "w" | "s" | "q"
+/**
+ * How the service answers a sale by phone's creation. `clear`: as documented. `lost`: the loan
+ * made, its link sent to the phone, the reply lost. `lost-unknown`: the same, and the status query
+ * down meanwhile, so the plugin cannot say whether the loan exists; the link is on the phone.
+ */
+export const PHONE_REPLIES = ["clear", "lost", "lost-unknown"] as const
+export type PhoneReply = (typeof PHONE_REPLIES)[number]
 /** How the service misbehaves during a reconciliation: some answers 5xx, or every status query slow. */
 export type Trouble = "none" | "errors" | "latency"
 /**
@@ -31,6 +40,7 @@ export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
  * *Refund in full* racing the storefront's completion (the shopper paying first, the webhook
  * lost, when the cart's loan is unpaid); two cancels of one order; an order-page refund (the
  * service slow to answer) racing the refund check, due; a portal refund while a return is received.
+ * Two sales by phone sent at once for one order; the customer paying a phone link while the admin cancels its order.
  * The `other-` races move money of two carts at once (the sequence's other cart; its own when it has one):
  * each cart's lock is its own, and one cart's refund must not count or hold the other's.
  */
@@ -49,6 +59,8 @@ export const RACES = [
   "refund+other-refund",
   "cancel+other-return",
   "return+other-refund",
+  "phone-send+phone-send",
+  "phone-pay+cancel",
 ] as const
 export type Race = (typeof RACES)[number]
 /** Both at once, the second while the first is in flight, or the second as the first ends its work. */
@@ -85,8 +97,11 @@ export type Command =
   | { kind: "refused-complete"; cart: number }
   /** The shopper checks out at once: selects "Pay in installments", pays, and the webhook places the order. */
   | { kind: "buy"; cart: number }
-  /** The admin cancels the cart's order; `rejected`: the service answers REJECTED to the refund. */
-  | { kind: "cancel"; cart: number; rejected: boolean }
+  /**
+   * The admin cancels the cart's order; `rejected`: the service answers REJECTED to the refund;
+   * `linkStuck`: with a link of the order's out and unpaid, the service will not cancel it.
+   */
+  | { kind: "cancel"; cart: number; rejected: boolean; linkStuck?: boolean }
   | { kind: "capture"; cart: number }
   /**
    * The admin refunds a share of what the order's payment has captured and not refunded (capturing
@@ -125,9 +140,28 @@ export type Command =
   | { kind: "return"; cart: number; whole: boolean }
   /**
    * The admin adds an item to the order (an order edit): Medusa asks what is left in a new
-   * collection, which the shopper pays with a second loan from the payment link.
+   * collection, which the shopper pays with a second loan from the payment link; or, `later`,
+   * which stays open (for a sale by phone, or the payment link later: `balance-link`).
    */
-  | { kind: "edit-up"; cart: number }
+  | { kind: "edit-up"; cart: number; later?: boolean }
+  /**
+   * The shopper opens Medusa's payment link of the order's open collection and pays it with a
+   * loan; the webhook delivered or lost, and the storefront's return page (the plugin's confirm
+   * route) asked or not. Beside a sale by phone of the same collection, two links may be out.
+   */
+  | { kind: "balance-link"; cart: number; webhook: "deliver" | "drop"; returnPage: boolean }
+  /** The admin sends the customer a link for what the order's open collection asks (a sale by phone), the service answering as `reply` says. */
+  | { kind: "phone-send"; cart: number; channel: PhoneChannel; reply: PhoneReply }
+  /** The admin's *Send again* of the unpaid phone link, by WhatsApp or SMS. */
+  | { kind: "phone-resend"; cart: number; channel: "w" | "s" }
+  /** The admin's *Cancel* of the unpaid phone link. */
+  | { kind: "phone-cancel"; cart: number }
+  /**
+   * The customer pays the newest unpaid phone link of the cart's order: from the message on the
+   * phone (the sandbox's outbox: the page's Pay button), or at the service; the webhook's fate.
+   * A link whose creation reply was lost is on the phone too.
+   */
+  | { kind: "phone-pay"; cart: number; via: "outbox" | "service"; webhook: WebhookFate }
   /**
    * The admin exchanges one unit of the order's line for the other variant (shipped first, its
    * return received); the difference is paid with a second loan, or refunded from the order page.
@@ -180,6 +214,47 @@ const answer = fc.constantFrom<RefundAnswer>(
   "503",
 )
 
+const webhook = fc.constantFrom<WebhookFate>("deliver", "duplicate", "drop", "drop")
+
+/**
+ * The sale by phone and an order's open collection (src/api/admin/bnpl/orders/[id]/in-store):
+ * each applies only to an order whose collection asks for money, in a Medusa with sales by phone.
+ */
+const phoneCommands = (weight: number) => [
+  { weight, arbitrary: fc.record({ kind: fc.constant("edit-up" as const), cart, later: fc.constant(true) }) },
+  {
+    weight,
+    arbitrary: fc.record({
+      kind: fc.constant("balance-link" as const),
+      cart,
+      webhook: fc.constantFrom("deliver" as const, "drop" as const),
+      returnPage: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2 * weight,
+    arbitrary: fc.record({
+      kind: fc.constant("phone-send" as const),
+      cart,
+      channel: fc.constantFrom<PhoneChannel>("w", "s", "q"),
+      reply: fc.constantFrom<PhoneReply>("clear", "clear", "clear", "lost", "lost-unknown"),
+    }),
+  },
+  { weight, arbitrary: fc.record({ kind: fc.constant("phone-resend" as const), cart, channel: fc.constantFrom("w" as const, "s" as const) }) },
+  { weight, arbitrary: fc.record({ kind: fc.constant("phone-cancel" as const), cart }) },
+  {
+    weight: 2 * weight,
+    arbitrary: fc.record({ kind: fc.constant("phone-pay" as const), cart, via: fc.constantFrom("outbox" as const, "service" as const), webhook }),
+  },
+]
+
+const cancel = fc.record({
+  kind: fc.constant("cancel" as const),
+  cart,
+  rejected: fc.boolean(),
+  linkStuck: fc.constantFrom(false, false, false, true),
+})
+
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("session" as const), cart }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("session" as const), cart, reply: fc.constant("lost" as const) }) },
@@ -190,7 +265,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant("pay" as const),
       cart,
       loan: fc.constantFrom("newest" as const, "newest" as const, "oldest" as const),
-      webhook: fc.constantFrom<WebhookFate>("deliver", "duplicate", "drop", "drop"),
+      webhook,
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("late-webhook" as const), cart }) },
@@ -198,7 +273,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("complete" as const), cart }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("refused-complete" as const), cart }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("buy" as const), cart }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), cart, rejected: fc.boolean() }) },
+  { weight: 2, arbitrary: cancel },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("capture" as const), cart }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("refund" as const), cart, share, answer }) },
   {
@@ -239,21 +314,60 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("store-cancel" as const), cart }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("store-refund" as const), cart, share }) },
+  ...phoneCommands(1),
+)
+
+/**
+ * The doors of an order's open collection, drawn often: an order bought, its balance left open,
+ * sales by phone (lost replies too), the payment link beside them, payments, cancels and
+ * reconciliation. The quick run gives it a few sequences of its own (`focus: "in-store"`).
+ */
+const inStoreCommand: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("buy" as const), cart }) },
+  ...phoneCommands(3),
+  { weight: 1, arbitrary: cancel },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refund" as const), cart, share, answer: fc.constant<RefundAnswer>("clear") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("reconcile" as const), trouble: fc.constant<Trouble>("none") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("time-passes" as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("race" as const),
+      cart,
+      race: fc.constantFrom<Race>("phone-send+phone-send", "phone-pay+cancel"),
+      offsetMs: fc.constantFrom(...RACE_OFFSETS),
+      flip: fc.boolean(),
+    }),
+  },
 )
 
 export interface SequenceSize {
   minCommands: number
   maxCommands: number
+  /** Draw mostly the commands of one family of doors: `in-store`, an order's open collection and its sales by phone. */
+  focus?: "in-store"
 }
 
 /** Candidates per command performed: enough that a sequence rarely runs out of applicable ones. */
 const CANDIDATES = 4
+const IN_STORE_PRELUDE: Command[] = [
+  { kind: "buy", cart: 0 },
+  { kind: "edit-up", cart: 0, later: true },
+]
+/** The in-store family's commands mostly wait for an order with an open collection: more of them are passed over. */
+const IN_STORE_CANDIDATES = 10
 
 export function sequences(size: SequenceSize): fc.Arbitrary<Sequence> {
+  const candidates = size.focus === "in-store" ? IN_STORE_CANDIDATES : CANDIDATES
+  const drawn = fc.array(size.focus === "in-store" ? inStoreCommand : command, {
+    minLength: size.minCommands * candidates,
+    maxLength: size.maxCommands * candidates,
+  })
   return fc.record({
     quantities: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
     length: fc.integer({ min: size.minCommands, max: size.maxCommands }),
-    commands: fc.array(command, { minLength: size.minCommands * CANDIDATES, maxLength: size.maxCommands * CANDIDATES }),
+    // The in-store family starts where its doors open: an order bought, its balance left open.
+    commands: size.focus === "in-store" ? drawn.map((rest) => [...IN_STORE_PRELUDE, ...rest]) : drawn,
   })
 }
 
@@ -269,10 +383,20 @@ export function describe(command: Command, cartCount = 2): string {
     case "time-passes":
     case "retry-completion":
     case "buy":
-    case "edit-up":
     case "edit-down":
+    case "phone-cancel":
     case "store-cancel":
       return `${command.kind}${on}`
+    case "edit-up":
+      return `edit-up${on}${command.later ? " (its balance left open)" : ""}`
+    case "balance-link":
+      return `balance-link${on} (the payment link paid, webhook ${command.webhook}${command.returnPage ? ", the return page asked" : ""})`
+    case "phone-send":
+      return `phone-send${on} by ${command.channel}${PHONE_REPLY_TEXT[command.reply]}`
+    case "phone-resend":
+      return `phone-resend${on} by ${command.channel}`
+    case "phone-pay":
+      return `phone-pay${on} (${command.via === "outbox" ? "from the phone's message" : "at the service"}, webhook ${command.webhook})`
     case "exchange":
       return `exchange${on} (one unit for the other variant), received`
     case "claim":
@@ -304,7 +428,7 @@ export function describe(command: Command, cartCount = 2): string {
     case "pay":
       return `pay${on} (${command.loan} unpaid loan, webhook ${command.webhook})`
     case "cancel":
-      return `cancel${on}'s order${command.rejected ? " (service rejects refunds)" : ""}`
+      return `cancel${on}'s order${command.rejected ? " (service rejects refunds)" : ""}${command.linkStuck ? " (the service will not cancel its links)" : ""}`
     case "refund":
       return `refund ${command.share}%${on}${ANSWER_TEXT[command.answer]}`
     case "portal-refund":
@@ -312,6 +436,12 @@ export function describe(command: Command, cartCount = 2): string {
     default:
       return unreachable(command)
   }
+}
+
+const PHONE_REPLY_TEXT: Record<PhoneReply, string> = {
+  clear: "",
+  lost: " (loan made, link sent, reply lost)",
+  "lost-unknown": " (loan made, link sent, reply lost, status query down)",
 }
 
 const ANSWER_TEXT: Record<RefundAnswer, string> = {
@@ -335,7 +465,11 @@ export function kindOf(command: Command): string {
   if (command.kind === "refund-during-lag") return `refund-during-lag, then ${command.second}`
   if (command.kind === "refund-in-full") return `refund-in-full ${command.loan}`
   if (command.kind === "reconcile") return command.trouble === "none" ? "reconcile" : `reconcile ${command.trouble}`
-  if (command.kind === "cancel") return command.rejected ? "cancel rejected" : "cancel"
+  if (command.kind === "cancel") return `cancel${command.rejected ? " rejected" : ""}${command.linkStuck ? " link stuck" : ""}`
+  if (command.kind === "phone-send") return `phone-send ${command.channel} ${command.reply}`
+  if (command.kind === "phone-pay") return `phone-pay ${command.via} ${command.webhook}`
+  if (command.kind === "balance-link") return `balance-link ${command.webhook}${command.returnPage ? " return-page" : ""}`
+  if (command.kind === "edit-up" && command.later) return "edit-up later"
   if (command.kind === "partial-capture") return command.cancel ? "partial-capture, then cancel" : "partial-capture"
   if (command.kind === "return") return command.whole ? "return whole" : "return one unit"
   return command.kind

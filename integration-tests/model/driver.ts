@@ -3,7 +3,7 @@ import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
 import { refundableCents } from "../../src/sandbox/refunds"
 import { AskedCauses, type Cause } from "./attribution"
 import { reconcileAndWait } from "../helpers/reconcile"
-import { type Command, describe, kindOf, type Race, type RefundAnswer, type Trouble, type WebhookFate } from "./commands"
+import { type Command, describe, kindOf, type PhoneReply, type Race, type RefundAnswer, type Trouble, type WebhookFate } from "./commands"
 import {
   bookEntries,
   isUndecided,
@@ -17,6 +17,7 @@ import {
 } from "./facts"
 import { Gate } from "./gate"
 import { brief, type Reply } from "./http"
+import { inStoreCard, loansOfCollections, payable, payFromPhone, phoneCartIds } from "./in-store"
 import { checkAsk, excuseOf, releasedRest } from "./invariant"
 import { claimOne, editOrder, exchangeOne, type OrderItemView, orderView, returnable, shipAndReturn, until } from "./order-life"
 import { settlementOf } from "./portal"
@@ -124,7 +125,26 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "return", cart, whole: true },
     { kind: "refund", cart: cart + 1, share: 25, answer: "clear" },
   ],
+  "phone-send+phone-send": (cart) => [
+    { kind: "phone-send", cart, channel: "w", reply: "clear" },
+    { kind: "phone-send", cart, channel: "s", reply: "clear" },
+  ],
+  "phone-pay+cancel": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "phone-pay", cart, via: "service", webhook: "deliver" },
+  ],
 }
+/**
+ * What the service does to a sale by phone's creation: the loan made and its link sent, the reply
+ * lost; with `lost-unknown`, the status query down too while the admin's request lasts.
+ */
+const PHONE_FAULTS: Record<PhoneReply, FaultConfig> = {
+  clear: {},
+  lost: { posLoan: { applyThenFailNext: 1 } },
+  "lost-unknown": { posLoan: { applyThenFailNext: 1 }, status: { errorRate: 1 } },
+}
+/** The service will not cancel any loan while the admin cancels the order (down, or refusing). */
+const STUCK_LINKS: FaultConfig = { cancel: { errorRate: 1 } }
 /** A race's offset when the sequence names none (sequences printed before races had one). */
 const RACE_OFFSET_MS = 30
 /** The service makes the loan and cancels the cart's unpaid ones, and every reply is lost. */
@@ -203,9 +223,19 @@ export class SequenceRun {
     this.sent = new RefundRequestLog(system.sandbox.state.requests)
   }
 
-  /** The carts', and their orders' balances' collections: every `cartId` the sequence's loans have at the service. */
+  /** The carts', their orders' balances' collections, and their sales by phone: every `cartId` the sequence's loans have at the service. */
   get cartIds(): string[] {
-    return this.carts.flatMap((cart) => [cart.cartId, ...cart.balances])
+    return this.carts.flatMap((cart) => [cart.cartId, ...cart.balances, ...this.phoneCartIdsOf(cart)])
+  }
+
+  /** The `cartId`s of the phone sales of the cart's order's collections (its own, when the order was placed first, and its balances). */
+  private phoneCartIdsOf(cart: CartInPlay): string[] {
+    return phoneCartIds(this.system.sandbox, [cart.collectionId, ...cart.balances])
+  }
+
+  /** A phone sale's loans are the order's: what starts a refund on the cart starts one on them (attribution.ts). */
+  private notePhoneLoans(): void {
+    for (const cart of this.carts) for (const cartId of this.phoneCartIdsOf(cart)) this.asked.alias(cartId, cart.cartId)
   }
 
   get cartQuantities(): Array<{ cartId: string; quantity: number }> {
@@ -227,6 +257,7 @@ export class SequenceRun {
     const started = Date.now()
     const outcome = await (runsAlone(command) ? this.gate.alone(() => this.perform(command)) : this.gate.alongside(() => this.perform(command)))
     this.sent.collect()
+    this.notePhoneLoans()
     this.performed.push(command)
     this.kinds.push(kindOf(command))
     this.trace.push(`${describe(command, this.carts.length)} -> ${outcome} (${Date.now() - started} ms)`)
@@ -295,7 +326,9 @@ export class SequenceRun {
         return !this.neverListed.has(cart.cartId) && loans.some((loan) => isPaid(loan) && refundableCents(loan) > 0)
       case "cancel":
         // Medusa cancels no order with shipments (even returned ones): "All fulfillments must be canceled".
-        return !!order && order.order_status !== "canceled" && !this.shipped.has(order.order_id)
+        return (
+          !!order && order.order_status !== "canceled" && !this.shipped.has(order.order_id) && (!command.linkStuck || this.linksOut(cart).length > 0)
+        )
       case "capture":
         return !!order?.payment_id && order.captured === 0 && !order.canceled
       case "refund":
@@ -320,6 +353,22 @@ export class SequenceRun {
         return !!order?.payment_id && order.order_status !== "canceled" && !!(await this.returnableOf(order.order_id)).length
       case "edit-up":
         return !!order?.payment_id && order.order_status !== "canceled" && !order.canceled
+      case "balance-link":
+        return !!order && order.order_status !== "canceled" && !!(await this.openBalanceOf(cart, order.order_id))
+      case "phone-send":
+        return (
+          !!this.system.inStore &&
+          !!order &&
+          order.order_status !== "canceled" &&
+          !!(await inStoreCard(this.system, order.order_id))?.payment_collection_id
+        )
+      case "phone-resend":
+      case "phone-cancel": {
+        const sale = this.system.inStore && order ? (await inStoreCard(this.system, order.order_id))?.sale : undefined
+        return !!sale && sale.status === "REQUEST" && !sale.authorized
+      }
+      case "phone-pay":
+        return !!this.system.inStore && this.phoneLoansOf(cart).some(payable)
       case "edit-down":
         return !!order?.payment_id && order.order_status !== "canceled" && !!(await this.reducibleOf(order.order_id))
       case "partial-capture":
@@ -354,6 +403,7 @@ export class SequenceRun {
 
   /** Webhooks and refunds settle, half a day passes, and reconciliation runs until it has nothing left to do. */
   async finish(): Promise<void> {
+    this.notePhoneLoans()
     await this.gate.alongside(() => this.settle())
     this.sent.collect()
   }
@@ -485,7 +535,9 @@ export class SequenceRun {
       case "refused-complete":
         return this.refusedComplete(this.cart(command.cart))
       case "cancel":
-        return this.cancel(this.cart(command.cart), command.rejected, racing)
+        return command.linkStuck
+          ? this.withFaults(STUCK_LINKS, () => this.cancel(this.cart(command.cart), command.rejected, racing, true))
+          : this.cancel(this.cart(command.cart), command.rejected, racing)
       case "capture":
         return this.capture(this.cart(command.cart))
       case "refund":
@@ -511,7 +563,17 @@ export class SequenceRun {
       case "return":
         return this.returnOrder(this.cart(command.cart), command.whole, racing)
       case "edit-up":
-        return this.editUp(this.cart(command.cart))
+        return this.editUp(this.cart(command.cart), command.later)
+      case "balance-link":
+        return this.balanceLink(this.cart(command.cart), command)
+      case "phone-send":
+        return this.withFaults(PHONE_FAULTS[command.reply], () => this.phoneSend(this.cart(command.cart), command.channel, command.reply, racing))
+      case "phone-resend":
+        return this.phoneResend(this.cart(command.cart), command.channel)
+      case "phone-cancel":
+        return this.phoneCancel(this.cart(command.cart))
+      case "phone-pay":
+        return this.phonePay(this.cart(command.cart), command)
       case "edit-down":
         return this.editDown(this.cart(command.cart), command.cart)
       case "exchange":
@@ -597,6 +659,8 @@ export class SequenceRun {
         )
       }
     }
+    if (race === "phone-send+phone-send")
+      for (const collectionId of [cart.collectionId, ...cart.balances]) this.expectOnePayableLink(collectionId, `${race} (${outcomes.join(" | ")})`)
     if (race === "cancel+cancel" && before && !before.excuse && !outcomes.some((outcome) => /^2\d\d\b/.test(outcome))) {
       this.violations.push(`${race}: neither cancel went through, although nothing was unclear on the books (${outcomes.join(" | ")})`)
     }
@@ -808,10 +872,11 @@ export class SequenceRun {
     return `${outcome}, ${made.length} refund(s) at the service`
   }
 
-  private async cancel(cart: CartInPlay, rejected: boolean, racing?: Race): Promise<string> {
+  private async cancel(cart: CartInPlay, rejected: boolean, racing?: Race, linkStuck = false): Promise<string> {
     const { sandbox, sql } = this.system
     const orderId = await orderOfCart(sql, cart.cartId)
     if (!orderId) return "no order"
+    const links = this.linksOut(cart)
     const order = (await orderPayments(sql, [cart.cartId])).find((o) => o.order_id === orderId)
     const before = order?.loan_id ? await this.before(cart, order.loan_id, order) : undefined
     const since = new Date().toISOString()
@@ -825,18 +890,42 @@ export class SequenceRun {
     }
     const refused = sandbox.state.requests.some((request) => request.fault === "reject" && request.at >= since)
     if (refused) await this.expectCancelRefused(cart, orderId, reply)
+    await this.expectLinksEnded(orderId, links, reply, linkStuck && !racing)
+    await this.expectOwnLoanEnded(cart, orderId, reply)
     if (order?.loan_id && before) {
       const excused = rejected
         ? "the service rejects refunds"
-        : racing && !STRICT_IN_RACE.has(racing)
-          ? `racing ${racing}`
-          : order.order_status === "canceled"
-            ? "already cancelled"
-            : before.excuse
+        : linkStuck
+          ? "the service will not cancel the order's links"
+          : racing && !STRICT_IN_RACE.has(racing)
+            ? `racing ${racing}`
+            : order.order_status === "canceled"
+              ? "already cancelled"
+              : before.excuse
       await this.judgeAsk(cart, order.loan_id, before, { what: `cancel of order ${orderId}`, excused, reply, expect: "in-full" })
       this.expectCancelledInFull(orderId, order.loan_id, reply)
     }
     return `${brief(reply)}${refused ? " (refunds REJECTED)" : ""}`
+  }
+
+  /**
+   * An order's cancel ends its links first (docs/money.md): cancelled, no link of it is payable;
+   * one the service will not cancel (`stuck`) refuses the cancel with 400 naming the loan, and the order stays.
+   */
+  private async expectLinksEnded(orderId: string, links: Loan[], reply: Reply, stuck: boolean): Promise<void> {
+    const ok = reply.status >= 200 && reply.status < 300
+    const open = links.filter(payable)
+    if (ok && open.length)
+      this.violations.push(
+        `cancel of ${orderId} answered ${brief(reply)}, yet its customer can still pay loan ${open.map((l) => l.loanId).join(", ")}`,
+      )
+    if (!stuck || !open.length) return
+    if (reply.status !== 400 || !/was not cancelled: its customer could still pay loan/.test(messageOf(reply)))
+      this.violations.push(
+        `cancel of ${orderId} with link(s) the service would not cancel: answered ${reply.status} "${messageOf(reply).slice(0, 200)}", not 400 naming the loan`,
+      )
+    const order = (await orderPayments(this.system.sql, this.cartIds)).find((o) => o.order_id === orderId)
+    if (order?.order_status === "canceled") this.violations.push(`order ${orderId} is cancelled although a link of it could not be ended`)
   }
 
   /** An order cancelled has its paid loan refunded in full at the service, whatever raced it: a cancel that cannot refund it is refused. */
@@ -1047,12 +1136,202 @@ export class SequenceRun {
    * The admin adds an item to the order; the shopper pays the balance Medusa asks with a second
    * loan from the payment link. Captured at once (autoCapture), the order then owes nothing.
    */
-  private async editUp(cart: CartInPlay): Promise<string> {
+  private async editUp(cart: CartInPlay, later = false): Promise<string> {
     const payment = await this.paymentOf(cart)
     if (!payment) return "no order"
     const stop = await editOrder(this.system, (what, reply) => this.served(what, reply), payment.order_id, { add: this.system.store.extraVariantId })
     if (stop) return stop
-    return `edit confirmed, ${await this.payBalance(cart, payment.order_id)}`
+    if (!later) return `edit confirmed, ${await this.payBalance(cart, payment.order_id)}`
+    const balance = await this.balanceAfterChange(payment.order_id)
+    if (balance) this.trackBalance(cart, balance.id)
+    return `edit confirmed, ${balance ? `balance ${centsToDecimal(balance.amount)} left open` : "nothing to pay"}`
+  }
+
+  /** The collection an order change opened for what is left to pay, once Medusa shows it. */
+  private async balanceAfterChange(orderId: string): Promise<{ id: string; amount: number } | undefined> {
+    const view = await until(
+      () => orderView(this.system, orderId),
+      (order) => !!order?.collections.some((c) => c.status === "not_paid"),
+      5_000,
+    )
+    return view?.collections.filter((c) => c.status === "not_paid").pop()
+  }
+
+  /** A collection of the cart's order that the sequence's loans may pay: its loans are the cart's (facts, causes). */
+  private trackBalance(cart: CartInPlay, collectionId: string): void {
+    if (collectionId === cart.collectionId || cart.balances.includes(collectionId)) return
+    cart.balances.push(collectionId)
+    this.asked.alias(collectionId, cart.cartId)
+  }
+
+  /** The order's collection that asks for money, other than the cart's own (a balance an order change opened). */
+  private async openBalanceOf(cart: CartInPlay, orderId: string): Promise<{ id: string; amount: number } | undefined> {
+    const view = await orderView(this.system, orderId)
+    return view?.collections.filter((c) => ["not_paid", "awaiting"].includes(c.status) && c.amount > 0 && c.id !== cart.collectionId).pop()
+  }
+
+  /** The loans of the cart's order's phone sales, oldest first. */
+  private phoneLoansOf(cart: CartInPlay): Loan[] {
+    return loansOfCollections(this.system.sandbox, [cart.collectionId, ...cart.balances]).filter((loan) => !!loan.posRequest)
+  }
+
+  /**
+   * The links of the cart's order its customer can still pay (docs/money.md): phone sales and
+   * Medusa's payment links of its collections. The cart's own loan of an order placed first is
+   * not one: it ends with the order's payment, after the cancel (`expectOwnLoanEnded`).
+   */
+  private linksOut(cart: CartInPlay): Loan[] {
+    return loansOfCollections(this.system.sandbox, [cart.collectionId, ...cart.balances]).filter(
+      (loan) => payable(loan) && !this.linkless.has(loan.loanId),
+    )
+  }
+
+  /** An order placed first and cancelled by the admin has its unpaid loan cancelled at the service, so the shopper can no longer pay it. */
+  private async expectOwnLoanEnded(cart: CartInPlay, orderId: string, reply: Reply): Promise<void> {
+    if (!this.system.orderBeforeFinancing || reply.status < 200 || reply.status >= 300) return
+    const left = await until(
+      async () => this.unpaidLoansOf(cart),
+      (loans) => !loans.length,
+    )
+    if (left.length)
+      this.violations.push(
+        `order ${orderId} (placed first) was cancelled, yet its shopper can still pay loan ${left.map((l) => l.loanId).join(", ")}`,
+      )
+  }
+
+  /** One payable link per collection: a new link cancels the collection's others first (docs/admin.md, "Sales by phone"). */
+  private expectOnePayableLink(collectionId: string, what: string): void {
+    const links = loansOfCollections(this.system.sandbox, [collectionId]).filter(payable)
+    if (links.length > 1)
+      this.violations.push(`${what}: collection ${collectionId} has ${links.length} payable links (loans ${links.map((l) => l.loanId).join(", ")})`)
+  }
+
+  /**
+   * The shopper pays the order's open balance through Medusa's payment link: a session of the
+   * collection (a loan), its first installment paid, the webhook delivered or lost, and the
+   * storefront's return page asked or not. The return page asks the service itself: a paid loan of
+   * a collection no other loan paid is then the collection's payment.
+   */
+  private async balanceLink(cart: CartInPlay, command: Extract<Command, { kind: "balance-link" }>): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const balance = payment && (await this.openBalanceOf(cart, payment.order_id))
+    if (!payment || !balance) return "no open balance"
+    this.trackBalance(cart, balance.id)
+    const { sandbox } = this.system
+    // The page asks first, as the storefront kit does (docs/storefront.md): it offers a loan only on `pay`.
+    const page = this.served("balance page", await this.system.store.balanceEligibility(balance.id))
+    const step = (page.body as { bnpl?: { next_step?: string } } | null)?.bnpl?.next_step
+    const paidLink = loansOfCollections(sandbox, [balance.id]).find((loan) => isPaid(loan) && refundableCents(loan) > 0)
+    if (step === "pay" && paidLink)
+      this.violations.push(
+        `the payment link's page of balance ${balance.id} offers a new loan (next_step "pay") although loan ${paidLink.loanId} of the balance is paid`,
+      )
+    if (step !== "pay") return `the page shows ${step ?? brief(page)}`
+    const started = this.served("balance session", await this.system.store.startSession(balance.id))
+    const loanId = loanOfSession(started)
+    if (started.status !== 200 || loanId === undefined) return `session ${brief(started)}`
+    await this.withFaults(WEBHOOK[command.webhook], async () => {
+      await sandbox.pay(loanId)
+      await sandbox.idle()
+    })
+    const delivery = sandbox.state.webhooks.filter((d) => d.loanId === loanId).pop()
+    const paid = `balance ${centsToDecimal(balance.amount)}: loan ${loanId} paid (webhook ${delivery?.status ?? delivery?.error ?? "none"})`
+    if (!command.returnPage) return paid
+    const reply = this.served("balance return page", await this.system.store.confirmBalance(balance.id))
+    const others = loansOfCollections(sandbox, [balance.id]).filter((loan) => loan.loanId !== loanId && isPaid(loan))
+    const held = (await orderPayments(this.system.sql, this.cartIds)).some((order) => order.loan_id === loanId && order.payment_id)
+    if (reply.status === 200 && !others.length && !held)
+      this.violations.push(
+        `the return page of balance ${balance.id} answered 200 after loan ${loanId} was paid, yet no payment of the order holds it`,
+      )
+    return `${paid}; return page ${brief(reply)}`
+  }
+
+  /**
+   * The admin's sale by phone of what the order's open collection asks, the service answering as
+   * `reply` says. As documented (docs/money.md): a 200 names a loan the service made, whose link
+   * reached the phone, the collection's only payable link; a lost reply answers 500 and says what
+   * became of the loan the service made: cancelled, or (the status query down) asked again later.
+   */
+  private async phoneSend(cart: CartInPlay, channel: "w" | "s" | "q", reply: PhoneReply, racing?: Race): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const collectionId = payment && (await inStoreCard(this.system, payment.order_id))?.payment_collection_id
+    if (!payment || !collectionId) return "nothing asked"
+    this.trackBalance(cart, collectionId)
+    const { sandbox } = this.system
+    const before = new Set(loansOfCollections(sandbox, [collectionId]).map((loan) => loan.loanId))
+    const sent = await this.system.admin.post(`/admin/bnpl/orders/${payment.order_id}/in-store`, { phone: CUSTOMER_PHONE, channel })
+    const made = loansOfCollections(sandbox, [collectionId]).filter((loan) => !before.has(loan.loanId) && loan.posRequest)
+    const what = `phone sale of order ${payment.order_id} by ${channel}`
+    const message = messageOf(sent)
+    // The status query down before anything was sent (the collection's waiting link could not be checked): the admin is asked to try again.
+    const tryAgain = reply === "lost-unknown" && !made.length && sent.status >= 500 && /try again in a moment/.test(message)
+    if (tryAgain) this.trace.push(`  (${what}: the service down, the admin is asked to try again)`)
+    else if (reply === "clear" || !made.length) this.served(what, sent)
+    else if (sent.status !== 500 || !PHONE_LOST_ANSWERS[reply].test(message))
+      this.violations.push(`${what}, its reply lost: answered ${sent.status} "${message.slice(0, 300)}", not the documented 500`)
+    else if (reply === "lost" && made.some(payable))
+      this.violations.push(`${what}: answered that loan ${made.map((l) => l.loanId).join(", ")} was cancelled, yet the customer can still pay it`)
+    if (sent.status === 200) {
+      const loanId = (sent.body as { sale?: { loan_id?: number } } | null)?.sale?.loan_id
+      const loan = loanId === undefined ? undefined : sandbox.state.loans.get(loanId)
+      if (!loan?.posRequest) this.violations.push(`${what}: answered 200, but the service holds no phone loan ${loanId}`)
+      else if (!sandbox.outbox().some((m) => m.loanId === loanId))
+        this.violations.push(`${what}: answered 200, but loan ${loanId}'s link never reached the phone`)
+      if (!racing) this.expectOnePayableLink(collectionId, what)
+    }
+    const loans = made.map((loan) => `${loan.loanId} ${loan.status}`).join(", ")
+    return `${sent.status === 200 ? "200" : `${sent.status} ${message.slice(0, 200)}`}${loans ? ` (service made loan ${loans})` : ""}`
+  }
+
+  /** *Send again*: the unpaid link to another phone, by WhatsApp or SMS; a 200 means one more message reached the phone. */
+  private async phoneResend(cart: CartInPlay, channel: "w" | "s"): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const sale = payment && (await inStoreCard(this.system, payment.order_id))?.sale
+    if (!payment || !sale) return "no sale by phone"
+    const messages = () => this.system.sandbox.outbox().filter((m) => m.loanId === sale.loan_id && m.phone === OTHER_PHONE).length
+    const before = messages()
+    const reply = this.served(
+      "phone resend",
+      await this.system.admin.post(`/admin/bnpl/orders/${payment.order_id}/in-store/resend`, { phone: OTHER_PHONE, channel }),
+    )
+    if (reply.status === 200 && messages() <= before)
+      this.violations.push(`resend of loan ${sale.loan_id}: answered 200, yet no message reached ${OTHER_PHONE}`)
+    return `loan ${sale.loan_id}: ${brief(reply)}`
+  }
+
+  /** *Cancel* of the unpaid link: a 200 means the customer can no longer pay it. */
+  private async phoneCancel(cart: CartInPlay): Promise<string> {
+    const payment = await this.paymentOf(cart)
+    const sale = payment && (await inStoreCard(this.system, payment.order_id))?.sale
+    if (!payment || !sale) return "no sale by phone"
+    const reply = this.served("phone cancel", await this.system.admin.post(`/admin/bnpl/orders/${payment.order_id}/in-store/cancel`))
+    const loan = this.system.sandbox.state.loans.get(sale.loan_id)
+    if (reply.status === 200 && loan && payable(loan))
+      this.violations.push(`cancel of phone loan ${sale.loan_id}: answered 200, yet the customer can still pay it`)
+    return `loan ${sale.loan_id}: ${brief(reply)}`
+  }
+
+  /** The customer pays the newest payable phone link of the order: from the message on the phone, or at the service. */
+  private async phonePay(cart: CartInPlay, command: Extract<Command, { kind: "phone-pay" }>): Promise<string> {
+    const loan = this.phoneLoansOf(cart).filter(payable).pop()
+    if (!loan) return "no phone link to pay"
+    const { sandbox } = this.system
+    let how = "from the phone"
+    try {
+      await this.withFaults(WEBHOOK[command.webhook], async () => {
+        if (command.via !== "outbox" || !(await payFromPhone(sandbox, loan.loanId))) {
+          how = "at the service"
+          await sandbox.pay(loan.loanId)
+        }
+        // The webhook meets the fault it was sent under.
+        await sandbox.idle()
+      })
+    } catch (error) {
+      return `loan ${loan.loanId} could not be paid: ${(error as Error).message.slice(0, 160)}`
+    }
+    const delivery = sandbox.state.webhooks.filter((d) => d.loanId === loan.loanId).pop()
+    return `loan ${loan.loanId} paid ${how}, webhook ${delivery?.status ?? delivery?.error ?? "none"}`
   }
 
   /**
@@ -1067,12 +1346,9 @@ export class SequenceRun {
     )
     const balance = view?.collections.filter((c) => c.status === "not_paid").pop()
     if (!balance) return "nothing to pay"
-    cart.balances.push(balance.id)
-    this.asked.alias(balance.id, cart.cartId)
+    this.trackBalance(cart, balance.id)
     const started = this.served("balance session", await this.system.store.startSession(balance.id))
-    const sessions = (started.body as { payment_collection?: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } })
-      .payment_collection?.payment_sessions
-    const loanId = sessions?.find((session) => session.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
+    const loanId = loanOfSession(started)
     if (started.status !== 200 || loanId === undefined) return `balance ${centsToDecimal(balance.amount)}; session ${brief(started)}`
     await this.system.sandbox.pay(loanId)
     const delivery = this.system.sandbox.state.webhooks.filter((d) => d.loanId === loanId).pop()
@@ -1275,7 +1551,11 @@ function setsFault(command: Command): boolean {
     (command.kind === "cancel" && command.rejected) ||
     (command.kind === "refund" && command.answer !== "clear") ||
     command.kind === "refund-during-lag" ||
-    (command.kind === "reconcile" && command.trouble !== "none")
+    (command.kind === "reconcile" && command.trouble !== "none") ||
+    (command.kind === "phone-send" && command.reply !== "clear") ||
+    (command.kind === "phone-pay" && command.webhook !== "deliver") ||
+    (command.kind === "balance-link" && command.webhook !== "deliver") ||
+    (command.kind === "cancel" && !!command.linkStuck)
   )
 }
 
@@ -1298,6 +1578,11 @@ const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
   "claim",
   "store-cancel",
   "store-refund",
+  // They cancel the collection's other links, or pay one: each checks the service's loans of the order after.
+  "phone-send",
+  "phone-cancel",
+  "phone-pay",
+  "balance-link",
 ])
 
 /**
@@ -1307,6 +1592,29 @@ const MONEY_MOVERS: ReadonlySet<Command["kind"]> = new Set([
  */
 function runsAlone(command: Command): boolean {
   return setsFault(command) || movesMoney(command) || command.kind === "race"
+}
+
+/** The phones the customer gives the admin: the first sale's, and another for *Send again*. */
+const CUSTOMER_PHONE = "5512345678"
+const OTHER_PHONE = "5587654321"
+
+/** What a lost creation reply answers (docs/money.md): the loan the service made was cancelled; or, the status query down, the service cannot say yet. */
+const PHONE_LOST_ANSWERS: Record<Exclude<PhoneReply, "clear">, RegExp> = {
+  lost: /after the service made loan \d+, which was cancelled: the customer cannot pay it/,
+  "lost-unknown": /cannot say now whether it made the loan/,
+}
+
+/** The whole message of a reply (brief() cuts it short). */
+function messageOf(reply: Reply): string {
+  const body = reply.body as { message?: unknown } | null
+  return typeof body === "object" && body !== null && "message" in body ? String(body.message) : typeof reply.body === "string" ? reply.body : ""
+}
+
+/** The loan a pp_bnpl_bnpl session of a store's payment-sessions reply holds. */
+function loanOfSession(reply: Reply): number | undefined {
+  const sessions = (reply.body as { payment_collection?: { payment_sessions: Array<{ provider_id: string; data?: { loan_id?: number } }> } } | null)
+    ?.payment_collection?.payment_sessions
+  return sessions?.find((session) => session.provider_id === "pp_bnpl_bnpl")?.data?.loan_id
 }
 
 function unreachable(value: never): never {

@@ -22,6 +22,8 @@ export interface ModelSystem {
   refundOnReturn?: boolean
   /** The store's own code calling Medusa's workflows, where the model can run it (in Medusa's process). */
   storeCode?: StoreCode
+  /** The admin can sell by phone (BNPL_IN_STORE_SHOP_ID set; BNPL_MERCHANT_URL for *Send again*). */
+  inStore?: boolean
 }
 
 /**
@@ -60,6 +62,10 @@ export interface StoreCalls {
   /** Selecting "Pay in installments": a pp_bnpl_bnpl session on the cart's collection. */
   startSession(collectionId: string): Promise<Reply>
   complete(cartId: string): Promise<Reply>
+  /** The payment link's page: whether installments may pay the balance, and what the page does next (`next_step`). */
+  balanceEligibility(collectionId: string): Promise<Reply>
+  /** The return page of an order's balance: the plugin's confirm route, which asks the service whether the balance's loan is paid. */
+  confirmBalance(collectionId: string): Promise<Reply>
   /** A variant other than the carts' own, for an item the admin adds to an order. */
   readonly extraVariantId: string
 }
@@ -73,18 +79,19 @@ export interface AdminCalls {
 const VARIANT = 2
 let carts = 0
 
-/** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP. */
+/** The store and admin APIs of the Medusa at `baseUrl`, over real HTTP; `cartVariant`: the variant every cart holds, other than the demo's. */
 export async function httpCalls(
   baseUrl: string,
   store: DemoStore,
   admin: { email: string; password: string },
+  cartVariant?: string,
 ): Promise<Pick<ModelSystem, "store" | "admin">> {
   const login = await requestJson("POST", `${baseUrl}/auth/user/emailpass`, {}, admin)
   const token = (login.body as { token?: unknown } | null)?.token
   if (login.status !== 200 || typeof token !== "string") throw new Error(`admin login: HTTP ${login.status}`)
   const adminHeaders = { authorization: `Bearer ${token}` }
   return {
-    store: new HttpStore(baseUrl, store),
+    store: new HttpStore(baseUrl, store, cartVariant ?? store.variantIds[VARIANT]),
     admin: {
       post: (path, body) => requestJson("POST", `${baseUrl}${path}`, adminHeaders, body ?? {}),
       get: (path) => requestJson("GET", `${baseUrl}${path}`, adminHeaders),
@@ -99,6 +106,7 @@ class HttpStore implements StoreCalls {
   constructor(
     private readonly baseUrl: string,
     private readonly demo: DemoStore,
+    private readonly cartVariant: string,
   ) {
     this.headers = { "x-publishable-api-key": demo.publishableKey }
     this.extraVariantId = demo.variantIds[VARIANT - 1]
@@ -111,7 +119,7 @@ class HttpStore implements StoreCalls {
   async readyCart(quantity: number): Promise<ReadyCart> {
     // One e-mail per cart: Medusa makes a guest customer per e-mail, and the plugin looks for look-alike orders by it.
     const email = `model+${process.pid}-${++carts}@example.com`
-    const items = [{ variant_id: this.demo.variantIds[VARIANT], quantity }]
+    const items = [{ variant_id: this.cartVariant, quantity }]
     const created = ok(
       "create cart",
       await this.post("/store/carts", { region_id: this.demo.regionId, email, shipping_address: SAMPLE_SHIPPING_ADDRESS, items }),
@@ -132,6 +140,14 @@ class HttpStore implements StoreCalls {
 
   complete(cartId: string): Promise<Reply> {
     return this.post(`/store/carts/${cartId}/complete`)
+  }
+
+  balanceEligibility(collectionId: string): Promise<Reply> {
+    return requestJson("GET", `${this.baseUrl}/store/bnpl/payment-collections/${collectionId}`, this.headers)
+  }
+
+  confirmBalance(collectionId: string): Promise<Reply> {
+    return this.post(`/store/bnpl/payment-collections/${collectionId}/confirm`)
   }
 }
 
