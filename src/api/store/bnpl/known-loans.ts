@@ -43,6 +43,12 @@ export function knownLoans(cart: SessionsOf, ledger: LedgerLoan[]): KnownLoan[] 
   return [...loans.values()]
 }
 
+/** The ledger's rows of every loan that pays an order's balance (its payment collection); none while the ledger module is not loaded. */
+export async function balanceRows(scope: MedusaContainer, paymentCollectionId: string): Promise<LedgerLoan[]> {
+  if (!scope.hasRegistration(BNPL_LEDGER_MODULE)) return []
+  return scope.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ payment_collection_id: paymentCollectionId, holder: "order_balance" })
+}
+
 /** The ledger's rows for the cart; none while the ledger module is not loaded. */
 export async function ledgerRows(scope: MedusaContainer, cartId: string): Promise<LedgerLoan[]> {
   if (!scope.hasRegistration(BNPL_LEDGER_MODULE)) return []

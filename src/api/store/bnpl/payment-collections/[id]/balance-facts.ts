@@ -5,7 +5,8 @@ import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
 import { excludesAny } from "../../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../../lib/catalog/excluded-items"
 import { orderOfPaymentCollection } from "../../../../../lib/ledger/queries"
-import { type KnownLoan, knownLoans, ledgerRows } from "../../known-loans"
+import { readSessionData } from "../../../../../lib/bnpl/session-data"
+import { type KnownLoan, knownLoans, balanceRows } from "../../known-loans"
 import { recentLoans, type SeenLoan } from "../../recent-loans"
 
 /** Everything the answer about an order's balance (Medusa's payment link) is decided from. */
@@ -48,13 +49,16 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
   if (!collection || !orderId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection ${paymentCollectionId} is not the balance of an order.`)
   }
-  // A balance's loans carry the collection's id as their cartId (holder.ts, balanceHolder).
+  // Every loan that pays the balance, whatever cartId it was made under: the payment link's (the
+  // collection's id) and a sale by phone's (`{collection}.{suffix}`), each asked by its own.
   const { options } = bnplFromContainer(scope)
-  const [ledger, live, excluded] = await Promise.all([
-    ledgerRows(scope, paymentCollectionId),
-    recentLoans(scope, client, paymentCollectionId),
+  const [ledger, excluded] = await Promise.all([
+    balanceRows(scope, paymentCollectionId),
     excludesAny(options) ? excludedItemsOfOrder(scope, orderId, options) : [],
   ])
+  const cartIds = new Set([paymentCollectionId, ...ledger.map((row) => row.cart_id), ...sessionCartIds(collection)])
+  const asked = await Promise.all([...cartIds].map((cartId) => recentLoans(scope, client, cartId)))
+  const live = asked.some((loans) => !loans) ? undefined : asked.flatMap((loans) => loans ?? [])
   return {
     paymentCollectionId,
     orderId,
@@ -66,3 +70,10 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
     excludedItems: [...new Set(excluded.map((item) => item.title))],
   }
 }
+
+/** The service cartIds the collection's sessions hold their loans under. */
+const sessionCartIds = (collection: CollectionRow): string[] =>
+  (collection.payment_sessions ?? []).flatMap((session) => {
+    const data = session ? readSessionData(session.data) : undefined
+    return data ? [data.cart_id] : []
+  })
