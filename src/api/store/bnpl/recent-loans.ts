@@ -22,19 +22,23 @@ const Cached = z.object({ loans: z.array(SeenLoan) })
 /** Requests to the service in flight in this process, by cart: copies that come together share one. */
 const asking = new Map<string, Promise<SeenLoan[] | undefined>>()
 
-/** The cart's loans as the service listed them in the last FRESH_MS, or undefined when it could not be asked. */
-export function recentLoans(scope: MedusaContainer, client: BnplClient, cartId: string): Promise<SeenLoan[] | undefined> {
+/**
+ * The cart's loans as the service listed them in the last FRESH_MS, or undefined when it could not
+ * be asked. A kept answer that misses a loan the store knows of (`known`: made since) is stale and
+ * is asked again: a shopper back from paying a new loan must not be offered another.
+ */
+export function recentLoans(scope: MedusaContainer, client: BnplClient, cartId: string, known: number[] = []): Promise<SeenLoan[] | undefined> {
   const pending = asking.get(cartId)
   if (pending) return pending
-  const loans = cachedOrAsked(sharedCache(scope), client, cartId).finally(() => asking.delete(cartId))
+  const loans = cachedOrAsked(sharedCache(scope), client, cartId, known).finally(() => asking.delete(cartId))
   asking.set(cartId, loans)
   return loans
 }
 
-async function cachedOrAsked(cache: SharedCache | undefined, client: BnplClient, cartId: string): Promise<SeenLoan[] | undefined> {
+async function cachedOrAsked(cache: SharedCache | undefined, client: BnplClient, cartId: string, known: number[]): Promise<SeenLoan[] | undefined> {
   const key = `bnpl:recent-loans:${cartId}`
   const cached = Cached.safeParse(await cache?.get(key).catch(() => null))
-  if (cached.success) return cached.data.loans
+  if (cached.success && known.every((loanId) => cached.data.loans.some((loan) => loan.loanId === loanId))) return cached.data.loans
   const loans = await client.getLoans(cartId).then(
     (records) => records.map(({ loanId, status }) => ({ loanId, status })),
     () => undefined,

@@ -56,8 +56,10 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
     balanceRows(scope, paymentCollectionId),
     excludesAny(options) ? excludedItemsOfOrder(scope, orderId, options) : [],
   ])
-  const cartIds = new Set([paymentCollectionId, ...ledger.map((row) => row.cart_id), ...sessionCartIds(collection)])
-  const asked = await Promise.all([...cartIds].map((cartId) => recentLoans(scope, client, cartId)))
+  const held = [...ledger.map((row) => ({ cartId: row.cart_id, loanId: row.loan_id })), ...sessionLoans(collection)]
+  const cartIds = new Set([paymentCollectionId, ...held.map((loan) => loan.cartId)])
+  const knownOf = (cartId: string) => held.filter((loan) => loan.cartId === cartId).map((loan) => loan.loanId)
+  const asked = await Promise.all([...cartIds].map((cartId) => recentLoans(scope, client, cartId, knownOf(cartId))))
   const live = asked.some((loans) => !loans) ? undefined : asked.flatMap((loans) => loans ?? [])
   return {
     paymentCollectionId,
@@ -71,9 +73,9 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
   }
 }
 
-/** The service cartIds the collection's sessions hold their loans under. */
-const sessionCartIds = (collection: CollectionRow): string[] =>
+/** The loans the collection's sessions hold, with the service cartId of each. */
+const sessionLoans = (collection: CollectionRow): Array<{ cartId: string; loanId: number }> =>
   (collection.payment_sessions ?? []).flatMap((session) => {
     const data = session ? readSessionData(session.data) : undefined
-    return data ? [data.cart_id] : []
+    return data ? [{ cartId: data.cart_id, loanId: data.loan_id }] : []
   })
