@@ -382,11 +382,8 @@ async function loansOfCollection(container: MedusaContainer, collection: Collect
     const data = isBnplProvider(session.provider_id) ? readSessionData(session.data) : undefined
     return data ? [{ cart_id: data.cart_id, loan_id: data.loan_id }] : []
   })
-  const rows: Array<{ cart_id: string; loan_id: number }> = await ledgerOf(container).listBnplLoans(
-    { payment_collection_id: collection.id, state: ["open", "needs_attention"] },
-    { select: ["cart_id", "loan_id"] },
-  )
-  const byLoan = new Map([...fromSessions, ...rows].map((loan) => [loan.loan_id, loan]))
+  const rows = await ledgerOf(container).listUndecidedLoansPaying({ payment_collection_id: collection.id })
+  const byLoan = new Map([...fromSessions, ...rows.map(({ cart_id, loan_id }) => ({ cart_id, loan_id }))].map((loan) => [loan.loan_id, loan]))
   return [...byLoan.values()].sort((a, b) => b.loan_id - a.loan_id)
 }
 
