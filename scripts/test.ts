@@ -241,8 +241,14 @@ const CHAOS_RUNS = [
 async function chaos(reports: string): Promise<void> {
   const started = Date.now()
   const runs = await Promise.all(CHAOS_RUNS.map((run) => chaosRun(run.name, run.args, reports)))
-  const count = (key: "passed" | "failed"): number => runs.reduce((sum, run) => sum + (run?.[key] ?? 0), 0)
-  results.push({ suite: "chaos", passed: count("passed"), failed: count("failed") + runs.filter((run) => !run).length, ms: Date.now() - started })
+  const count = (key: "passed" | "failed"): number => runs.reduce((sum, run) => sum + (run.summary?.[key] ?? 0), 0)
+  results.push({
+    suite: "chaos",
+    passed: count("passed"),
+    failed: count("failed") + runs.filter((run) => !run.summary).length,
+    ms: Date.now() - started,
+    failures: runs.flatMap((run) => run.failures),
+  })
 }
 
 /**
@@ -256,10 +262,16 @@ function collectChaosReports(reports: string): void {
   rmSync(reports, { recursive: true, force: true })
 }
 
-/** One chaos process; its lines carry its name. Its counts, or null when it printed none. */
-async function chaosRun(name: string, args: string[], reports: string): Promise<{ passed: number; failed: number } | null> {
+/**
+ * One chaos process; its lines carry its name. Its counts, or null when it printed none, and each
+ * failed scenario with the failures it listed under its `FAIL` line (scripts/chaos/index.ts).
+ */
+async function chaosRun(name: string, args: string[], reports: string): Promise<{ summary: { passed: number; failed: number } | null; failures: FailedTest[] }> {
   // Set from a callback, which TypeScript's narrowing does not follow: hence the cast.
   let summary = null as { passed: number; failed: number } | null
+  const failures: FailedTest[] = []
+  let scenario = ""
+  let failing: FailedTest | undefined
   try {
     await runToEnd(bin("ts-node"), ["--transpile-only", "scripts/chaos/index.ts", "--quick", ...args], {
       quiet: true,
@@ -268,12 +280,16 @@ async function chaosRun(name: string, args: string[], reports: string): Promise<
         console.log(`(chaos ${name}) ${line}`)
         const match = line.match(/^(\d+) passed, (\d+) failed$/)
         if (match) summary = { passed: Number(match[1]), failed: Number(match[2]) }
+        const started = line.match(/^\[chaos\] ── (.+)$/)
+        if (started) [scenario, failing] = [started[1], undefined]
+        else if (/^ {3}FAIL \(/.test(line)) failures.push((failing = { name: `chaos: ${scenario}`, message: "" }))
+        else if (failing && line.startsWith("     ")) failing.message += `${line.trim()}\n`
       },
     })
   } catch {
     // counted by the caller
   }
-  return summary
+  return { summary, failures }
 }
 
 /** One line per suite, the skipped tests by name, then the totals line CI reads. */
