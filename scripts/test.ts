@@ -266,7 +266,11 @@ function collectChaosReports(reports: string): void {
  * One chaos process; its lines carry its name. Its counts, or null when it printed none, and each
  * failed scenario with the failures it listed under its `FAIL` line (scripts/chaos/index.ts).
  */
-async function chaosRun(name: string, args: string[], reports: string): Promise<{ summary: { passed: number; failed: number } | null; failures: FailedTest[] }> {
+async function chaosRun(
+  name: string,
+  args: string[],
+  reports: string,
+): Promise<{ summary: { passed: number; failed: number } | null; failures: FailedTest[] }> {
   // Set from a callback, which TypeScript's narrowing does not follow: hence the cast.
   let summary = null as { passed: number; failed: number } | null
   const failures: FailedTest[] = []

@@ -25,29 +25,30 @@ export async function oddPricedVariant(container: MedusaContainer, shop: Storefr
     .resolve(ContainerRegistrationKeys.QUERY)
     .graph({ entity: "shipping_option", fields: ["shipping_profile_id"], filters: { id: shop.store.shippingOptionId } })
   const { result } = await createProductsWorkflow(container).run({
-    input: {
-      products: [
-        {
-          title: "Taza de talavera",
-          handle: "taza",
-          status: "published" as const,
-          shipping_profile_id: options[0].shipping_profile_id,
-          sales_channels: [{ id: shop.store.salesChannelId }],
-          options: [{ title: "Modelo", values: ["Estándar"] }],
-          variants: [
-            {
-              title: "Estándar",
-              sku: "TAZA-01",
-              options: { Modelo: "Estándar" },
-              manage_inventory: false,
-              prices: [{ currency_code: "mxn", amount: ODD_PRICE }],
-            },
-          ],
-        },
-      ],
-    },
+    input: { products: [oddPricedProduct(options[0].shipping_profile_id, shop.store.salesChannelId)] },
   })
   return result[0].variants![0].id
+}
+
+/** A product of one variant at ODD_PRICE, as Medusa's admin API and createProductsWorkflow both take it. */
+export function oddPricedProduct(shippingProfileId: string, salesChannelId: string) {
+  return {
+    title: "Taza de talavera",
+    handle: "taza",
+    status: "published" as const,
+    shipping_profile_id: shippingProfileId,
+    sales_channels: [{ id: salesChannelId }],
+    options: [{ title: "Modelo", values: ["Estándar"] }],
+    variants: [
+      {
+        title: "Estándar",
+        sku: "TAZA-01",
+        options: { Modelo: "Estándar" },
+        manage_inventory: false,
+        prices: [{ currency_code: "mxn", amount: ODD_PRICE }],
+      },
+    ],
+  }
 }
 
 /** A shopper's cart of `quantity` units of `variantId` and the demo's shipping (99), as the store API makes it. */

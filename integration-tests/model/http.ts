@@ -37,3 +37,9 @@ export function brief(reply: Reply): string {
     typeof reply.body === "object" && reply.body !== null && "message" in reply.body ? String((reply.body as { message: unknown }).message) : ""
   return message ? `${reply.status} ${message.slice(0, 160)}` : String(reply.status)
 }
+
+/** The reply's body when Medusa answered 200; otherwise an error naming the step, the status and the body's head. */
+export function ok(step: string, reply: Reply): unknown {
+  if (reply.status !== 200) throw new Error(`${step}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`)
+  return reply.body
+}

@@ -1,6 +1,6 @@
 import type { Sandbox } from "../../src/sandbox"
 import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../src/scripts/demo-data"
-import { type Reply, requestJson } from "./http"
+import { ok, type Reply, requestJson } from "./http"
 
 /**
  * What the money model drives, and nothing more: the store API, the admin API, the sandbox
@@ -149,9 +149,4 @@ class HttpStore implements StoreCalls {
   confirmBalance(collectionId: string): Promise<Reply> {
     return this.post(`/store/bnpl/payment-collections/${collectionId}/confirm`)
   }
-}
-
-function ok(step: string, reply: Reply): unknown {
-  if (reply.status !== 200) throw new Error(`${step}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`)
-  return reply.body
 }

@@ -60,8 +60,7 @@ async function main(): Promise<number> {
   load.push(loadavg()[0])
   writeReport(outcomes, ctx, load)
   // Only full-size runs measure what the figures claim: smaller ones, and a replay of one sequence, leave no results file.
-  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH && !process.env.FC_SEQUENCE && !process.env.FC_AUTO_CAPTURE_RUNS)
-    writeResultsFile(args, outcomes, startedAt, load)
+  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH && !process.env.FC_SEQUENCE) writeResultsFile(args, outcomes, startedAt, load)
   console.log(`${outcomes.length - failed} passed, ${failed} failed`)
   return failed ? 1 : 0
 }
@@ -138,7 +137,9 @@ function writeResultsFile(args: string[], outcomes: ChaosOutcome[], startedAt: D
   const command = ["npm run test:chaos", ...(args.length ? ["--", ...args] : [])].join(" ")
   const run = runRecord({ kind: "chaos", command, startedAt, seconds, load, passed }, PROJECT_ROOT)
   const scenarios = outcomes.map(recordedScenario)
-  const some = outcomes.length < SCENARIOS.length ? `-${outcomes.map((o) => scenarioSlug(o.name)).join("+")}` : ""
+  const chosen = selected(args)
+  const some =
+    chosen.length < SCENARIOS.length ? `-${chosen.map((s) => [scenarioSlug(s.name), s.variant?.()].filter(Boolean).join("-")).join("+")}` : ""
   const file = writeResults(RESULTS_DIR(PROJECT_ROOT), run, `chaos${some}`, chaosResultsMarkdown(run, scenarios), scenarios)
   say(`results: ${file}`)
 }

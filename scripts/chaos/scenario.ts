@@ -11,6 +11,8 @@ export const scenarioSlug = (name: string): string => name.replace(/ /g, "-")
 /** One test of `npm run test:chaos`: it passes when it ends with no failure. */
 export interface Scenario {
   name: string
+  /** Which of its variants this run chose, when one only: its results file is named by it. */
+  variant?: () => string | undefined
   run(ctx: ChaosContext): Promise<ScenarioResult>
 }
 

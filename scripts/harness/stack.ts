@@ -97,7 +97,7 @@ async function startProbedSandbox(secrets: Secrets, auth: WebhookAuthMode, log: 
 function medusaEnv(
   options: StackOptions,
   secrets: Secrets,
-  service: { authUrl: string; baseUrl: string },
+  service: { authUrl: string; baseUrl: string; merchantUrl: string },
   databaseUrl: string,
   extra: Record<string, string> & { BNPL_BACKEND_URL: string },
 ): Record<string, string> {
@@ -116,6 +116,9 @@ function medusaEnv(
     BNPL_API_TOKEN: secrets.apiToken,
     BNPL_MERCHANT_ID: String(secrets.merchantId),
     BNPL_SHOP_ID: secrets.shopId,
+    // Sales by phone on, as a store selling in its branches has them: the money model sends links.
+    BNPL_IN_STORE_SHOP_ID: "1",
+    BNPL_MERCHANT_URL: service.merchantUrl,
     BNPL_STOREFRONT_URL: "http://localhost:8000",
     BNPL_WEBHOOK_AUTH: options.webhookAuth,
     BNPL_WEBHOOK_TOKEN: secrets.webhookToken,
