@@ -172,6 +172,9 @@ medusaIntegrationTestRunner({
         expect(Math.abs(Number((await order(orderId)).summary.pending_difference))).toBeLessThan(0.005)
         await reconciled(api, admin)
         expect((await ledger().listBnplLoans({ loan_id: loanId }))[0]).toMatchObject({ state: "ordered", attention_reason: null })
+        // The order's card flags refunds that differ by a centavo, not Medusa's extra decimals (115.9884 against 115.99).
+        const card = await api.get(`/admin/bnpl/orders/${orderId}/loan`, admin)
+        expect(card.data.ledger).toMatchObject({ refunded_at_service: includeIva ? 99.99 : 115.99, refunds_agree: true })
       })
     })
   },

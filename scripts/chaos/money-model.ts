@@ -7,13 +7,13 @@ import type { ChaosContext } from "./context"
 import type { Scenario, ScenarioResult } from "./scenario"
 
 /**
- * The randomized model test of the rule for money at full size: 1,050 random sequences of
+ * The randomized model test of the rule for money at full size: 1,000 random sequences of
  * shoppers, admin, service and reconciliation, each ending with the rule for money
  * (integration-tests/model), in five modes:
  * - 300 against Medusa "a", the chaos run's own, as installed (autoCapture on);
  * - 150 against "a" again, drawn mostly from the doors of an order's open collection: sales by
  *   phone (lost replies too), the payment link beside them, cancels with a link out (`in-store`);
- * - 300 against a Medusa booted with BNPL_AUTO_CAPTURE=false;
+ * - 250 against a Medusa booted with BNPL_AUTO_CAPTURE=false;
  * - 150 against one booted with BNPL_ORDER_BEFORE_FINANCING=true and refundOnReturn;
  * - 150 against one booted with refundOnReturn whose region's prices leave 16% IVA on top of
  *   odd centavos (the carts' totals carry more than two decimals; the prices are set back after).
@@ -69,7 +69,7 @@ const MODES: Record<Mode, ModeSpec> = {
     title: "without autoCapture",
     slug: "without-autocapture",
     boot: { name: "capture-at-fulfilment", env: { BNPL_AUTO_CAPTURE: "false" } },
-    full: 300,
+    full: 250,
     quick: 1,
     replay: "FC_AUTO_CAPTURE=0",
   },
@@ -165,7 +165,7 @@ async function runOn(ctx: ChaosContext, url: string, mode: Mode): Promise<ModelR
       },
       {
         numRuns: number("FC_RUNS") ?? (ctx.sizes.quick ? quick : full),
-        size: focus ? { minCommands: 5, maxCommands: 10, focus: "in-store" } : { minCommands: 3, maxCommands: 10 },
+        size: focus ? { minCommands: 5, maxCommands: 9, focus: "in-store" } : { minCommands: 3, maxCommands: 8 },
         seed: number("FC_SEED"),
         path: process.env.FC_PATH,
         sequence: process.env.FC_SEQUENCE ? (JSON.parse(process.env.FC_SEQUENCE) as Sequence) : undefined,

@@ -11,7 +11,6 @@ import { Message } from "./message"
 export function Ledger({ row, format }: { row: LedgerLoanJson | null; format: Format }) {
   const { t } = useTranslation()
   if (!row) return <Message>{t("bnpl.widget.notInLedger")}</Message>
-  const disagree = Number(row.refunded_at_service) !== Number(row.refunded_in_medusa)
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-loan-ledger">
       <div className="flex items-center justify-between">
@@ -33,7 +32,7 @@ export function Ledger({ row, format }: { row: LedgerLoanJson | null; format: Fo
       <LabelledValue label={t("bnpl.widget.refundedInMedusa")} testId="bnpl-loan-refunded-medusa">
         {format.money(row.refunded_in_medusa, row.currency_code)}
       </LabelledValue>
-      {disagree && (
+      {!row.refunds_agree && (
         <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid="bnpl-loan-refunds-disagree">
           {t("bnpl.widget.refundsDisagree")}
         </Text>

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { sameAmount } from "../../../../lib/bnpl/money"
 import type { BookEntry, LedgerLoan } from "../../../../modules/bnpl/types"
 import { LEDGER_STATES } from "./ledger-states"
 
@@ -13,6 +14,9 @@ import { LEDGER_STATES } from "./ledger-states"
  */
 export type LedgerLoanJson = {
   [K in keyof WithoutRawValues<LedgerLoan>]: LedgerLoan[K] extends Date ? string : LedgerLoan[K] extends Date | null ? string | null : LedgerLoan[K]
+} & {
+  /** Whether Medusa's refunds and the service's are the same centavos (docs/money.md): Medusa's may carry more decimals. */
+  refunds_agree: boolean
 }
 
 /** An entry of the book of refunds as the admin API answers it: its amount a number, or null while unknown. */
@@ -80,6 +84,7 @@ export function ledgerJson(row: LedgerLoan): LedgerLoanJson {
     created_at: iso(row.created_at) ?? "",
     updated_at: iso(row.updated_at) ?? "",
     deleted_at: iso(row.deleted_at),
+    refunds_agree: sameAmount(row.refunded_at_service, row.refunded_in_medusa),
   }
 }
 
