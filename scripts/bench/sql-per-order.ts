@@ -183,7 +183,7 @@ function statementDetails(bnpl: SqlCost, system: SqlCost, n: number): Record<str
     [...calls]
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP)
-      .map(([query, count]) => ({ perOrder: perOrder(count, n), query: query.slice(0, 240) }))
+      .map(([query, count]) => ({ perOrder: perOrder(count, n), query: query.slice(0, 400) }))
   const more = new Map(
     [...ours].map(([query, count]) => [query, count - (theirs.get(query) ?? 0)] as [string, number]).filter(([, extra]) => extra > 0),
   )
