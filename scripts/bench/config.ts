@@ -3,7 +3,7 @@
  * figures of docs/benchmarks.md are measured at; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
-  /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */
+  /** Which figures to run: sessions, webhooks, storm, reconcile, offer, load, sql (BENCH_ONLY=storm,reconcile). */
   only: Set<Figure>
   sessionsN: number
   /** GET /store/bnpl/offer calls (and as many GET /store/regions). */
@@ -33,9 +33,17 @@ export interface BenchConfig {
    * like-for-like comparison (BENCH_AUTO_CAPTURE=false).
    */
   autoCapture: boolean
+  /** Session creations per provider in the checkout under load. */
+  loadN: number
+  /** Shoppers creating sessions at once in the checkout under load. */
+  loadConcurrency: number
+  /** How long the sandbox takes to answer loan creation in the checkout under load. */
+  loanLatencyMs: number
+  /** Orders per side (plugin, system provider) of each flow whose SQL is counted. */
+  sqlN: number
 }
 
-export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "load", "sql"] as const
 export type Figure = (typeof FIGURES)[number]
 
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -61,6 +69,10 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
     autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
+    loadN: int("BENCH_LOAD_N", 320, 32),
+    loadConcurrency: int("BENCH_LOAD_CONCURRENCY", 16, 16),
+    loanLatencyMs: int("BENCH_LOAN_LATENCY_MS", 150, 150),
+    sqlN: int("BENCH_SQL_N", 50, 5),
   }
 }
 
