@@ -1,10 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Client } from "pg"
 import { startPostgres } from "./embedded-postgres"
 import { freePort } from "./free-port"
-import type { Database } from "./postgres"
+import { type Database, runQuery } from "./postgres"
 import { onTeardown } from "./teardown"
 
 /** The role the application connects as: its statements are told from the bench's own by it. */
@@ -57,14 +56,4 @@ export async function startStatementsDatabase(name: string): Promise<StatementsD
   appUrl.username = APP_ROLE
   appUrl.password = password
   return { url: pg.url, appUrl: appUrl.toString(), query: (sql, params) => runQuery(pg.url, sql, params) }
-}
-
-async function runQuery<Row extends object>(url: string, sql: string, params: unknown[] = []): Promise<Row[]> {
-  const client = new Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query<Row>(sql, params)).rows
-  } finally {
-    await client.end()
-  }
 }
