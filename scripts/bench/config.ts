@@ -3,7 +3,7 @@
  * figures of docs/benchmarks.md are measured at; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
-  /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */
+  /** Which figures to run: sessions, webhooks, storm, reconcile, offer, topology, backlog (BENCH_ONLY=storm,reconcile). */
   only: Set<Figure>
   sessionsN: number
   /** GET /store/bnpl/offer calls (and as many GET /store/regions). */
@@ -33,9 +33,13 @@ export interface BenchConfig {
    * like-for-like comparison (BENCH_AUTO_CAPTURE=false).
    */
   autoCapture: boolean
+  /** Paid loans (and as many system-provider carts) on the production topology. */
+  topologyN: number
+  /** Paid loans whose webhooks were lost; the figure also runs ten times as many. */
+  backlogN: number
 }
 
-export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "topology", "backlog"] as const
 export type Figure = (typeof FIGURES)[number]
 
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -61,6 +65,8 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
     autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
+    topologyN: int("BENCH_TOPOLOGY_N", 200, 16),
+    backlogN: int("BENCH_BACKLOG_N", 500, 20),
   }
 }
 

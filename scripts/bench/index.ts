@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { benchConfig, FIGURES, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
+import { benchBacklog } from "./backlog"
 import { benchDuplicateStorm } from "./duplicate-storm"
 import { figureTable, type FigureRow } from "./figure"
 import { AdminApi } from "../harness/admin-api"
@@ -16,6 +17,7 @@ import { benchOffer } from "./offer"
 import { benchReconciliation } from "./reconciliation"
 import { benchResultsMarkdown, figurePassed, type FigureOutcome } from "./results"
 import { benchSessionCreation } from "./session-creation"
+import { benchTopology } from "./topology"
 import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
 
 /**
@@ -93,6 +95,8 @@ async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
   if (only.has("storm")) await run("storm", "duplicate storm", () => benchDuplicateStorm(ctx, baseline))
   if (only.has("reconcile")) await run("reconcile", "reconciliation", () => benchReconciliation(ctx))
   if (only.has("offer")) await run("offer", "offer", () => benchOffer(ctx))
+  if (only.has("topology")) await run("topology", "production topology", () => benchTopology(ctx))
+  if (only.has("backlog")) await run("backlog", "backlog after an outage", () => benchBacklog(ctx))
   return outcomes
 }
 
