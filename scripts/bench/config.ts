@@ -3,7 +3,7 @@
  * figures of docs/benchmarks.md are measured at; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
-  /** Which figures to run: sessions, webhooks, storm, reconcile, offer, load, sql (BENCH_ONLY=storm,reconcile). */
+  /** Which figures to run: sessions, webhooks, storm, reconcile, offer, load, sql, topology, backlog (BENCH_ONLY=storm,reconcile). */
   only: Set<Figure>
   sessionsN: number
   /** GET /store/bnpl/offer calls (and as many GET /store/regions). */
@@ -41,9 +41,13 @@ export interface BenchConfig {
   loanLatencyMs: number
   /** Orders per side (plugin, system provider) of each flow whose SQL is counted. */
   sqlN: number
+  /** Paid loans (and as many system-provider carts) on the production topology. */
+  topologyN: number
+  /** Paid loans whose webhooks were lost; the figure also runs ten times as many. */
+  backlogN: number
 }
 
-export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "load", "sql"] as const
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "load", "sql", "topology", "backlog"] as const
 export type Figure = (typeof FIGURES)[number]
 
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -73,6 +77,8 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     loadConcurrency: int("BENCH_LOAD_CONCURRENCY", 16, 16),
     loanLatencyMs: int("BENCH_LOAN_LATENCY_MS", 150, 150),
     sqlN: int("BENCH_SQL_N", 50, 5),
+    topologyN: int("BENCH_TOPOLOGY_N", 200, 16),
+    backlogN: int("BENCH_BACKLOG_N", 500, 20),
   }
 }
 
