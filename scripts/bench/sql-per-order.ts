@@ -8,7 +8,6 @@ import type { JsonReply } from "../harness/http"
 import { LogFile } from "../harness/log-file"
 import { countOrders } from "../harness/orders"
 import { withFaults } from "../harness/sandbox-loans"
-import { migrateAndSeed } from "../harness/seeded-database"
 import { APP_ROLE, startStatementsDatabase, type StatementsDatabase } from "../harness/statements-postgres"
 import { BNPL, orderOf, sessionOf, StoreApi, SYSTEM, type ReadyCart } from "../harness/store-api"
 
@@ -50,7 +49,7 @@ interface Flow {
 export async function benchSqlPerOrder(ctx: BenchContext): Promise<FigureRow[]> {
   ctx.say("sql per order: starting a PostgreSQL with pg_stat_statements, migrating and seeding it, and a Medusa on it…")
   const db = await startStatementsDatabase("bench-sql")
-  const store = await migrateAndSeed(db.appUrl, new LogFile(join(ctx.stack.options.artifacts, "medusa-sql-setup.log")))
+  const store = await ctx.stack.seedDatabase(db.appUrl, new LogFile(join(ctx.stack.options.artifacts, "medusa-sql-setup.log")))
   const { process: medusa } = await ctx.stack.medusa("sql", { DATABASE_URL: db.appUrl, BNPL_AUTO_CAPTURE: String(ctx.config.autoCapture) })
   try {
     const api = new StoreApi(medusa.url, store)

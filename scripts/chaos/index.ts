@@ -53,14 +53,16 @@ async function main(): Promise<number> {
   const load = [loadavg()[0]]
   const ctx = await setUp(args)
   const outcomes: ChaosOutcome[] = []
-  for (const scenario of selected(args)) outcomes.push(await runScenario(ctx, scenario))
+  const chosen = selected(args)
+  for (const scenario of chosen) outcomes.push(await runScenario(ctx, scenario))
   closeRawAgent()
   const failed = outcomes.filter((o) => o.failures.length).length
   say(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; logs in ${ctx.stack.options.artifacts}`)
   load.push(loadavg()[0])
   writeReport(outcomes, ctx, load)
   // Only full-size runs measure what the figures claim: smaller ones, and a replay of one sequence, leave no results file.
-  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH && !process.env.FC_SEQUENCE) writeResultsFile(args, outcomes, startedAt, load)
+  if (!ctx.sizes.quick && !process.env.FC_RUNS && !process.env.FC_PATH && !process.env.FC_SEQUENCE)
+    writeResultsFile(args, chosen, outcomes, startedAt, load)
   console.log(`${outcomes.length - failed} passed, ${failed} failed`)
   return failed ? 1 : 0
 }
@@ -131,13 +133,12 @@ function writeReport(outcomes: ChaosOutcome[], ctx: ChaosContext, load: number[]
 }
 
 /** bench/results/<stamp>-chaos[-<scenario>+…].md and .json (harness/results.ts). */
-function writeResultsFile(args: string[], outcomes: ChaosOutcome[], startedAt: Date, load: number[]): void {
+function writeResultsFile(args: string[], chosen: Scenario[], outcomes: ChaosOutcome[], startedAt: Date, load: number[]): void {
   const seconds = (Date.now() - startedAt.getTime()) / 1000
   const passed = outcomes.every((o) => !o.failures.length)
   const command = ["npm run test:chaos", ...(args.length ? ["--", ...args] : [])].join(" ")
   const run = runRecord({ kind: "chaos", command, startedAt, seconds, load, passed }, PROJECT_ROOT)
   const scenarios = outcomes.map(recordedScenario)
-  const chosen = selected(args)
   const some =
     chosen.length < SCENARIOS.length ? `-${chosen.map((s) => [scenarioSlug(s.name), s.variant?.()].filter(Boolean).join("-")).join("+")}` : ""
   const file = writeResults(RESULTS_DIR(PROJECT_ROOT), run, `chaos${some}`, chaosResultsMarkdown(run, scenarios), scenarios)

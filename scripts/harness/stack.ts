@@ -55,9 +55,16 @@ export class Stack {
     const setupLog = new LogFile(join(options.artifacts, "medusa-setup.log"))
     // Migrations and the seed boot Medusa too; no webhook is ever sent to this placeholder.
     const env = medusaEnv(options, secrets, probed.sandbox, db.url, { BNPL_BACKEND_URL: "http://localhost:9" })
-    await runMedusaCommand(["db:migrate"], env, setupLog)
-    const store = await seed(env, setupLog)
+    const store = await migrateAndSeed(env, setupLog)
     return new Stack(options, secrets, probed.sandbox, probed.probe, db, store, sandboxLog)
+  }
+
+  /**
+   * Migrates and seeds the demo store into another database, as `start` does its own: for a figure
+   * that needs a server of its own. Migrations and the seed send nothing to the backend URL.
+   */
+  async seedDatabase(databaseUrl: string, log: LogFile): Promise<DemoStore> {
+    return migrateAndSeed(medusaEnv(this.options, this.secrets, this.sandbox, databaseUrl, { BNPL_BACKEND_URL: "http://localhost:9" }), log)
   }
 
   /** Starts one more Medusa process on a free port; `extraEnv` wins over the defaults. */
@@ -130,7 +137,8 @@ function medusaEnv(
   }
 }
 
-async function seed(env: Record<string, string>, log: LogFile): Promise<DemoStore> {
+async function migrateAndSeed(env: Record<string, string>, log: LogFile): Promise<DemoStore> {
+  await runMedusaCommand(["db:migrate"], env, log)
   await runMedusaCommand(["exec", "./src/scripts/seed.ts"], env, log)
   const store = log.lines().reverse().map(demoStoreIn).find(Boolean)
   if (!store) throw new Error(`the seed printed no BNPL_DEMO_STORE line (see ${log.path})`)
