@@ -44,7 +44,7 @@ export interface RowContext {
 
 export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
   const { client } = bnplFromContainer(ctx.container)
-  const loan = (await client.getLoans(row.cart_id)).find((l) => l.loanId === row.loan_id)
+  const loan = await client.getLoan(row.cart_id, row.loan_id)
   if (!loan) {
     ctx.logger.warn(`[bnpl] reconciliation: the service lists no loan ${row.loan_id} for cart ${row.cart_id}`)
     return "failed"

@@ -35,7 +35,7 @@ export async function endOrderLinks(container: MedusaContainer, orderId: string)
 async function endLink(container: MedusaContainer, row: LedgerLoan, reason: string): Promise<string | undefined> {
   const { result } = await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
   if (result.cancelled) return undefined
-  const loan = (await bnplFromContainer(container).client.getLoans(row.cart_id)).find((l) => l.loanId === row.loan_id)
+  const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
   if (!loan || loan.status === "CANCELLED") return undefined
   if (!isPaid(loan)) return "the service did not cancel it"
   await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })

@@ -137,15 +137,12 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
   if (found) {
     const { session, data } = found
     let statusError: string | null = null
-    const loan = await client
-      .getLoans(data.cart_id)
-      .then((loans) => loans.find((l) => l.loanId === data.loan_id))
-      .catch((error) => {
-        // The card keeps what it knows and says the service could not be asked; the message holds no secret (client.ts).
-        if (!(error instanceof BnplServiceError)) throw error
-        statusError = error.message
-        return undefined
-      })
+    const loan = await client.getLoan(data.cart_id, data.loan_id).catch((error) => {
+      // The card keeps what it knows and says the service could not be asked; the message holds no secret (client.ts).
+      if (!(error instanceof BnplServiceError)) throw error
+      statusError = error.message
+      return undefined
+    })
     sale = {
       loan_id: data.loan_id,
       cart_id: data.cart_id,
