@@ -62,6 +62,36 @@ it("shows every diagnosis check green on the demo store, and the credentials red
   })
 }, 480_000)
 
+it("charts the ledger's activity per day: a loan made and a reconciliation run show on today's bars", async () => {
+  await withPage("admin-activity", adminIn("en"), async (page) => {
+    const { backendUrl } = demo()
+    const { publishableKey } = await storeApi(backendUrl)
+    await bnplCart(<T>(path: string, body?: unknown) =>
+      call<T>(`${backendUrl}/store${path}`, { body, headers: { "x-publishable-api-key": publishableKey } }),
+    )
+    const headers = await adminHeaders(demo())
+    const { reconciliation } = await call<{ reconciliation: { id: string } }>(`${backendUrl}/admin/bnpl/reconcile`, { body: {}, headers })
+    await untilReconciled(backendUrl, headers, reconciliation.id)
+    await page.goto(`${backendUrl}/app`, { timeout: 300_000 })
+    await logIn(page)
+
+    await page.getByRole("link", { name: "Installments activity" }).click()
+    await page.waitForURL((url) => url.pathname.endsWith("/bnpl-activity"))
+    const loans = page.getByTestId("bnpl-activity-loans")
+    await loans.waitFor({ timeout: 60_000 })
+    // 14 days by default, one bar each, today last.
+    const days = await loans.locator("g[data-day]").evaluateAll((bars) => bars.map((bar) => bar.getAttribute("data-day")))
+    expect(days).toHaveLength(14)
+    expect(days[13]).toBe(new Date().toISOString().slice(0, 10))
+    expect(Number(await loans.locator("g[data-day]").nth(13).getAttribute("data-total"))).toBeGreaterThanOrEqual(1)
+    await expect(loans.textContent()).resolves.toMatch(/checkout \([1-9]\d*\)/)
+    await expect(page.getByText(/^Runs: \d+, failed: \d+/).textContent()).resolves.toMatch(/^Runs: [1-9]\d*,/)
+    await page.getByRole("button", { name: "30 days" }).click()
+    await page.locator("[data-testid='bnpl-activity-loans'] g[data-day]").nth(29).waitFor()
+    await shots.take(page, "admin-activity")
+  })
+}, 480_000)
+
 it("lists a loan on the attention list with its reason, offers its actions, and reconciles on demand", async () => {
   await withPage("admin-loans", adminIn("en"), async (page) => {
     const { sandboxUrl } = demo()

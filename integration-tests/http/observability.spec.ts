@@ -164,6 +164,18 @@ medusaIntegrationTestRunner({
       }
       expect(points(metrics, "bnpl.refunds.unclear.oldest_age")).toEqual([expect.objectContaining({ unit: "s", value: 0 })])
 
+      // The admin's activity page reads the same from the ledger: today's column.
+      const activity = await api.get("/admin/bnpl/activity?days=1", admin)
+      expect(activity.status).toBe(200)
+      expect(activity.data.activity).toMatchObject({
+        days: [new Date().toISOString().slice(0, 10)],
+        loans_created: { web: [2], balance: [0], phone: [0] },
+        refunds: { accepted: [1] },
+        webhook_deliveries: { authorized: [1] },
+        reconciliations: { runs: [1], settled: [1], failed_runs: [0] },
+      })
+      expect((await api.get("/admin/bnpl/activity?days=31", admin)).status).toBe(400)
+
       // No attribute of any span, Medusa's included, or of any metric holds a secret or the customer's data.
       const loan = env.sandbox.state.loans.get(loanId)!
       const secrets = [

@@ -5,7 +5,7 @@
  */
 export const en = {
   bnpl: {
-    menu: { loans: "Installment loans", diagnosis: "Installments diagnosis" },
+    menu: { loans: "Installment loans", diagnosis: "Installments diagnosis", activity: "Installments activity" },
     inStore: {
       title: "Send installments link",
       asks: "The order asks {{amount}} {{currency}}.",
@@ -112,6 +112,30 @@ export const en = {
         amount_mismatch: "amount differs",
         cart_changed: "cart changed",
         error: "could not be processed",
+      },
+    },
+    activity: {
+      title: "Activity",
+      subtitle: "Per day (UTC), from the loan ledger: the loans made, the webhooks received, the refunds booked and what reconciliation settled.",
+      days_one: "{{count}} day",
+      days_other: "{{count}} days",
+      loadFailed: "The activity could not be read: {{message}}",
+      loans: "Loans created, by channel",
+      deliveries: "Webhook deliveries, by outcome",
+      refunds: "Refunds booked, by state",
+      reconciliation: "Reconciliation: loans settled",
+      runs: "Runs: {{runs}}, failed: {{failed}}; the longest took {{longest}} s.",
+      settled: "settled",
+      empty: "Nothing in these days.",
+      channel: { web: "checkout", balance: "order balance", phone: "sale by phone" },
+      refundState: {
+        sending: "sending",
+        accepted: "accepted",
+        rejected: "rejected",
+        unknown: "unclear",
+        open: "outside Medusa, open",
+        recorded: "outside Medusa, recorded",
+        dismissed: "dismissed",
       },
     },
     diagnosis: {

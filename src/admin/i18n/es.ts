@@ -3,7 +3,7 @@ import type { Translations } from "./en"
 /** Las palabras del plugin en español; el tipo exige las mismas claves que en inglés. */
 export const es: Translations = {
   bnpl: {
-    menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos" },
+    menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos", activity: "Actividad de pagos a plazos" },
     inStore: {
       title: "Enviar liga de pago a plazos",
       asks: "El pedido pide {{amount}} {{currency}}.",
@@ -110,6 +110,31 @@ export const es: Translations = {
         amount_mismatch: "el importe no coincide",
         cart_changed: "el carrito cambió",
         error: "no se pudo procesar",
+      },
+    },
+    activity: {
+      title: "Actividad",
+      subtitle:
+        "Por día (UTC), del registro de préstamos: los préstamos creados, los webhooks recibidos, los reembolsos registrados y lo que resolvió la conciliación.",
+      days_one: "{{count}} día",
+      days_other: "{{count}} días",
+      loadFailed: "No se pudo leer la actividad: {{message}}",
+      loans: "Préstamos creados, por canal",
+      deliveries: "Webhooks recibidos, por resultado",
+      refunds: "Reembolsos registrados, por estado",
+      reconciliation: "Conciliación: préstamos resueltos",
+      runs: "Ejecuciones: {{runs}}, fallidas: {{failed}}; la más larga tardó {{longest}} s.",
+      settled: "resueltos",
+      empty: "Nada en estos días.",
+      channel: { web: "checkout", balance: "saldo de un pedido", phone: "venta por teléfono" },
+      refundState: {
+        sending: "enviándose",
+        accepted: "aceptado",
+        rejected: "rechazado",
+        unknown: "sin respuesta clara",
+        open: "fuera de Medusa, pendiente",
+        recorded: "fuera de Medusa, registrado",
+        dismissed: "descartado",
       },
     },
     diagnosis: {

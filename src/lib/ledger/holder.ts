@@ -47,6 +47,9 @@ export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "paymen
  */
 export type LoanChannel = "web" | "balance" | "phone"
 export function loanChannel(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanChannel {
-  if (row.holder === "cart") return "web"
-  return row.cart_id === row.payment_collection_id ? "balance" : "phone"
+  return channelOf(row.holder, row.cart_id === row.payment_collection_id)
 }
+
+/** `ownCartId`: the loan's `cartId` at the service is its payment collection's id. */
+export const channelOf = (holder: LedgerLoan["holder"], ownCartId: boolean): LoanChannel =>
+  holder === "cart" ? "web" : ownCartId ? "balance" : "phone"

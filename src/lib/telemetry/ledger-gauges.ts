@@ -33,7 +33,8 @@ export function observeLedger(container: MedusaContainer): void {
       const [[, listed], [paid, paidCount], [book, bookCount]] = await Promise.all([
         ledger.listAndCountBnplLoans({ state: "needs_attention" }, { take: 1, select: ["id"] }),
         ledger.listAndCountBnplLoans(
-          { state: "open", completion_started_at: { $ne: null } },
+          // A paid loan with no order: open, or listed after its completions failed (lib/ledger/ledger.ts, awaitsOrder).
+          { state: ["open", "needs_attention"], order_id: null, suspect_order_id: null, completion_started_at: { $ne: null } },
           { take: 1, select: ["id", "completion_started_at"], order: { completion_started_at: "ASC" } },
         ),
         ledger.listAndCountBnplRefunds({ state: UNCLEAR as never }, { take: 1, select: ["id", "created_at"], order: { created_at: "ASC" } }),

@@ -45,3 +45,16 @@ export type BookEntryState = BookEntry["state"]
 
 /** A webhook delivery's record (models/bnpl-webhook-delivery.ts). */
 export type WebhookDeliveryRecord = InferTypeOf<typeof BnplWebhookDelivery>
+
+/**
+ * What the ledger counts per UTC day since a date (`YYYY-MM-DD`), for the admin's activity page:
+ * loans by when their row was written, refund entries by when they were booked, webhook
+ * deliveries by when they came, reconciliation runs by when they started.
+ */
+export interface LedgerActivity {
+  /** `own_cart_id`: the loan's `cartId` at the service is its payment collection's id. */
+  loans: Array<{ day: string; holder: LedgerLoan["holder"]; own_cart_id: boolean; count: number }>
+  refunds: Array<{ day: string; state: BookEntryState; count: number }>
+  deliveries: Array<{ day: string; outcome: string; count: number }>
+  runs: Array<{ day: string; status: ReconciliationRecord["status"]; seconds: number | null; summary: ReconcileSummary | null }>
+}
