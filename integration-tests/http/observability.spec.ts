@@ -62,6 +62,17 @@ medusaIntegrationTestRunner({
       const dropped = await paidCart(env, shop)
       expect(await reconciled(api, admin)).toMatchObject({ authorized: 1 })
 
+      // A refund of that order whose reply is lost: unclear, and the next one on the loan is held.
+      const [second] = await ordersOfCart(getContainer(), dropped.cartId)
+      const paymentOf = async (orderId: string) =>
+        (await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, admin)).data.order.payment_collections[0].payments[0]
+      const secondPayment = await paymentOf(second.order_id)
+      expect((await api.post(`/admin/payments/${secondPayment.id}/capture`, {}, admin)).status).toBe(200)
+      env.sandbox.setFaults({ refund: { applyThenFailNext: 1 } })
+      expect((await api.post(`/admin/payments/${secondPayment.id}/refund`, { amount: 50 }, admin)).status).toBe(400)
+      env.sandbox.setFaults({})
+      expect((await api.post(`/admin/payments/${secondPayment.id}/refund`, { amount: 50 }, admin)).status).toBe(400)
+
       // Requests to the service: one client span per request, named by method and path template.
       const creation = named("POST /loan").find((span) => span.attributes["bnpl.cart_id"] === cart.id)
       expect(creation?.attributes).toMatchObject({
@@ -108,7 +119,7 @@ medusaIntegrationTestRunner({
       expect(ancestors(statusQuery!).some((span) => span.name.startsWith("step:") || span.name.startsWith("workflow:"))).toBe(true)
 
       // The refund: booked, sent, accepted, with the service's request under it.
-      const [refund] = named("bnpl.refund")
+      const refund = named("bnpl.refund").find((span) => span.attributes["bnpl.refund.outcome"] === "accepted")!
       expect(refund.attributes).toEqual({
         "bnpl.loan.id": loanId,
         "bnpl.cart_id": cart.id,
@@ -117,6 +128,24 @@ medusaIntegrationTestRunner({
         "bnpl.refund.outcome": "accepted",
       })
       expect(named("POST /api/pos/loan/refund").filter((span) => ancestors(span).includes(refund))).toHaveLength(1)
+      // The lost reply: booked, sent, unclear, its request marked by what went wrong; the next one held, never sent.
+      const others = named("bnpl.refund").filter((span) => span !== refund)
+      expect(others.map((span) => span.attributes)).toEqual([
+        expect.objectContaining({
+          "bnpl.loan.id": dropped.loanId,
+          "bnpl.refund.booked": true,
+          "bnpl.refund.sent": true,
+          "bnpl.refund.outcome": "unknown",
+        }),
+        expect.objectContaining({
+          "bnpl.loan.id": dropped.loanId,
+          "bnpl.refund.booked": false,
+          "bnpl.refund.sent": false,
+          "bnpl.refund.outcome": "held",
+        }),
+      ])
+      const [lost] = named("POST /api/pos/loan/refund").filter((span) => ancestors(span).includes(others[0]))
+      expect(lost.attributes).toMatchObject({ "error.type": "network", "bnpl.loan.id": dropped.loanId })
 
       // The reconciliation run: its counts, and the confirmation of the dropped webhook's loan under it.
       const [run] = named("bnpl.reconciliation")
@@ -140,7 +169,13 @@ medusaIntegrationTestRunner({
       expect(points(metrics, "bnpl.webhook.deliveries")).toContainEqual(
         expect.objectContaining({ attributes: { "bnpl.webhook.outcome": "authorized", "http.response.status_code": 200 }, value: 1 }),
       )
-      expect(points(metrics, "bnpl.refunds")).toEqual([expect.objectContaining({ attributes: { "bnpl.refund.outcome": "accepted" }, value: 1 })])
+      expect(points(metrics, "bnpl.refunds").map((point) => [point.attributes["bnpl.refund.outcome"], point.value])).toEqual(
+        expect.arrayContaining([
+          ["accepted", 1],
+          ["unknown", 1],
+          ["held", 1],
+        ]),
+      )
       expect(points(metrics, "http.client.request.duration")).toContainEqual(
         expect.objectContaining({
           unit: "s",
@@ -159,10 +194,13 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ attributes: { "bnpl.reconciliation.outcome": "authorized" }, value: 1 }),
       )
       // The ledger's gauges, read when the reader collects.
-      for (const gauge of ["bnpl.loans.attention", "bnpl.loans.awaiting_order", "bnpl.refunds.unclear"]) {
+      for (const gauge of ["bnpl.loans.attention", "bnpl.loans.awaiting_order"]) {
         expect(points(metrics, gauge)).toEqual([expect.objectContaining({ value: 0 })])
       }
-      expect(points(metrics, "bnpl.refunds.unclear.oldest_age")).toEqual([expect.objectContaining({ unit: "s", value: 0 })])
+      expect(points(metrics, "bnpl.refunds.unclear")).toEqual([expect.objectContaining({ unit: "{refund}", value: 1 })])
+      const [unclearAge] = points(metrics, "bnpl.refunds.unclear.oldest_age")
+      expect(unclearAge).toMatchObject({ unit: "s" })
+      expect(unclearAge.value).toBeGreaterThan(0)
 
       // The admin's activity page reads the same from the ledger: today's column.
       const activity = await api.get("/admin/bnpl/activity?days=1", admin)
@@ -170,7 +208,7 @@ medusaIntegrationTestRunner({
       expect(activity.data.activity).toMatchObject({
         days: [new Date().toISOString().slice(0, 10)],
         loans_created: { web: [2], balance: [0], phone: [0] },
-        refunds: { accepted: [1] },
+        refunds: { accepted: [1], unknown: [1] },
         webhook_deliveries: { authorized: [1] },
         reconciliations: { runs: [1], settled: [1], failed_runs: [0] },
       })
