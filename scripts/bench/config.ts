@@ -33,7 +33,16 @@ export interface BenchConfig {
    * like-for-like comparison (BENCH_AUTO_CAPTURE=false).
    */
   autoCapture: boolean
+  /**
+   * OpenTelemetry in the measured store (BENCH_OTEL): off as shipped; on, the store registers a
+   * full SDK with exporters that drop everything (instrumentation.ts, BNPL_OTEL_DISCARD); both, a
+   * second Medusa process with it on, and sessions and webhooks measured on each (otel-cost.ts).
+   */
+  otel: OtelMode
 }
+
+export const OTEL_MODES = ["off", "on", "both"] as const
+export type OtelMode = (typeof OTEL_MODES)[number]
 
 export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
 export type Figure = (typeof FIGURES)[number]
@@ -61,7 +70,14 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
     autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
+    otel: otelMode(env.BENCH_OTEL),
   }
+}
+
+function otelMode(value: string | undefined): OtelMode {
+  if (value === undefined || value === "") return "off"
+  if ((OTEL_MODES as readonly string[]).includes(value)) return value as OtelMode
+  throw new Error(`BENCH_OTEL must be one of ${OTEL_MODES.join(", ")}, not ${value}`)
 }
 
 function flag(name: string, value: string | undefined, normal: boolean): boolean {
