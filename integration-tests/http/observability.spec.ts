@@ -202,7 +202,7 @@ medusaIntegrationTestRunner({
       expect(unclearAge).toMatchObject({ unit: "s" })
       expect(unclearAge.value).toBeGreaterThan(0)
 
-      // The admin's activity page reads the same from the ledger: today's column.
+      // The loans and diagnosis pages' figures read the same from the ledger: today's column.
       const activity = await api.get("/admin/bnpl/activity?days=1", admin)
       expect(activity.status).toBe(200)
       expect(activity.data.activity).toMatchObject({
@@ -211,7 +211,14 @@ medusaIntegrationTestRunner({
         refunds: { accepted: [1], unknown: [1] },
         webhook_deliveries: { authorized: [1] },
         reconciliations: { runs: [1], settled: [1], failed_runs: [0] },
+        attention: [0],
       })
+      const today = activity.data.activity
+      expect(Object.values(today.loans_by_state as Record<string, number[]>).reduce((sum, [count]) => sum + count, 0)).toBe(2)
+      // Paid → order: only the loan whose webhook came counts (reconciliation found the other paid).
+      expect(today.paid_to_order.orders).toEqual([1])
+      expect(today.paid_to_order.median_seconds[0]).toBeGreaterThanOrEqual(0)
+      expect(today.paid_to_order.p95_seconds).toEqual(today.paid_to_order.median_seconds)
       expect((await api.get("/admin/bnpl/activity?days=31", admin)).status).toBe(400)
 
       // No attribute of any span, Medusa's included, or of any metric holds a secret or the customer's data.

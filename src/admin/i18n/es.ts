@@ -3,7 +3,7 @@ import type { Translations } from "./en"
 /** Las palabras del plugin en español; el tipo exige las mismas claves que en inglés. */
 export const es: Translations = {
   bnpl: {
-    menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos", activity: "Actividad de pagos a plazos" },
+    menu: { loans: "Préstamos a plazos", diagnosis: "Diagnóstico de pagos a plazos" },
     inStore: {
       title: "Enviar liga de pago a plazos",
       asks: "El pedido pide {{amount}} {{currency}}.",
@@ -113,29 +113,26 @@ export const es: Translations = {
       },
     },
     activity: {
-      title: "Actividad",
-      subtitle:
-        "Por día (UTC), del registro de préstamos: los préstamos creados, los webhooks recibidos, los reembolsos registrados y lo que resolvió la conciliación.",
-      days_one: "{{count}} día",
-      days_other: "{{count}} días",
-      loadFailed: "No se pudo leer la actividad: {{message}}",
-      loans: "Préstamos creados, por canal",
+      title: "Últimos 7 días",
+      subtitle: "Por día (UTC), del registro de préstamos.",
+      loadFailed: "No se pudieron leer las cifras: {{message}}",
+      loanStates: "Préstamos por día, en el estado en que están ahora",
+      delay: "Pagado → pedido",
+      delayNote:
+        "Desde el primer webhook que avisó que un préstamo se pagó hasta su pedido, por el día del pedido. 0 s cuando la tienda en línea creó el pedido antes.",
+      day: "Día",
+      orders: "Pedidos",
+      median: "Mediana",
+      p95: "p95",
+      seconds: "{{value}} s",
+      attention: "Reembolsos sin respuesta clara y la lista de atención",
+      unclearRefunds: "reembolsos sin respuesta clara, por día de registro",
+      attentionListed: "préstamos en la lista de atención, por su último cambio",
       deliveries: "Webhooks recibidos, por resultado",
-      refunds: "Reembolsos registrados, por estado",
       reconciliation: "Conciliación: préstamos resueltos",
       runs: "Ejecuciones: {{runs}}, fallidas: {{failed}}; la más larga tardó {{longest}} s.",
       settled: "resueltos",
       empty: "Nada en estos días.",
-      channel: { web: "checkout", balance: "saldo de un pedido", phone: "venta por teléfono" },
-      refundState: {
-        sending: "enviándose",
-        accepted: "aceptado",
-        rejected: "rechazado",
-        unknown: "sin respuesta clara",
-        open: "fuera de Medusa, pendiente",
-        recorded: "fuera de Medusa, registrado",
-        dismissed: "descartado",
-      },
     },
     diagnosis: {
       title: "Diagnóstico",

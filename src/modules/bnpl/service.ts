@@ -482,7 +482,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   @InjectManager()
   async countActivitySince(since: Date, @MedusaContext() sharedContext: Context = {}): Promise<LedgerActivity> {
     const day = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
-    const [loans, refunds, deliveries, runs] = await Promise.all([
+    const [loans, refunds, deliveries, runs, loanStates, attention, paidOrders] = await Promise.all([
       table(sharedContext, "bnpl_loan")
         .select(
           ledgerRaw(
@@ -510,8 +510,31 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
         .where("started_at", ">=", since)
         .whereNull("deleted_at")
         .orderBy("started_at"),
+      table(sharedContext, "bnpl_loan")
+        .select(ledgerRaw(sharedContext, `${day("created_at")} as day, state, count(*)::int as count`))
+        .where("created_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1, 2"),
+      table(sharedContext, "bnpl_loan")
+        .select(ledgerRaw(sharedContext, `${day("updated_at")} as day, count(*)::int as count`))
+        .where("state", "needs_attention")
+        .where("updated_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1"),
+      table(sharedContext, "bnpl_loan")
+        .select(
+          ledgerRaw(
+            sharedContext,
+            `loan_id, order_id, (select min(d.received_at) from bnpl_webhook_delivery d where d.loan_id = bnpl_loan.loan_id
+              and d.deleted_at is null and d.auth in ('accepted', 'not_required')) as paid_at`,
+          ),
+        )
+        .where("holder", "cart")
+        .whereNotNull("order_id")
+        .where("updated_at", ">=", since)
+        .whereNull("deleted_at"),
     ])
-    return { loans, refunds, deliveries, runs } as LedgerActivity
+    return { loans, refunds, deliveries, runs, loanStates, attention, paidOrders } as LedgerActivity
   }
 
   /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */

@@ -39,6 +39,13 @@ describe("the admin's activity", () => {
         { day: "2026-12-04", status: "failed", seconds: 40, summary: null },
         { day: "2026-12-05", status: "running", seconds: null, summary: null },
       ],
+      loanStates: [
+        { day: "2026-12-03", state: "ordered", count: 3 },
+        { day: "2026-12-03", state: "needs_attention", count: 1 },
+        { day: "2026-12-05", state: "open", count: 3 },
+      ],
+      attention: [{ day: "2026-12-04", count: 1 }],
+      paidOrders: [],
     }
     expect(activityJson(activity, days)).toEqual({
       days,
@@ -46,11 +53,39 @@ describe("the admin's activity", () => {
       refunds: { unknown: [0, 1, 0] },
       webhook_deliveries: { authorized: [0, 0, 3], rejected: [0, 0, 1] },
       reconciliations: { runs: [0, 2, 1], settled: [0, 3, 0], failed_runs: [0, 1, 0], longest_seconds: [null, 40, null] },
+      loans_by_state: { ordered: [3, 0, 0], needs_attention: [1, 0, 0], open: [0, 0, 3] },
+      attention: [0, 1, 0],
+      paid_to_order: { orders: [0, 0, 0], median_seconds: [null, null, null], p95_seconds: [null, null, null] },
     })
   })
 
-  it("takes 1 to 30 days, 14 by default", () => {
-    expect(ActivityQuery.parse({})).toEqual({ days: 14 })
+  it("measures paid → order from the first webhook to the order, on the order's day, median and p95 by nearest rank", () => {
+    const at = (iso: string) => new Date(iso)
+    const paidOrders = [
+      ...Array.from({ length: 20 }, (_, i) => ({ loan_id: i, order_id: `order_${i}`, paid_at: at("2026-12-04T10:00:00Z") })),
+      // The storefront completed the cart before the webhook came: no wait.
+      { loan_id: 20, order_id: "order_20", paid_at: at("2026-12-05T10:00:05Z") },
+      { loan_id: 21, order_id: "order_21", paid_at: at("2026-12-05T10:00:00Z") },
+      // No webhook, or an order Medusa no longer has: counted nowhere.
+      { loan_id: 22, order_id: "order_22", paid_at: null },
+      { loan_id: 23, order_id: "gone", paid_at: at("2026-12-05T10:00:00Z") },
+    ]
+    const orderedAt = new Map<string, Date>([
+      ...Array.from({ length: 20 }, (_, i): [string, Date] => [`order_${i}`, at(`2026-12-04T10:00:${String(i + 1).padStart(2, "0")}Z`)]),
+      ["order_20", at("2026-12-05T10:00:00Z")],
+      ["order_21", at("2026-12-05T10:00:03Z")],
+      ["order_22", at("2026-12-05T10:00:00Z")],
+    ])
+    const activity: LedgerActivity = { loans: [], refunds: [], deliveries: [], runs: [], loanStates: [], attention: [], paidOrders }
+    expect(activityJson(activity, days, orderedAt).paid_to_order).toEqual({
+      orders: [0, 20, 2],
+      median_seconds: [null, 10.5, 1.5],
+      p95_seconds: [null, 19, 3],
+    })
+  })
+
+  it("takes 1 to 30 days, 7 by default", () => {
+    expect(ActivityQuery.parse({})).toEqual({ days: 7 })
     expect(ActivityQuery.parse({ days: "30" })).toEqual({ days: 30 })
     expect(ActivityQuery.safeParse({ days: "31" }).success).toBe(false)
     expect(ActivityQuery.safeParse({ days: "0" }).success).toBe(false)
