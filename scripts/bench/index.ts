@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { benchConfig, FIGURES, type BenchConfig, type Figure } from "./config"
+import { benchConfig, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
 import { benchDuplicateStorm } from "./duplicate-storm"
 import { figureTable, type FigureRow } from "./figure"
@@ -15,6 +15,7 @@ import { runGuarded } from "../harness/teardown"
 import { benchOffer } from "./offer"
 import { sessionsOtelCost, webhooksOtelCost } from "./otel-cost"
 import { benchReconciliation } from "./reconciliation"
+import { resultsName } from "./results-name"
 import { benchResultsMarkdown, figurePassed, type FigureOutcome } from "./results"
 import { benchSessionCreation } from "./session-creation"
 import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
@@ -124,25 +125,14 @@ async function runFigures([ctx, withOtel]: BenchContext[]): Promise<FigureOutcom
 const SHIPPED_KNOBS = new Set(["BENCH_ONLY", "BENCH_AUTO_CAPTURE", "BENCH_OTEL"])
 const shippedSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && !SHIPPED_KNOBS.has(name))
 
-/**
- * bench/results/<stamp>-bench[-<figure>+…][-without-autocapture][-otel-on|-otel-on-vs-off].md and
- * .json (harness/results.ts).
- */
+/** bench/results/<stamp>-<resultsName>.md and .json (harness/results.ts). */
 function writeResultsFile(
   config: BenchConfig,
   outcomes: FigureOutcome[],
   run: { startedAt: Date; seconds: number; load: number[]; passed: boolean },
 ): void {
-  const some = config.only.size < FIGURES.length ? [...config.only] : []
-  const knobs = [
-    ...(some.length ? [`BENCH_ONLY=${some.join(",")}`] : []),
-    ...(config.autoCapture ? [] : ["BENCH_AUTO_CAPTURE=false"]),
-    ...(config.otel === "off" ? [] : [`BENCH_OTEL=${config.otel}`]),
-  ]
-  const command = [...knobs, "npm run bench"].join(" ")
+  const { name, command } = resultsName(config)
   const record = runRecord({ kind: "bench", command, ...run }, PROJECT_ROOT)
-  const otel = { off: [], on: ["otel-on"], both: ["otel-on-vs-off"] }[config.otel]
-  const name = [some.length ? `bench-${some.join("+")}` : "bench", ...(config.autoCapture ? [] : ["without-autocapture"]), ...otel].join("-")
   const file = writeResults(RESULTS_DIR(PROJECT_ROOT), record, name, benchResultsMarkdown(record, outcomes), {
     config: { ...config, only: [...config.only] },
     outcomes,
