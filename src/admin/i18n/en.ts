@@ -128,7 +128,7 @@ export const en = {
       seconds: "{{value}} s",
       attention: "Unclear refunds and the attention list",
       unclearRefunds: "unclear refunds, by the day booked",
-      attentionListed: "loans on the attention list, by their last change",
+      attentionListed: "loans on the attention list now, by the day they were created",
       deliveries: "Webhook deliveries, by outcome",
       reconciliation: "Reconciliation: loans settled",
       runs: "Runs: {{runs}}, failed: {{failed}}; the longest took {{longest}} s.",

@@ -127,7 +127,7 @@ export const es: Translations = {
       seconds: "{{value}} s",
       attention: "Reembolsos sin respuesta clara y la lista de atención",
       unclearRefunds: "reembolsos sin respuesta clara, por día de registro",
-      attentionListed: "préstamos en la lista de atención, por su último cambio",
+      attentionListed: "préstamos en la lista de atención ahora, por el día en que se crearon",
       deliveries: "Webhooks recibidos, por resultado",
       reconciliation: "Conciliación: préstamos resueltos",
       runs: "Ejecuciones: {{runs}}, fallidas: {{failed}}; la más larga tardó {{longest}} s.",

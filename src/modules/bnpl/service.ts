@@ -482,7 +482,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   @InjectManager()
   async countActivitySince(since: Date, @MedusaContext() sharedContext: Context = {}): Promise<LedgerActivity> {
     const day = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
-    const [loans, refunds, deliveries, runs, loanStates, attention, paidOrders] = await Promise.all([
+    const [loans, refunds, deliveries, runs, loanStates, paidOrders] = await Promise.all([
       table(sharedContext, "bnpl_loan")
         .select(
           ledgerRaw(
@@ -516,12 +516,6 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
         .whereNull("deleted_at")
         .groupByRaw("1, 2"),
       table(sharedContext, "bnpl_loan")
-        .select(ledgerRaw(sharedContext, `${day("updated_at")} as day, count(*)::int as count`))
-        .where("state", "needs_attention")
-        .where("updated_at", ">=", since)
-        .whereNull("deleted_at")
-        .groupByRaw("1"),
-      table(sharedContext, "bnpl_loan")
         .select(
           ledgerRaw(
             sharedContext,
@@ -534,7 +528,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
         .where("updated_at", ">=", since)
         .whereNull("deleted_at"),
     ])
-    return { loans, refunds, deliveries, runs, loanStates, attention, paidOrders } as LedgerActivity
+    return { loans, refunds, deliveries, runs, loanStates, paidOrders } as LedgerActivity
   }
 
   /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */

@@ -59,8 +59,6 @@ export interface LedgerActivity {
   runs: Array<{ day: string; status: ReconciliationRecord["status"]; seconds: number | null; summary: ReconcileSummary | null }>
   /** Loans by the day they were created and the state they are in now. */
   loanStates: Array<{ day: string; state: LedgerLoan["state"]; count: number }>
-  /** Loans on the attention list now, by the day of their last change (the day they were listed, unless touched since). */
-  attention: Array<{ day: string; count: number }>
   /**
    * A cart's loans that are an order's payment, changed since the day asked for, with the first
    * authenticated webhook that named them: when the store learnt the loan was paid. Null when

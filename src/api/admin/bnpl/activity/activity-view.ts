@@ -29,7 +29,11 @@ export interface ActivityJson {
   reconciliations: { runs: Daily; settled: Daily; failed_runs: Daily; longest_seconds: Array<number | null> }
   /** Loans by the day they were created, split by the state they are in now. */
   loans_by_state: Record<string, Daily>
-  /** Loans on the attention list now, by the day of their last change. */
+  /**
+   * Loans on the attention list now, by the day they were created. The ledger keeps no date of
+   * listing (reconciliation touches a listed row at every run), so this is where today's list
+   * comes from, not its length on each day.
+   */
   attention: Daily
   /**
    * A cart's paid loans by the day their order was placed: how many, and the median and p95 (nearest
@@ -75,8 +79,6 @@ export function activityJson(activity: LedgerActivity, days: string[], orderedAt
   }
   const states: Record<string, Daily> = {}
   for (const row of activity.loanStates) add(states, row.state, row.day, row.count)
-  const attention: Record<string, Daily> = { listed: zeros() }
-  for (const row of activity.attention) add(attention, "listed", row.day, row.count)
   return {
     days,
     loans_created: loans,
@@ -84,7 +86,7 @@ export function activityJson(activity: LedgerActivity, days: string[], orderedAt
     webhook_deliveries: deliveries,
     reconciliations: runs,
     loans_by_state: states,
-    attention: attention.listed,
+    attention: states.needs_attention ?? zeros(),
     paid_to_order: paidToOrder(activity.paidOrders, orderedAt, index, days.length),
   }
 }

@@ -44,7 +44,6 @@ describe("the admin's activity", () => {
         { day: "2026-12-03", state: "needs_attention", count: 1 },
         { day: "2026-12-05", state: "open", count: 3 },
       ],
-      attention: [{ day: "2026-12-04", count: 1 }],
       paidOrders: [],
     }
     expect(activityJson(activity, days)).toEqual({
@@ -54,7 +53,7 @@ describe("the admin's activity", () => {
       webhook_deliveries: { authorized: [0, 0, 3], rejected: [0, 0, 1] },
       reconciliations: { runs: [0, 2, 1], settled: [0, 3, 0], failed_runs: [0, 1, 0], longest_seconds: [null, 40, null] },
       loans_by_state: { ordered: [3, 0, 0], needs_attention: [1, 0, 0], open: [0, 0, 3] },
-      attention: [0, 1, 0],
+      attention: [1, 0, 0],
       paid_to_order: { orders: [0, 0, 0], median_seconds: [null, null, null], p95_seconds: [null, null, null] },
     })
   })
@@ -76,7 +75,7 @@ describe("the admin's activity", () => {
       ["order_21", at("2026-12-05T10:00:03Z")],
       ["order_22", at("2026-12-05T10:00:00Z")],
     ])
-    const activity: LedgerActivity = { loans: [], refunds: [], deliveries: [], runs: [], loanStates: [], attention: [], paidOrders }
+    const activity: LedgerActivity = { loans: [], refunds: [], deliveries: [], runs: [], loanStates: [], paidOrders }
     expect(activityJson(activity, days, orderedAt).paid_to_order).toEqual({
       orders: [0, 20, 2],
       median_seconds: [null, 10.5, 1.5],
