@@ -47,7 +47,7 @@ export type BookEntryState = BookEntry["state"]
 export type WebhookDeliveryRecord = InferTypeOf<typeof BnplWebhookDelivery>
 
 /**
- * What the ledger counts per UTC day since a date (`YYYY-MM-DD`), for the admin's activity page:
+ * What the ledger counts per UTC day since a date (`YYYY-MM-DD`), for the figures of the loans and diagnosis pages:
  * loans by when their row was written, refund entries by when they were booked, webhook
  * deliveries by when they came, reconciliation runs by when they started.
  */
