@@ -3,7 +3,7 @@
  * figures of docs/benchmarks.md are measured at; BENCH_QUICK=1 shrinks everything for a smoke run.
  */
 export interface BenchConfig {
-  /** Which figures to run: sessions, webhooks, storm, reconcile, offer (BENCH_ONLY=storm,reconcile). */
+  /** Which figures to run: sessions, webhooks, storm, reconcile, offer, load, sql, topology, backlog (BENCH_ONLY=storm,reconcile). */
   only: Set<Figure>
   sessionsN: number
   /** GET /store/bnpl/offer calls (and as many GET /store/regions). */
@@ -33,6 +33,18 @@ export interface BenchConfig {
    * like-for-like comparison (BENCH_AUTO_CAPTURE=false).
    */
   autoCapture: boolean
+  /** Session creations per provider in the checkout under load. */
+  loadN: number
+  /** Shoppers creating sessions at once in the checkout under load. */
+  loadConcurrency: number
+  /** How long the sandbox takes to answer loan creation in the checkout under load. */
+  loanLatencyMs: number
+  /** Orders per side (plugin, system provider) of each flow whose SQL is counted. */
+  sqlN: number
+  /** Paid loans (and as many system-provider carts) on the production topology. */
+  topologyN: number
+  /** Paid loans whose webhooks were lost; the figure also runs ten times as many. */
+  backlogN: number
   /**
    * OpenTelemetry in the measured store (BENCH_OTEL): off as shipped; on, the store registers a
    * full SDK with exporters that drop everything (instrumentation.ts, BNPL_OTEL_DISCARD); both, a
@@ -44,7 +56,7 @@ export interface BenchConfig {
 export const OTEL_MODES = ["off", "on", "both"] as const
 export type OtelMode = (typeof OTEL_MODES)[number]
 
-export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer"] as const
+export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "load", "sql", "topology", "backlog"] as const
 export type Figure = (typeof FIGURES)[number]
 
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -70,6 +82,12 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
     autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
+    loadN: int("BENCH_LOAD_N", 320, 32),
+    loadConcurrency: int("BENCH_LOAD_CONCURRENCY", 16, 16),
+    loanLatencyMs: int("BENCH_LOAN_LATENCY_MS", 150, 150),
+    sqlN: int("BENCH_SQL_N", 50, 5),
+    topologyN: int("BENCH_TOPOLOGY_N", 200, 16),
+    backlogN: int("BENCH_BACKLOG_N", 500, 20),
     otel: otelMode(env.BENCH_OTEL),
   }
 }

@@ -3,6 +3,8 @@ import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { benchConfig, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
+import { benchCheckoutUnderLoad } from "./checkout-under-load"
+import { benchBacklog } from "./backlog"
 import { benchDuplicateStorm } from "./duplicate-storm"
 import { figureTable, type FigureRow } from "./figure"
 import { AdminApi } from "../harness/admin-api"
@@ -18,6 +20,8 @@ import { benchReconciliation } from "./reconciliation"
 import { resultsName } from "./results-name"
 import { benchResultsMarkdown, figurePassed, type FigureOutcome } from "./results"
 import { benchSessionCreation } from "./session-creation"
+import { benchSqlPerOrder } from "./sql-per-order"
+import { benchTopology } from "./topology"
 import { benchWebhookToOrder, type Throughput } from "./webhook-to-order"
 
 /**
@@ -115,6 +119,10 @@ async function runFigures([ctx, withOtel]: BenchContext[]): Promise<FigureOutcom
   if (only.has("storm")) await run("storm", "duplicate storm", () => benchDuplicateStorm(ctx, baseline))
   if (only.has("reconcile")) await run("reconcile", "reconciliation", () => benchReconciliation(ctx))
   if (only.has("offer")) await run("offer", "offer", () => benchOffer(ctx))
+  if (only.has("load")) await run("load", "checkout under load", () => benchCheckoutUnderLoad(ctx))
+  if (only.has("sql")) await run("sql", "SQL per order", () => benchSqlPerOrder(ctx))
+  if (only.has("topology")) await run("topology", "production topology", () => benchTopology(ctx))
+  if (only.has("backlog")) await run("backlog", "backlog after an outage", () => benchBacklog(ctx))
   return outcomes
 }
 

@@ -64,12 +64,12 @@ export async function templateCheckout(ctx: BenchContext): Promise<Template> {
 /**
  * `n` pending pp_bnpl_bnpl sessions: carts from the factory (SQL copies), a loan for each
  * made at the sandbox through its API, a session row holding that loan with the data the
- * provider writes and the loan's ledger row (SQL), then each loan's fate applied at the sandbox. `offset` keeps the
- * mix the same whatever n is.
+ * provider writes and the loan's ledger row (SQL), then each loan's fate applied at the sandbox, in the order of
+ * `pattern` (reconciliation's mix unless another is given), repeated: the mix is the same whatever n is.
  */
-export async function buildFixture(ctx: BenchContext, template: Template, n: number): Promise<ReconcileFixture> {
+export async function buildFixture(ctx: BenchContext, template: Template, n: number, pattern: LoanFate[] = PATTERN): Promise<ReconcileFixture> {
   const carts = await ctx.carts.carts(n)
-  const fates = carts.map((_, i) => PATTERN[i % PATTERN.length])
+  const fates = carts.map((_, i) => pattern[i % pattern.length])
   const merchant = { merchantId: ctx.stack.secrets.merchantId, apiToken: ctx.stack.secrets.apiToken }
   const loans = await mapLimited(carts, 8, (cart) => createLoan(ctx.stack.sandbox, merchant, loanRequest(template, cart.cartId)))
   const created = loans.map((loan, i) => {
@@ -163,7 +163,8 @@ async function applyFates(ctx: BenchContext, loanIds: number[], fates: LoanFate[
   const withFate = (fate: LoanFate): number[] => loanIds.filter((_, i) => fates[i] === fate)
   // Paid with the webhook lost on the way: only reconciliation can find these.
   const lost = { ...ctx.baseFaults, webhook: { dropRate: 1 } }
-  await withFaults(sandbox, lost, ctx.baseFaults, () => mapLimited(withFate("paid"), 8, (loanId) => sandbox.pay(loanId)))
+  // pay() mostly waits for the sandbox's `visibleAfterMs`: many at once keep thousands of payments to seconds.
+  await withFaults(sandbox, lost, ctx.baseFaults, () => mapLimited(withFate("paid"), 64, (loanId) => sandbox.pay(loanId)))
   withFate("cancelled").forEach((loanId) => sandbox.decline(loanId))
   withFate("erroring").forEach((loanId) => breakLoan(sandbox, loanId))
 }

@@ -143,7 +143,7 @@ async function measuredRun(ctx: BenchContext, template: Template, n: number): Pr
 }
 
 /** Sessions earlier figures (or runs) left pending would join this run's N: retire them. */
-async function retireLeftovers(ctx: BenchContext): Promise<void> {
+export async function retireLeftovers(ctx: BenchContext): Promise<void> {
   await ctx.stack.db.query("UPDATE payment_session SET status = 'canceled' WHERE provider_id = 'pp_bnpl_bnpl' AND status = 'pending'")
   await ctx.stack.db.query("UPDATE bnpl_loan SET state = 'cancelled' WHERE state IN ('open', 'needs_attention')")
   // Orders placed by earlier figures have their first refund check due; it is not this figure's work.
@@ -156,7 +156,7 @@ async function paidOrders(ctx: BenchContext, fixture: ReconcileFixture): Promise
   return { paid: paidCarts.length, paidWithOneOrder: paidCarts.filter((cart) => orders.get(cart)?.length === 1).length }
 }
 
-function sameSummary(a: ReconcileSummary, b: ReconcileSummary): boolean {
+export function sameSummary(a: ReconcileSummary, b: ReconcileSummary): boolean {
   return (Object.keys(b) as Array<keyof ReconcileSummary>).every((key) => a[key] === b[key])
 }
 

@@ -27,7 +27,8 @@ export async function startDatabase(name: string): Promise<Database> {
   return { url: pg.url, query: (sql, params) => runQuery(pg.url, sql, params) }
 }
 
-async function runQuery<Row extends object>(url: string, sql: string, params: unknown[] = []): Promise<Row[]> {
+/** One statement on a connection of its own, closed after. */
+export async function runQuery<Row extends object>(url: string, sql: string, params: unknown[] = []): Promise<Row[]> {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {

@@ -1,0 +1,177 @@
+import type { FaultConfig } from "../../src/sandbox"
+import type { BenchContext } from "./context"
+import { type FigureRow, single } from "./figure"
+import type { ReconcileSummary } from "../harness/admin-api"
+import { loanCheckouts } from "../harness/checkouts"
+import { countOrders, ordersByCart } from "../harness/orders"
+import { rssMiB, Sampler } from "../harness/rss"
+import { withFaults } from "../harness/sandbox-loans"
+import { distribution } from "../harness/stats"
+import { buildFixture, templateCheckout, type Template } from "./reconcile-fixture"
+import { retireLeftovers, sameSummary } from "./reconciliation"
+import { payAll } from "./webhook-to-order"
+
+/** The outage's service: it answers every request, after this long. */
+const LATENCY_MS = 50
+/** Reconciliation works through the backlog within this much of the time its two limits allow. */
+const MAX_OVER_FLOOR = 1.3
+/** Ten times the backlog takes at most this many times as long: no cost grows with the ledger. */
+const MAX_SCALING = 10.5
+/** A fresh process's memory may settle a little; more than this much growth with N is a leak. */
+const RSS_GROWTH_LIMIT = 1.15
+/** The calibration's paid loans: enough rounds of `concurrency` for a rate, few enough to be quick. */
+const CALIBRATION_MAX = 64
+
+interface BacklogRun {
+  n: number
+  /** The reconciliation run's own time, start to end as its record says: every loan an order by then. */
+  wallMs: number
+  floorMs: number
+  summary: ReconcileSummary
+  expected: ReconcileSummary
+  ordersBefore: number
+  cartsWithOneOrder: number
+  /** Requests the service received during the run, per loan: each waits LATENCY_MS. */
+  serviceRequestsPerLoan: number
+  idleRss: number
+  rssSamples: number[]
+  peakRss: number
+  /**
+   * Heap in use after a forced full GC, before and after the run (MiB): V8 collects lazily, so RSS
+   * grows with a run's length even when nothing is kept; this tells garbage from what is retained.
+   */
+  heapBefore: number
+  heapAfter: number
+}
+
+/**
+ * A webhook outage's backlog: N paid loans whose webhooks were all dropped, then one
+ * reconciliation run while the service answers every request after LATENCY_MS, and again with
+ * 10 N, each in a freshly started Medusa process. Each is compared with its floor: at most
+ * BNPL_RECONCILE_CONCURRENCY status queries wait on the service at once, and the store makes
+ * orders no faster than its webhooks do (measured first, on this Medusa, without the latency).
+ */
+export async function benchBacklog(ctx: BenchContext): Promise<FigureRow[]> {
+  const n = ctx.config.backlogN
+  const ordersPerSecond = await calibrate(ctx)
+  const template = await templateCheckout(ctx)
+  const small = await backlogRun(ctx, template, n, ordersPerSecond)
+  const large = await backlogRun(ctx, template, 10 * n, ordersPerSecond)
+  const scaling = large.wallMs / small.wallMs
+  const growth = large.peakRss / small.peakRss
+  return [
+    timeRow(ctx, small),
+    timeRow(ctx, large),
+    {
+      figure: `Backlog: ${large.n} / ${small.n} loans`,
+      unit: "s",
+      measured: single(large.wallMs / 1000),
+      baseline: { label: `${small.n} loans`, ...single(small.wallMs / 1000) },
+      ratio: scaling,
+      ratioMeaning: `time to orders at N=${large.n} / at N=${small.n}`,
+      target: `≤ ${MAX_SCALING}×`,
+      met: scaling <= MAX_SCALING,
+    },
+    {
+      figure: "Backlog: Medusa RSS",
+      unit: "MiB",
+      measured: distribution(large.rssSamples),
+      baseline: { label: `${small.n} loans`, ...distribution(small.rssSamples) },
+      ratio: growth,
+      ratioMeaning: `peak RSS at N=${large.n} / at N=${small.n}`,
+      target: `peak ${large.peakRss.toFixed(0)} ≤ ${RSS_GROWTH_LIMIT}× base`,
+      met: growth <= RSS_GROWTH_LIMIT,
+    },
+    {
+      figure: "Backlog: webhook → order, for the floor",
+      unit: "orders/s",
+      measured: single(ordersPerSecond),
+      target: "reported",
+    },
+  ]
+}
+
+function timeRow(ctx: BenchContext, run: BacklogRun): FigureRow {
+  const ratio = run.wallMs / run.floorMs
+  const complete = run.ordersBefore === 0 && run.cartsWithOneOrder === run.n && sameSummary(run.summary, run.expected)
+  return {
+    figure: `Backlog ${run.n}: time to orders`,
+    unit: "s",
+    measured: single(run.wallMs / 1000),
+    baseline: { label: "floor", ...single(run.floorMs / 1000) },
+    ratio,
+    ratioMeaning: `time until every paid loan is an order / max(N × ${LATENCY_MS} ms ÷ ${ctx.config.reconcileConcurrency}, N ÷ orders/s)`,
+    target: `≤ ${MAX_OVER_FLOOR}× floor, all orders`,
+    met: ratio <= MAX_OVER_FLOOR && complete,
+    details: report(run),
+  }
+}
+
+/**
+ * The store's pace: paid loans whose webhooks arrive `concurrency` at a time, after one
+ * unmeasured round, on the Medusa process reconciliation will run in (as webhook-to-order.ts
+ * measures it). The service answers at once here: its latency is the floor's other term.
+ */
+async function calibrate(ctx: BenchContext): Promise<number> {
+  const { concurrency, webhooksN, prepConcurrency } = ctx.config
+  const n = Math.min(webhooksN, CALIBRATION_MAX)
+  ctx.say(`backlog: measuring webhook → order over ${n} paid loans, after ${concurrency} to warm up…`)
+  const loans = await loanCheckouts(ctx.api, await ctx.carts.carts(concurrency + n), prepConcurrency)
+  await payAll(ctx, loans.splice(0, concurrency))
+  const measured = await payAll(ctx, loans)
+  if (measured.orders !== n) throw new Error(`calibration: ${measured.orders} of ${n} paid loans became orders`)
+  return measured.perSecond
+}
+
+async function backlogRun(ctx: BenchContext, template: Template, n: number, ordersPerSecond: number): Promise<BacklogRun> {
+  await retireLeftovers(ctx)
+  ctx.say(`backlog: restarting Medusa, then ${n} paid loans whose webhooks are lost…`)
+  await ctx.medusa.stop()
+  await ctx.medusa.start()
+  const fixture = await buildFixture(ctx, template, n, ["paid"])
+  const ordersBefore = await countOrders(ctx.stack.db, fixture.cartIds)
+  const pid = ctx.medusa.pid
+  if (!pid) throw new Error("Medusa is not running")
+  const heapBefore = mib((await ctx.medusa.memoryAfterGc()).heapUsed)
+  const idleRss = rssMiB(pid) ?? Number.NaN
+  const rss = new Sampler(() => rssMiB(pid), 50).start()
+  const firstRequest = ctx.stack.probe.requests.length
+  const { ms: wallMs, ...summary } = await withFaults(ctx.stack.sandbox, slowService(ctx.baseFaults), ctx.baseFaults, () =>
+    ctx.admin.reconcile(Math.max(600_000, n * 200)),
+  )
+  rss.stop()
+  const serviceRequestsPerLoan = (ctx.stack.probe.requests.length - firstRequest) / n
+  ctx.say(`backlog of ${n}: ${JSON.stringify(summary)} in ${(wallMs / 1000).toFixed(1)} s`)
+  const heapAfter = mib((await ctx.medusa.memoryAfterGc()).heapUsed)
+  const orders = await ordersByCart(ctx.stack.db, fixture.cartIds)
+  const floorMs = Math.max((n * LATENCY_MS) / ctx.config.reconcileConcurrency, (n / ordersPerSecond) * 1000)
+  return {
+    n,
+    wallMs,
+    floorMs,
+    summary,
+    expected: fixture.expected,
+    ordersBefore,
+    cartsWithOneOrder: fixture.cartIds.filter((cart) => orders.get(cart)?.length === 1).length,
+    serviceRequestsPerLoan,
+    idleRss,
+    rssSamples: rss.samples,
+    peakRss: rss.peak,
+    heapBefore,
+    heapAfter,
+  }
+}
+
+const mib = (bytes: number): number => bytes / 1024 / 1024
+
+/** Every endpoint of the service answers after LATENCY_MS, whatever else `base` sets. */
+function slowService(base: FaultConfig): FaultConfig {
+  const slow = { latencyMs: LATENCY_MS }
+  return { ...base, auth: slow, loan: slow, posLoan: slow, status: slow, cancel: slow, refund: slow, refundHistory: slow }
+}
+
+/** The JSON keeps the distribution, plus RSS once a second: the shape tells a leak from a plateau. */
+function report({ rssSamples, ...rest }: BacklogRun): Record<string, unknown> {
+  const rssPerSecond = rssSamples.filter((_, i) => i % 20 === 0).map((mib) => Math.round(mib))
+  return { ...rest, rss: distribution(rssSamples), rssPerSecond }
+}

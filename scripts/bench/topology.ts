@@ -1,0 +1,166 @@
+import type { BenchContext } from "./context"
+import { completeSystemCarts } from "./system-completions"
+import { type FigureRow, single } from "./figure"
+import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../harness/checkouts"
+import type { Database } from "../harness/postgres"
+import { type ProductionTopology, startProductionTopology, stopMedusaProcesses } from "../harness/production-topology"
+import type { RedisServer } from "../harness/redis"
+import { distribution } from "../harness/stats"
+import { StoreApi, SYSTEM } from "../harness/store-api"
+import { merge, payAll, summary, type Throughput } from "./webhook-to-order"
+
+/** Issue 57's goal: paid loans become orders at least as fast as Medusa completes and captures its own carts. */
+const MIN_RATIO = 1.0
+/** Issue 57's goal without `autoCapture`, where both sides do the same work: authorize only. */
+const MIN_RATIO_AUTHORIZE_ONLY = 1.05
+/** The service waits for the webhook's answer; a slow answer looks like a merchant that is down. */
+const MAX_WEBHOOK_ANSWER_MS = 1_000
+
+interface ModeResult {
+  bnpl: Throughput
+  system: Throughput
+  /** Per paid loan: from the customer's payment at the service to the order's link to its cart. */
+  paymentToOrderMs: number[]
+  bootMs: Record<string, number>
+}
+
+/**
+ * Paid loans' webhooks at the service's pace against Medusa's own completions, on Medusa's
+ * production topology (harness/production-topology.ts): one server that takes every request, one
+ * worker, Redis. Twice: with the plugin's `autoCapture` on (as shipped) against completions whose
+ * payments the admin then captures, and with it off against completions alone. Each mode boots
+ * its own processes on the same Redis, and stops them when it is done.
+ */
+export async function benchTopology(ctx: BenchContext): Promise<FigureRow[]> {
+  const captured = await inTopology(ctx, "topology", undefined, true)
+  const authorizeOnly = await inTopology(ctx, "topology-authorize", captured.redis, false)
+  return rows(ctx, captured.result, authorizeOnly.result)
+}
+
+async function inTopology(
+  ctx: BenchContext,
+  name: string,
+  redis: RedisServer | undefined,
+  autoCapture: boolean,
+): Promise<{ result: ModeResult; redis: RedisServer }> {
+  ctx.say(`topology: booting a server and a worker on Redis, autoCapture ${autoCapture ? "on" : "off"}…`)
+  const env = { BNPL_AUTO_CAPTURE: String(autoCapture) }
+  const topology = await startProductionTopology(ctx.stack, { name, servers: 1, env, ...(redis ? { redis } : {}) })
+  try {
+    return { result: { ...(await measureMode(ctx, topology, autoCapture)), bootMs: topology.bootMs }, redis: topology.redis }
+  } finally {
+    await stopMedusaProcesses(topology)
+  }
+}
+
+/**
+ * As webhook-to-order.ts measures, against the topology's server: one unmeasured round of each
+ * side, then halves in the order system, webhooks, webhooks, system.
+ */
+async function measureMode(ctx: BenchContext, topology: ProductionTopology, capture: boolean): Promise<Omit<ModeResult, "bootMs">> {
+  const [server] = topology.servers
+  const here: BenchContext = { ...ctx, medusa: server, api: new StoreApi(server.url, ctx.stack.store), admin: ctx.admin.on(server.url) }
+  const { topologyN: n, concurrency: warmUp, prepConcurrency } = ctx.config
+  ctx.say(`topology: preparing ${n} bnpl and ${n} system checkouts through the server, and ${warmUp} of each to warm up…`)
+  const loans = await loanCheckouts(here.api, await ctx.carts.carts(n + warmUp), prepConcurrency)
+  const system = await checkouts(here.api, await ctx.carts.carts(n + warmUp), SYSTEM, prepConcurrency)
+  const complete = (carts: Checkout[]): Promise<Throughput> => completeSystemCarts(here, carts, { capture })
+  await warmUpBoth(
+    () => complete(system.splice(0, warmUp)),
+    () => payAll(here, loans.splice(0, warmUp)),
+    warmUp,
+  )
+  const half = Math.ceil(n / 2)
+  const system1 = await complete(system.slice(0, half))
+  const bnpl1 = await payAll(here, loans.slice(0, half))
+  const bnpl2 = await payAll(here, loans.slice(half))
+  const system2 = await complete(system.slice(half))
+  return { bnpl: merge(bnpl1, bnpl2), system: merge(system1, system2), paymentToOrderMs: await paymentToOrder(ctx, loans) }
+}
+
+/** Freshly booted processes pay for lazy loading and compiling on their first orders: not measured. */
+async function warmUpBoth(complete: () => Promise<Throughput>, pay: () => Promise<Throughput>, n: number): Promise<void> {
+  const completed = await complete()
+  const paid = await pay()
+  if (completed.orders !== n || paid.orders !== n) {
+    const statuses = JSON.stringify({ system: completed.statuses, webhooks: paid.statuses })
+    throw new Error(`warm-up: ${completed.orders} of ${n} completions and ${paid.orders} of ${n} paid loans became orders: ${statuses}`)
+  }
+}
+
+/**
+ * The sandbox stamps a loan's `authorizeDate` when the customer pays; PostgreSQL stamps the
+ * order's link to its cart: both on this machine's clock. It includes the service's own wait
+ * before its webhook (`visibleAfterMs`).
+ */
+async function paymentToOrder(ctx: BenchContext, loans: LoanCheckout[]): Promise<number[]> {
+  const linked = await linkedAt(
+    ctx.stack.db,
+    loans.map((loan) => loan.cartId),
+  )
+  return loans.flatMap((loan) => {
+    const paidAt = ctx.stack.sandbox.state.loans.get(loan.loanId)?.authorizeDate
+    const orderAt = linked.get(loan.cartId)
+    return paidAt && orderAt ? [orderAt - Date.parse(paidAt)] : []
+  })
+}
+
+async function linkedAt(db: Database, cartIds: string[]): Promise<Map<string, number>> {
+  const rows = await db.query<{ cart_id: string; created_at: Date }>(
+    "SELECT cart_id, min(created_at) AS created_at FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1) GROUP BY cart_id",
+    [cartIds],
+  )
+  return new Map(rows.map((row) => [row.cart_id, row.created_at.getTime()]))
+}
+
+function rows(ctx: BenchContext, captured: ModeResult, authorizeOnly: ModeResult): FigureRow[] {
+  const n = ctx.config.topologyN
+  const answers = distribution(captured.bnpl.latencies)
+  const details = (mode: ModeResult) => ({
+    bnpl: summary(mode.bnpl),
+    baseline: summary(mode.system),
+    paymentToOrder: distribution(mode.paymentToOrderMs),
+    bootMs: mode.bootMs,
+  })
+  return [
+    throughputRow("Topology: paid loans → orders", "system complete + capture", captured, MIN_RATIO, n, details(captured)),
+    {
+      figure: "Topology: webhook answer",
+      unit: "ms/webhook",
+      measured: answers,
+      baseline: { label: "system complete + capture", ...distribution(captured.system.latencies) },
+      target: `p99 < ${MAX_WEBHOOK_ANSWER_MS} ms`,
+      met: answers.p99 < MAX_WEBHOOK_ANSWER_MS,
+    },
+    {
+      figure: "Topology: payment → order",
+      unit: "ms",
+      measured: distribution(captured.paymentToOrderMs),
+      baseline: { label: "system complete + capture", ...distribution(captured.system.latencies) },
+      target: "reported",
+    },
+    throughputRow(
+      "Topology, authorize only: paid loans → orders",
+      "system complete",
+      authorizeOnly,
+      MIN_RATIO_AUTHORIZE_ONLY,
+      n,
+      details(authorizeOnly),
+    ),
+  ]
+}
+
+function throughputRow(figure: string, label: string, mode: ModeResult, minRatio: number, n: number, details: Record<string, unknown>): FigureRow {
+  const ratio = mode.bnpl.perSecond / mode.system.perSecond
+  return {
+    figure,
+    unit: "orders/s",
+    measured: single(mode.bnpl.perSecond),
+    baseline: { label, ...single(mode.system.perSecond) },
+    ratio,
+    ratioMeaning: `orders/s via webhooks / orders/s via ${label}`,
+    target: `≥ ${minRatio.toFixed(2)}×`,
+    met: ratio >= minRatio && mode.bnpl.orders === n && mode.system.orders === n,
+    details,
+  }
+}
