@@ -8,6 +8,7 @@ import type { DemoStore } from "../src/scripts/demo-data"
 import { startPostgres, type EmbeddedPostgresServer } from "./harness/embedded-postgres"
 import { demoStoreIn } from "./harness/demo-store-line"
 import { createMedusaLog } from "./harness/medusa-log"
+import { SPAN_LINE } from "./harness/console-spans"
 import { run, runToEnd, stopAllAndWait, waitForUrl } from "./harness/proc"
 import {
   assertDataFolderCurrent,
@@ -33,7 +34,11 @@ const DATA_DIR = env.BNPL_DATA_DIR || ".data"
 const backendUrl = env.BNPL_BACKEND_URL || `http://localhost:${PORT}`
 const bin = (name: string): string => resolve("node_modules/.bin", name)
 const say = (line: string): void => console.log(`[bnpl] ${line}`)
-const medusaLog = createMedusaLog(resolve(DATA_DIR, "medusa.log"), { verbose: Boolean(env.BNPL_VERBOSE) })
+const medusaLog = createMedusaLog(resolve(DATA_DIR, "medusa.log"), {
+  verbose: Boolean(env.BNPL_VERBOSE),
+  // BNPL_OTEL_CONSOLE=1: the plugin's spans, one line each (instrumentation.ts, docs/observability.md).
+  show: env.BNPL_OTEL_CONSOLE ? (line) => line.startsWith(SPAN_LINE) : undefined,
+})
 const logged = { quiet: true, onLine: (line: string) => medusaLog.line(line) }
 
 let postgres: EmbeddedPostgresServer | undefined

@@ -45,7 +45,16 @@ export interface BenchConfig {
   topologyN: number
   /** Paid loans whose webhooks were lost; the figure also runs ten times as many. */
   backlogN: number
+  /**
+   * OpenTelemetry in the measured store (BENCH_OTEL): off as shipped; on, the store registers a
+   * full SDK with exporters that drop everything (instrumentation.ts, BNPL_OTEL_DISCARD); both, a
+   * second Medusa process with it on, and sessions and webhooks measured on each (otel-cost.ts).
+   */
+  otel: OtelMode
 }
+
+export const OTEL_MODES = ["off", "on", "both"] as const
+export type OtelMode = (typeof OTEL_MODES)[number]
 
 export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "load", "sql", "topology", "backlog"] as const
 export type Figure = (typeof FIGURES)[number]
@@ -79,7 +88,14 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     sqlN: int("BENCH_SQL_N", 50, 5),
     topologyN: int("BENCH_TOPOLOGY_N", 200, 16),
     backlogN: int("BENCH_BACKLOG_N", 500, 20),
+    otel: otelMode(env.BENCH_OTEL),
   }
+}
+
+function otelMode(value: string | undefined): OtelMode {
+  if (value === undefined || value === "") return "off"
+  if ((OTEL_MODES as readonly string[]).includes(value)) return value as OtelMode
+  throw new Error(`BENCH_OTEL must be one of ${OTEL_MODES.join(", ")}, not ${value}`)
 }
 
 function flag(name: string, value: string | undefined, normal: boolean): boolean {

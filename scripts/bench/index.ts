@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { benchConfig, FIGURES, type BenchConfig, type Figure } from "./config"
+import { benchConfig, type BenchConfig, type Figure } from "./config"
 import type { BenchContext } from "./context"
 import { benchCheckoutUnderLoad } from "./checkout-under-load"
 import { benchBacklog } from "./backlog"
@@ -15,7 +15,9 @@ import { Stack } from "../harness/stack"
 import { StoreApi } from "../harness/store-api"
 import { runGuarded } from "../harness/teardown"
 import { benchOffer } from "./offer"
+import { sessionsOtelCost, webhooksOtelCost } from "./otel-cost"
 import { benchReconciliation } from "./reconciliation"
+import { resultsName } from "./results-name"
 import { benchResultsMarkdown, figurePassed, type FigureOutcome } from "./results"
 import { benchSessionCreation } from "./session-creation"
 import { benchSqlPerOrder } from "./sql-per-order"
@@ -37,8 +39,8 @@ async function main(): Promise<number> {
   const logs = mkdtempSync(join(tmpdir(), "bnpl-bench-"))
   const load = [loadavg()[0]]
   say(`logs in ${logs}; load average ${load[0].toFixed(2)} on ${cpus().length} cores`)
-  const ctx = await setUp(config, logs)
-  const outcomes = await runFigures(ctx)
+  const contexts = await setUp(config, logs)
+  const outcomes = await runFigures(contexts)
   const rows = outcomes.flatMap((outcome) => ("rows" in outcome ? outcome.rows : []))
   load.push(loadavg()[0])
   const table = figureTable(rows)
@@ -52,26 +54,44 @@ async function main(): Promise<number> {
   return passed ? 0 : 1
 }
 
-async function setUp(config: BenchConfig, logs: string): Promise<BenchContext> {
+/**
+ * The stack and the measured store: one Medusa process, or with BENCH_OTEL=both two on the same
+ * stack, OpenTelemetry off and on, both up for the whole run. The first is the one every figure
+ * other than sessions and webhooks runs on.
+ */
+async function setUp(config: BenchConfig, logs: string): Promise<BenchContext[]> {
   say("starting the sandbox and PostgreSQL, migrating, seeding…")
   const stack = await Stack.start({ name: "bench", artifacts: logs, webhookAuth: "bearer", timeoutMs: 10_000 })
   const latency = config.sandboxLatencyMs ? { latencyMs: config.sandboxLatencyMs } : undefined
   const baseFaults = latency ? { auth: latency, loan: latency, status: latency, cancel: latency } : {}
   stack.sandbox.setFaults(baseFaults)
-  // The inspector lets reconciliation read the memory Medusa retains, after a forced GC.
-  const env = { BNPL_RECONCILE_CONCURRENCY: String(config.reconcileConcurrency), BNPL_AUTO_CAPTURE: String(config.autoCapture) }
-  const { process: medusa, bootMs } = await stack.medusa("bench", env, { inspect: true })
-  say(`Medusa up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
-  const admin = await AdminApi.login(medusa.url, stack.secrets.admin)
-  const api = new StoreApi(medusa.url, stack.store)
-  return { config, stack, medusa, api, admin, carts: await CartFactory.create(api, stack.db), baseFaults, say }
+  const modes: Array<"off" | "on"> = config.otel === "both" ? ["off", "on"] : [config.otel]
+  const contexts: BenchContext[] = []
+  for (const mode of modes) {
+    // The inspector lets reconciliation read the memory Medusa retains, after a forced GC.
+    const env = {
+      BNPL_RECONCILE_CONCURRENCY: String(config.reconcileConcurrency),
+      BNPL_AUTO_CAPTURE: String(config.autoCapture),
+      ...(mode === "on" ? { BNPL_OTEL_DISCARD: "1" } : {}),
+    }
+    const name = config.otel === "both" ? `bench-otel-${mode}` : "bench"
+    const { process: medusa, bootMs } = await stack.medusa(name, env, { inspect: true })
+    say(`Medusa (OpenTelemetry ${mode}) up on ${medusa.url} in ${(bootMs / 1000).toFixed(1)} s`)
+    const admin = await AdminApi.login(medusa.url, stack.secrets.admin)
+    const api = new StoreApi(medusa.url, stack.store)
+    // Carts are rows in the one database: a factory made through the first process serves both.
+    const carts = contexts[0]?.carts ?? (await CartFactory.create(api, stack.db))
+    contexts.push({ config, stack, medusa, api, admin, carts, baseFaults, say })
+  }
+  return contexts
 }
 
 /**
  * Each figure in turn. One that throws is recorded as failed, with its error and no number, and
- * the next one still runs.
+ * the next one still runs. With a second process (BENCH_OTEL=both), sessions and webhooks are
+ * measured on each and compared (otel-cost.ts).
  */
-async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
+async function runFigures([ctx, withOtel]: BenchContext[]): Promise<FigureOutcome[]> {
   const outcomes: FigureOutcome[] = []
   const only = ctx.config.only
   const run = async (figure: Figure, name: string, work: () => Promise<FigureRow[]>): Promise<void> => {
@@ -86,10 +106,12 @@ async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
     }
   }
   let baseline: Throughput | undefined
-  if (only.has("sessions")) await run("sessions", "session creation", () => benchSessionCreation(ctx))
+  if (only.has("sessions")) {
+    await run("sessions", "session creation", () => (withOtel ? sessionsOtelCost(ctx, withOtel) : benchSessionCreation(ctx)))
+  }
   if (only.has("webhooks")) {
     await run("webhooks", "webhook → order", async () => {
-      const result = await benchWebhookToOrder(ctx)
+      const result = withOtel ? await webhooksOtelCost(ctx, withOtel) : await benchWebhookToOrder(ctx)
       baseline = result.baseline
       return result.rows
     })
@@ -105,23 +127,20 @@ async function runFigures(ctx: BenchContext): Promise<FigureOutcome[]> {
 }
 
 /**
- * Sizes as shipped: BENCH_ONLY chooses figures and BENCH_AUTO_CAPTURE the store's mode (its results
- * file says so); any other BENCH_* variable changes what is measured.
+ * Sizes as shipped: BENCH_ONLY chooses figures, BENCH_AUTO_CAPTURE and BENCH_OTEL the store's mode
+ * (its results file says so); any other BENCH_* variable changes what is measured.
  */
-const SHIPPED_KNOBS = new Set(["BENCH_ONLY", "BENCH_AUTO_CAPTURE"])
+const SHIPPED_KNOBS = new Set(["BENCH_ONLY", "BENCH_AUTO_CAPTURE", "BENCH_OTEL"])
 const shippedSizes = (): boolean => !Object.keys(process.env).some((name) => name.startsWith("BENCH_") && !SHIPPED_KNOBS.has(name))
 
-/** bench/results/<stamp>-bench[-<figure>+…][-without-autocapture].md and .json (harness/results.ts). */
+/** bench/results/<stamp>-<resultsName>.md and .json (harness/results.ts). */
 function writeResultsFile(
   config: BenchConfig,
   outcomes: FigureOutcome[],
   run: { startedAt: Date; seconds: number; load: number[]; passed: boolean },
 ): void {
-  const some = config.only.size < FIGURES.length ? [...config.only] : []
-  const knobs = [...(some.length ? [`BENCH_ONLY=${some.join(",")}`] : []), ...(config.autoCapture ? [] : ["BENCH_AUTO_CAPTURE=false"])]
-  const command = [...knobs, "npm run bench"].join(" ")
+  const { name, command } = resultsName(config)
   const record = runRecord({ kind: "bench", command, ...run }, PROJECT_ROOT)
-  const name = [some.length ? `bench-${some.join("+")}` : "bench", ...(config.autoCapture ? [] : ["without-autocapture"])].join("-")
   const file = writeResults(RESULTS_DIR(PROJECT_ROOT), record, name, benchResultsMarkdown(record, outcomes), {
     config: { ...config, only: [...config.only] },
     outcomes,

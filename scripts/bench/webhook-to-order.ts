@@ -50,7 +50,7 @@ export interface Throughput {
  * from the first webhook, as the service sends no webhook until its status query shows the
  * payment (the sandbox's `visibleAfterMs`).
  */
-export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: FigureRow[]; baseline: Throughput }> {
+export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: FigureRow[]; baseline: Throughput; bnpl: Throughput }> {
   const n = ctx.config.webhooksN
   const warmUp = ctx.config.concurrency
   ctx.say(`webhook → order: preparing ${n} bnpl and ${n} system checkouts, and ${warmUp} of each to warm up…`)
@@ -87,7 +87,7 @@ export async function benchWebhookToOrder(ctx: BenchContext): Promise<{ rows: Fi
     ratioMeaning: "orders/s from the customers' first payment to the poll that finds the last order / orders/s via system-provider completion",
     target: "reported",
   }
-  return { rows: [row, fromPayments, ...cpuRows(bnpl, baseline)], baseline }
+  return { rows: [row, fromPayments, ...cpuRows(bnpl, baseline)], baseline, bnpl }
 }
 
 /**

@@ -1,5 +1,6 @@
 // Where `npm start` puts Medusa's own output: all of it in a file in the data folder, and on the
-// terminal only its warnings and errors (everything with BNPL_VERBOSE set).
+// terminal only its warnings and errors (everything with BNPL_VERBOSE set), and the lines `show`
+// picks (the plugin's spans with BNPL_OTEL_CONSOLE set).
 import { createWriteStream, mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 
@@ -27,7 +28,11 @@ function levelOf(line: string): string | null {
  */
 export function createMedusaLog(
   file: string,
-  { verbose = false, print = (line: string) => void process.stdout.write(`${line}\n`) }: { verbose?: boolean; print?: (line: string) => void } = {},
+  {
+    verbose = false,
+    print = (line: string) => void process.stdout.write(`${line}\n`),
+    show = () => false,
+  }: { verbose?: boolean; print?: (line: string) => void; show?: (line: string) => boolean } = {},
 ): MedusaLog {
   mkdirSync(dirname(file), { recursive: true })
   const stream = createWriteStream(file, { flags: "a" })
@@ -40,7 +45,7 @@ export function createMedusaLog(
       const level = levelOf(text)
       if (level) showing = true
       else if (!/^\s/.test(text.replace(ANSI, ""))) showing = false
-      if (verbose || showing) print(text)
+      if (verbose || showing || show(text)) print(text)
     },
     close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
   }

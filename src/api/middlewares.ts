@@ -5,6 +5,7 @@ import { ListLoansQuery } from "./admin/bnpl/loans/ledger-view"
 import { ResendBody, SendByPhoneBody } from "./admin/bnpl/orders/in-store-view"
 import { OrderLoanQuery } from "./admin/bnpl/orders/loan-view"
 import { ListReconciliationsQuery } from "./admin/bnpl/reconciliations/reconciliation-view"
+import { ActivityQuery } from "./admin/bnpl/activity/activity-view"
 import { ListDeliveriesQuery } from "./admin/bnpl/webhook-deliveries/delivery-view"
 import { cancelWithLoans } from "./admin/orders/cancel-with-loans"
 import { holdLoanLocksWhileOpeningChange } from "./admin/order-changes/hold-loan-locks"
@@ -57,6 +58,7 @@ export default defineMiddlewares({
     { matcher: "/admin/bnpl/orders/:id/in-store", method: ["POST"], middlewares: [validateBody(SendByPhoneBody, describeIssues)] },
     { matcher: "/admin/bnpl/orders/:id/in-store/resend", method: ["POST"], middlewares: [validateBody(ResendBody, describeIssues)] },
     { matcher: "/admin/bnpl/reconciliations", method: ["GET"], middlewares: [validateQuery(ListReconciliationsQuery, describeIssues)] },
+    { matcher: "/admin/bnpl/activity", method: ["GET"], middlewares: [validateQuery(ActivityQuery, describeIssues)] },
     { matcher: "/admin/bnpl/webhook-deliveries", method: ["GET"], middlewares: [validateQuery(ListDeliveriesQuery, describeIssues)] },
     { matcher: "/store/bnpl/offer", method: ["GET"], middlewares: [validateQuery(OfferQuery, describeQueryIssues)] },
     { matcher: "/store/carts/:id/bnpl", method: ["GET"], middlewares: [validateQuery(LangQuery, describeQueryIssues)] },

@@ -7,7 +7,8 @@ import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import { isPaid, LOAN_PAYMENT, unreachable } from "../lib/bnpl/status"
 import type { LoanRecord } from "../lib/bnpl/wire"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
-import { confirmLoanWorkflow, type Confirmation } from "../workflows/confirm-loan"
+import { confirmLoan, type Confirmation } from "../workflows/confirm-loan"
+import { aboutLoan } from "../lib/telemetry/loan-context"
 import { refundCheckWorkflow } from "../workflows/refund-check"
 import { recordOrderPlacedWorkflow } from "../workflows/record-order-placed"
 import { resumePaidLoanWorkflow } from "../workflows/resume-paid-loan"
@@ -42,7 +43,12 @@ export interface RowContext {
   timeoutCutoff: Date
 }
 
-export async function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+export function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
+  // The requests this row makes are traced as its loan's (lib/telemetry/loan-context.ts).
+  return aboutLoan({ loanId: row.loan_id, holder: holderOfRow(row) }, () => reconcileLoan(ctx, row))
+}
+
+async function reconcileLoan(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
   const { client } = bnplFromContainer(ctx.container)
   const loan = await client.getLoan(row.cart_id, row.loan_id)
   if (!loan) {
@@ -158,7 +164,7 @@ const undecidedOrRefunded = (book: BookEntry[], loanId: number): boolean =>
   undecidedOf(book, loanId).length > 0 || toCents(refundedOn(book, loanId)) > 0n
 
 async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: RowOutcome; result: Confirmation }> {
-  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
+  const { result } = await confirmLoan(ctx.container, { holder: holderOfRow(row), loan_id: row.loan_id })
   const outcome = fromConfirmation(result)
   if (outcome === "failed") ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
   return { outcome, result }
@@ -169,7 +175,7 @@ async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: Row
  * that ended after it was counted as failed): the confirmation records it as that order's.
  */
 async function heldByOrder(ctx: RowContext, row: LedgerLoan): Promise<"in_order" | undefined> {
-  const { result } = await confirmLoanWorkflow(ctx.container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
+  const { result } = await confirmLoan(ctx.container, { holder: holderOfRow(row), loan_id: row.loan_id })
   if (result.outcome !== "already_authorized") return undefined
   ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} was listed, but order ${result.orderId} holds it`)
   return "in_order"

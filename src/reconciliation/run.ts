@@ -6,6 +6,8 @@ import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
 import { backfill, settleLostRequests } from "./backfill"
 import { reconcileRow, type RowContext, type RowOutcome } from "./row"
+import { observeLedger } from "../lib/telemetry/ledger-gauges"
+import { reconciliationSpan } from "../lib/telemetry/reconciliation-span"
 
 /**
  * The spec sends no event for a lost webhook, an abandoned loan or a refund made in the
@@ -53,7 +55,8 @@ const PAGE_SIZE = 100
  */
 export async function startReconciliation(container: MedusaContainer, trigger: ReconciliationTrigger): Promise<StartedReconciliation> {
   const record = await ledgerOf(container).startReconciliationRun(trigger)
-  return { record, finished: runRecorded(container, record.id) }
+  observeLedger(container)
+  return { record, finished: reconciliationSpan(trigger, () => runRecorded(container, record.id)) }
 }
 
 async function runRecorded(container: MedusaContainer, id: string): Promise<ReconcileSummary> {

@@ -18,6 +18,8 @@ import {
 } from "./steps/record-confirmation-change"
 import { recordLoanOfSessionStep } from "./steps/record-loan-of-session"
 import { rollForwardCompletionStep } from "./steps/roll-forward-completion"
+import { confirmationSpan } from "../lib/telemetry/confirmation-span"
+import type { MedusaContainer } from "@medusajs/framework/types"
 
 export type { Confirmation } from "../lib/ledger/confirmation"
 
@@ -111,3 +113,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirmi
   })
   return new WorkflowResponse(confirmation)
 })
+
+/** Runs the confirmation as the webhook, reconciliation and the routes do: inside its span (`bnpl.confirmation`). */
+export const confirmLoan = (container: MedusaContainer, input: ConfirmLoanInput) =>
+  confirmationSpan(input, () => confirmLoanWorkflow(container).run({ input }))

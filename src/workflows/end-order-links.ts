@@ -5,7 +5,7 @@ import { holderOfRow } from "../lib/ledger/holder"
 import { unpaidLinksOfOrder } from "../lib/ledger/loans-of-order"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
-import { confirmLoanWorkflow } from "./confirm-loan"
+import { confirmLoan } from "./confirm-loan"
 
 /** A link of the order's balance that this cancel could not end: the customer can still pay it. */
 export interface PayableLink {
@@ -38,6 +38,6 @@ async function endLink(container: MedusaContainer, row: LedgerLoan, reason: stri
   const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
   if (!loan || loan.status === "CANCELLED") return undefined
   if (!isPaid(loan)) return "the service did not cancel it"
-  await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
+  await confirmLoan(container, { holder: holderOfRow(row), loan_id: row.loan_id })
   return undefined
 }

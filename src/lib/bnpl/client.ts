@@ -20,6 +20,7 @@ import {
 } from "./wire"
 import { SpareToken } from "./spare-token"
 import { toDecimal } from "./money"
+import { ServiceRequestTrace } from "../telemetry/service-request"
 
 /**
  * One method per endpoint of the financing service. Everything that crosses to
@@ -75,6 +76,10 @@ interface Call<T> {
   operation: string
   method: "GET" | "POST"
   url: string
+  /** The path with its ids as placeholders, for traces and metrics. */
+  template: string
+  /** The loan's `cartId` at the service, when the request names one. */
+  cartId?: string
   headers?: Record<string, string>
   body?: unknown
   schema: ZodType<T>
@@ -120,6 +125,7 @@ export class BnplClient {
       operation: "authenticate",
       method: "POST",
       url: `${this.config.authUrl}/auth`,
+      template: "/auth",
       body: { apiToken: this.config.apiToken, merchantId: this.config.merchantId },
       schema: AuthResponse,
       idempotent: true,
@@ -139,6 +145,8 @@ export class BnplClient {
         operation: "create loan",
         method: "POST",
         url: `${this.config.authUrl}/loan`,
+        template: "/loan",
+        cartId: request.cartId,
         headers: { Authorization: authorization, merchant_id: String(this.config.merchantId) },
         body: request,
         schema: LoanCreated,
@@ -163,6 +171,8 @@ export class BnplClient {
       operation: "create in-store loan",
       method: "POST",
       url: `${this.config.baseUrl}/api/pos/loan`,
+      template: "/api/pos/loan",
+      cartId: request.cartId,
       headers: this.posHeaders(),
       body: PosLoanRequest.parse(request),
       schema: PosLoanCreated,
@@ -183,6 +193,8 @@ export class BnplClient {
       operation: "send checkout",
       method: "POST",
       url: `${this.config.merchantUrl}/merchant/send-checkout/${encodeURIComponent(cartId)}`,
+      template: "/merchant/send-checkout/{cartId}",
+      cartId,
       headers: this.posHeaders(),
       body: SendCheckoutRequest.parse(request),
       schema: AnyAnswer,
@@ -196,6 +208,8 @@ export class BnplClient {
       operation: "status query",
       method: "GET",
       url: `${this.config.baseUrl}/api/pos/loan/${encodeURIComponent(cartId)}`,
+      template: "/api/pos/loan/{cartId}",
+      cartId,
       headers: this.posHeaders(),
       schema: LoanRecords,
       idempotent: true,
@@ -214,6 +228,8 @@ export class BnplClient {
       operation: "cancel loan",
       method: "POST",
       url: `${this.config.baseUrl}/api/pos/loan/cancel`,
+      template: "/api/pos/loan/cancel",
+      cartId: request.cartId,
       headers: this.posHeaders(),
       body: request,
       schema: CancelResponse,
@@ -247,6 +263,8 @@ export class BnplClient {
       operation: "refund",
       method: "POST",
       url: `${this.config.baseUrl}/api/pos/loan/refund`,
+      template: "/api/pos/loan/refund",
+      cartId: request.cartId,
       headers: { ...this.posHeaders(), "X-Idempotency-Key": idempotencyKey },
       body: request,
       schema: RefundResponse,
@@ -259,6 +277,8 @@ export class BnplClient {
       operation: "refund history",
       method: "GET",
       url: `${this.config.baseUrl}/api/pos/loan/refund/${encodeURIComponent(cartId)}`,
+      template: "/api/pos/loan/refund/{cartId}",
+      cartId,
       headers: this.posHeaders(),
       schema: RefundRecords,
       idempotent: true,
@@ -273,12 +293,25 @@ export class BnplClient {
   /**
    * Repeats only what is safe to repeat: a request whose repetition does no harm after a failure
    * that may have applied it, and any request the service turned away unapplied for its rate
-   * limit (429), after the `Retry-After` it asked for.
+   * limit (429), after the `Retry-After` it asked for. Every request is traced here, the one place
+   * all of them pass (lib/telemetry/service-request.ts).
    */
   private async call<T>(call: Call<T>): Promise<T> {
+    const trace = new ServiceRequestTrace(call)
+    try {
+      const answer = await this.attempts(call, trace)
+      trace.end({ answer })
+      return answer
+    } catch (error) {
+      trace.end({ error })
+      throw error
+    }
+  }
+
+  private async attempts<T>(call: Call<T>, trace: ServiceRequestTrace): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(call)
+        return await this.once(call, trace)
       } catch (error) {
         if (!(error instanceof BnplServiceError) || attempt > this.config.retries) throw error
         const rateLimited = error.retryAfterMs !== undefined && error.retryAfterMs <= MAX_RETRY_AFTER_MS
@@ -288,8 +321,9 @@ export class BnplClient {
     }
   }
 
-  private async once<T>({ operation, method, url, headers, body, schema, emptyOn }: Call<T>): Promise<T> {
+  private async once<T>({ operation, method, url, headers, body, schema, emptyOn }: Call<T>, trace: ServiceRequestTrace): Promise<T> {
     let response
+    trace.attempt()
     try {
       response = await this.http.request<string>({
         method,
@@ -298,8 +332,11 @@ export class BnplClient {
         headers: { Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
       })
     } catch (error) {
-      throw transportError(operation, error, this.config.timeoutMs)
+      const failure = transportError(operation, error, this.config.timeoutMs)
+      trace.unanswered(failure.kind)
+      throw failure
     }
+    trace.answered(response.status)
     const date = Date.parse(String(response.headers?.date ?? ""))
     if (!Number.isNaN(date)) this.lastAnswer = { serviceMs: date, localMs: Date.now() }
     if (emptyOn && response.status === emptyOn.status) return emptyOn.value

@@ -2,8 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LoanChange, NewLoan } from "../../modules/bnpl/service"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
-import { bookEvents, type BnplEvent, loanEvents, type LoanRow } from "./events"
+import { bookEvents, type BnplEvent, loanEvents } from "./events"
 import { ledgerOf } from "./ledger"
+import { countLoanChange } from "../telemetry/loan-metrics"
 
 /**
  * How the plugin's events (events.ts) reach Medusa's event bus only after their data is committed.
@@ -34,6 +35,7 @@ export async function emitBnplEvents(container: MedusaContainer, events: BnplEve
  */
 export async function recordNewLoan(container: MedusaContainer, loan: NewLoan): Promise<LedgerLoan> {
   const row = await ledgerOf(container).recordNewLoan(loan)
+  countLoanChange(undefined, row)
   await emitBnplEvents(container, loanEvents(undefined, row))
   return row
 }
@@ -47,5 +49,7 @@ export const emitBookEntries = (container: MedusaContainer, entries: BookEntry[]
  */
 export async function emitLoanChanged(container: MedusaContainer, change: LoanChange | undefined, eventGroupId: string | undefined): Promise<void> {
   if (!change) return
-  await emitBnplEvents(container, loanEvents({ ...change.row, ...change.previous } as LoanRow, change.row), eventGroupId)
+  const before = { ...change.row, ...change.previous } as LedgerLoan
+  countLoanChange(before, change.row)
+  await emitBnplEvents(container, loanEvents(before, change.row), eventGroupId)
 }

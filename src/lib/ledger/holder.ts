@@ -39,3 +39,17 @@ export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "paymen
   if (row.holder === "cart") return cartHolder(row.cart_id)
   return { type: "order_balance", payment_collection_id: row.payment_collection_id ?? row.cart_id, service_cart_id: row.cart_id }
 }
+
+/**
+ * The way a row's loan was made, for metrics: at the storefront's checkout (`web`), for an
+ * order's balance through Medusa's payment link (`balance`: the service knows it by the
+ * collection's id), or sold by phone (`phone`: under a `cartId` of its own, saleByPhoneHolder).
+ */
+export type LoanChannel = "web" | "balance" | "phone"
+export function loanChannel(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanChannel {
+  return channelOf(row.holder, row.cart_id === row.payment_collection_id)
+}
+
+/** `ownCartId`: the loan's `cartId` at the service is its payment collection's id. */
+export const channelOf = (holder: LedgerLoan["holder"], ownCartId: boolean): LoanChannel =>
+  holder === "cart" ? "web" : ownCartId ? "balance" : "phone"

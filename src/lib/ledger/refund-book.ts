@@ -11,6 +11,7 @@ import { ledgerOf } from "./ledger"
 import { loanAtService } from "./loan-at-service"
 import { refuseRefundDuringOrderChange } from "./order-change-guard"
 import type { RefundSender } from "../bnpl/refund-sender"
+import { type RefundProgress, refundSpan } from "../telemetry/refund-span"
 
 /**
  * The plugin's book of refunds (modules/bnpl/models/bnpl-refund.ts), and the rules read from
@@ -196,33 +197,48 @@ async function entryOfKey(container: MedusaContainer, key: string): Promise<{ ke
  * refund of the plugin's on the loan is undecided (a lost reply, a crash mid-request), nothing is
  * sent, whichever path asks: it may have applied, and only the admin can say.
  */
-export async function bookedRefund(container: MedusaContainer, request: BookedRequest, standing?: BookEntry[]): Promise<BookEntry> {
+export function bookedRefund(container: MedusaContainer, request: BookedRequest, standing?: BookEntry[]): Promise<BookEntry> {
+  return refundSpan(request, (progress) => bookAndSend(container, request, standing, progress))
+}
+
+async function bookAndSend(container: MedusaContainer, request: BookedRequest, standing: BookEntry[] | undefined, progress: RefundProgress) {
   const ledger = ledgerOf(container)
   const { key, existing } = await entryOfKey(container, request.idempotencyKey)
+  const held = (entry: BookEntry, loanId: number) => {
+    progress.outcome("held")
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(entry, loanId))
+  }
   // A request whose outcome is unknown (a lost reply, a crash mid-request) waits for the admin.
-  if (existing && UNDECIDED.has(existing.state)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(existing, existing.loan_id))
-  if (existing) return existing
+  if (existing && UNDECIDED.has(existing.state)) throw held(existing, existing.loan_id)
+  if (existing) {
+    progress.outcome("repeat")
+    return existing
+  }
   const { client } = bnplFromContainer(container)
   const book = standing ?? (await standingBook(container, request.cartId)).book
   // A refund whose outcome is unknown (a lost reply, or one made in the service's portal, of an
   // amount nobody told Medusa) may already have taken what this one asks: nothing goes out on the
   // loan until the admin settles it, whichever path asks.
   const [undecided] = undecidedOf(book, request.loanId)
-  if (undecided) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, undecidedReason(undecided, request.loanId))
+  if (undecided) throw held(undecided, request.loanId)
   const entry = await ledger.bookRefundRequest({ ...request, key })
+  progress.booked()
   try {
+    progress.sent()
     const reply = await refundOnce(client, { cartId: request.cartId, totalAmount: request.amount, reason: request.reason }, key)
     const accepted = await ledger.recordRefundOutcome(entry.id, "accepted", {
       refund_id: String(reply.refundId),
       refund_date: reply.refundDate,
       refund_status: reply.refundStatus,
     })
+    progress.outcome("accepted")
     await emitBookEntries(container, [accepted])
     return accepted
   } catch (error) {
     const reply = error instanceof RefundRejectedError ? error.reply : undefined
     // A refusal (REJECTED, or a 4xx) applied nothing; anything else may have.
     const state = error instanceof RefundUnknownError ? "unknown" : "rejected"
+    progress.outcome(state)
     const settled = await ledger.recordRefundOutcome(entry.id, state, {
       refund_id: reply ? String(reply.refundId) : null,
       refund_date: reply?.refundDate ?? null,

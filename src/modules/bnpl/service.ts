@@ -5,9 +5,10 @@ import { BnplLoanRequest } from "./models/bnpl-loan-request"
 import { BnplReconciliation } from "./models/bnpl-reconciliation"
 import { BnplRefund } from "./models/bnpl-refund"
 import { BnplWebhookDelivery } from "./models/bnpl-webhook-delivery"
-import { asRead, asReadEntry, asWritten, ledgerTable, type Money, table } from "./sql"
+import { asRead, asReadEntry, asWritten, ledgerRaw, ledgerTable, type Money, table } from "./sql"
 import type {
   BookEntry,
+  LedgerActivity,
   LedgerLoan,
   LoanRequestRecord,
   ReconcileSummary,
@@ -475,6 +476,59 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   @InjectManager()
   async recordWebhookDelivery(delivery: Input<WebhookDeliveryRecord>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await table(sharedContext, "bnpl_webhook_delivery").insert({ id: generateEntityId(undefined, "bnplwh"), ...delivery })
+  }
+
+  /** Counts per UTC day since `since` (types.ts, LedgerActivity): grouped in SQL, so a busy ledger answers a few rows. */
+  @InjectManager()
+  async countActivitySince(since: Date, @MedusaContext() sharedContext: Context = {}): Promise<LedgerActivity> {
+    const day = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
+    const [loans, refunds, deliveries, runs, loanStates, paidOrders] = await Promise.all([
+      table(sharedContext, "bnpl_loan")
+        .select(
+          ledgerRaw(
+            sharedContext,
+            `${day("created_at")} as day, holder, coalesce(cart_id = payment_collection_id, false) as own_cart_id, count(*)::int as count`,
+          ),
+        )
+        .where("created_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1, 2, 3"),
+      table(sharedContext, "bnpl_refund")
+        .select(ledgerRaw(sharedContext, `${day("created_at")} as day, state, count(*)::int as count`))
+        .where("created_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1, 2"),
+      table(sharedContext, "bnpl_webhook_delivery")
+        .select(ledgerRaw(sharedContext, `${day("received_at")} as day, outcome, count(*)::int as count`))
+        .where("received_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1, 2"),
+      table(sharedContext, "bnpl_reconciliation")
+        .select(
+          ledgerRaw(sharedContext, `${day("started_at")} as day, status, extract(epoch from finished_at - started_at)::float as seconds, summary`),
+        )
+        .where("started_at", ">=", since)
+        .whereNull("deleted_at")
+        .orderBy("started_at"),
+      table(sharedContext, "bnpl_loan")
+        .select(ledgerRaw(sharedContext, `${day("created_at")} as day, state, count(*)::int as count`))
+        .where("created_at", ">=", since)
+        .whereNull("deleted_at")
+        .groupByRaw("1, 2"),
+      table(sharedContext, "bnpl_loan")
+        .select(
+          ledgerRaw(
+            sharedContext,
+            `loan_id, order_id, (select min(d.received_at) from bnpl_webhook_delivery d where d.loan_id = bnpl_loan.loan_id
+              and d.deleted_at is null and d.auth in ('accepted', 'not_required')) as paid_at`,
+          ),
+        )
+        .where("holder", "cart")
+        .whereNotNull("order_id")
+        .where("updated_at", ">=", since)
+        .whereNull("deleted_at"),
+    ])
+    return { loans, refunds, deliveries, runs, loanStates, paidOrders } as LedgerActivity
   }
 
   /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */

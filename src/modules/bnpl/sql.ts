@@ -11,10 +11,16 @@ export type Money = (typeof MONEY)[number]
 export const ledgerTable = (sharedContext: Context) => table(sharedContext, "bnpl_loan")
 
 /** A table of the module's, in the caller's transaction when the context carries one. */
-export function table(sharedContext: Context, name: "bnpl_loan" | "bnpl_refund" | "bnpl_webhook_delivery") {
+export function table(sharedContext: Context, name: "bnpl_loan" | "bnpl_refund" | "bnpl_webhook_delivery" | "bnpl_reconciliation") {
   const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
   const knex = manager.getTransactionContext() ?? manager.getKnex()
   return knex(name)
+}
+
+/** Raw SQL for a select list, from the same connection or transaction as `table`. */
+export function ledgerRaw(sharedContext: Context, sql: string) {
+  const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
+  return (manager.getTransactionContext() ?? manager.getKnex()).raw(sql)
 }
 
 /**

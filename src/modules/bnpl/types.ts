@@ -45,3 +45,24 @@ export type BookEntryState = BookEntry["state"]
 
 /** A webhook delivery's record (models/bnpl-webhook-delivery.ts). */
 export type WebhookDeliveryRecord = InferTypeOf<typeof BnplWebhookDelivery>
+
+/**
+ * What the ledger counts per UTC day since a date (`YYYY-MM-DD`), for the figures of the loans and diagnosis pages:
+ * loans by when their row was written, refund entries by when they were booked, webhook
+ * deliveries by when they came, reconciliation runs by when they started.
+ */
+export interface LedgerActivity {
+  /** `own_cart_id`: the loan's `cartId` at the service is its payment collection's id. */
+  loans: Array<{ day: string; holder: LedgerLoan["holder"]; own_cart_id: boolean; count: number }>
+  refunds: Array<{ day: string; state: BookEntryState; count: number }>
+  deliveries: Array<{ day: string; outcome: string; count: number }>
+  runs: Array<{ day: string; status: ReconciliationRecord["status"]; seconds: number | null; summary: ReconcileSummary | null }>
+  /** Loans by the day they were created and the state they are in now. */
+  loanStates: Array<{ day: string; state: LedgerLoan["state"]; count: number }>
+  /**
+   * A cart's loans that are an order's payment, changed since the day asked for, with the first
+   * authenticated webhook that named them: when the store learnt the loan was paid. Null when
+   * none came (reconciliation or the storefront found it paid first).
+   */
+  paidOrders: Array<{ loan_id: number; order_id: string; paid_at: Date | null }>
+}

@@ -4,6 +4,7 @@ import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { CheckResult } from "../../../diagnosis/types"
+import { ActivityFigures } from "../../components/activity/activity-figures"
 import { useDiagnosis } from "../../lib/diagnosis-api"
 import { messageOf } from "../../lib/sdk"
 
@@ -11,7 +12,8 @@ const STATUS_COLOR = { ok: "green", warn: "orange", fail: "red" } as const
 
 /**
  * Whether the plugin can take payments here and now: every check of GET /admin/bnpl/diagnosis,
- * its finding and, when it is not ok, what to change. Beside the loans page in the admin's menu.
+ * its finding and, when it is not ok, what to change; beside them, the last 7 days' figures, so a
+ * check that fails can be read against what the ledger saw. Beside the loans page in the admin's menu.
  */
 const DiagnosisPage = () => {
   const { t } = useTranslation()
@@ -50,9 +52,24 @@ const DiagnosisPage = () => {
           </Text>
         </div>
       )}
-      {checks.map((check) => (
-        <CheckRow key={check.id} check={check} />
-      ))}
+      <div className="grid grid-cols-1 divide-y lg:grid-cols-2 lg:divide-x lg:divide-y-0">
+        <div className="divide-y">
+          {checks.map((check) => (
+            <CheckRow key={check.id} check={check} />
+          ))}
+        </div>
+        <div className="divide-y" data-testid="bnpl-diagnosis-figures">
+          <div className="px-6 py-4">
+            <Text size="small" weight="plus">
+              {t("bnpl.activity.title")}
+            </Text>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {t("bnpl.activity.subtitle")}
+            </Text>
+          </div>
+          <ActivityFigures more />
+        </div>
+      </div>
     </Container>
   )
 }

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { LEDGER_STATES, type LedgerStateName } from "../../../api/admin/bnpl/loans/ledger-states"
 import type { LedgerListRow, LedgerLoanJson } from "../../../api/admin/bnpl/loans/ledger-view"
+import { ActivityFigures } from "../../components/activity/activity-figures"
 import { WebhookDeliveries } from "../../components/webhook-deliveries"
 import { useAttentionCount, useLedger } from "../../lib/ledger-api"
 import { messageOf } from "../../lib/sdk"
@@ -32,7 +33,7 @@ const isState = (value: string | null): value is LedgerStateName => LEDGER_STATE
 
 /**
  * The loan ledger in Medusa's admin: every loan the plugin created, its state,
- * and the attention list with its actions. Laid out like Medusa's own lists
+ * and the attention list with its actions, under the last 7 days' figures. Laid out like Medusa's own lists
  * (DataTable with filters, search and pagination). `?state=` and `?q=` in the
  * address open it filtered, so the order widget can link to one loan.
  */
@@ -114,6 +115,8 @@ const LoansPage = () => {
         <DataTable.Table emptyState={{ empty: { heading: t("bnpl.loans.empty") }, filtered: { heading: t("bnpl.loans.empty") } }} />
         <DataTable.Pagination />
       </DataTable>
+      <FiguresHeading />
+      <ActivityFigures />
       <SettleRefundsDrawer row={settling} onClose={() => setSettling(undefined)} />
       <Drawer open={deliveriesOf !== undefined} onOpenChange={(open) => !open && setDeliveriesOf(undefined)}>
         <Drawer.Content>
@@ -124,6 +127,18 @@ const LoansPage = () => {
         </Drawer.Content>
       </Drawer>
     </Container>
+  )
+}
+
+function FiguresHeading() {
+  const { t } = useTranslation()
+  return (
+    <div className="px-6 py-4">
+      <Heading level="h2">{t("bnpl.activity.title")}</Heading>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("bnpl.activity.subtitle")}
+      </Text>
+    </div>
   )
 }
 

@@ -5,7 +5,7 @@ import { holdLoanLocks } from "../../../lib/ledger/locks"
 import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
-import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { confirmLoan } from "../../../workflows/confirm-loan"
 import { endOrderLinks } from "../../../workflows/end-order-links"
 import { bookingSender } from "../../../lib/ledger/refund-book"
 import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
@@ -18,7 +18,7 @@ import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoan
 async function confirmAwaitedLoans(container: MedusaRequest["scope"], orderId: string) {
   const { cartId, rows } = await awaitedLoansOfOrder(container, orderId)
   if (!cartId || !rows.length) return []
-  for (const row of rows) await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: row.loan_id } })
+  for (const row of rows) await confirmLoan(container, { holder: holderOfRow(row), loan_id: row.loan_id })
   return orderPayments(container, orderId)
 }
 

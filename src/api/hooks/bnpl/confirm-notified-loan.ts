@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type Confirmation, confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { type Confirmation, confirmLoan } from "../../../workflows/confirm-loan"
 import { awaitsOrder, ledgerOf, rowOfLoan } from "../../../lib/ledger/ledger"
 import { holderOfRow } from "../../../lib/ledger/holder"
 import { underHolderLocks } from "../../../lib/ledger/locks"
@@ -26,7 +26,7 @@ export async function confirmNotifiedLoan(container: MedusaContainer, cartId: st
   const settled = row && fromLedger(row)
   if (settled) return settled
   const holder = await holderOfLoan(container, row, cartId)
-  const { result } = await confirmLoanWorkflow(container).run({ input: { holder, loan_id: loanId } })
+  const { result } = await confirmLoan(container, { holder, loan_id: loanId })
   if (result.outcome !== "no_pending_session" || holder.type !== "order_balance") return result
   return (await resumeBalanceLoan(container, cartId, loanId)) ?? result
 }
@@ -46,7 +46,7 @@ async function resumeBalanceLoan(container: MedusaContainer, cartId: string, loa
   if (!row || row.cart_id !== cartId || row.state !== "open") return undefined
   const { result: resumed } = await resumePaidLoanWorkflow(container).run({ input: { ledger_id: row.id } })
   if (!resumed) return undefined
-  const { result } = await confirmLoanWorkflow(container).run({ input: { holder: holderOfRow(row), loan_id: loanId } })
+  const { result } = await confirmLoan(container, { holder: holderOfRow(row), loan_id: loanId })
   return result
 }
 

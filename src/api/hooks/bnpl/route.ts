@@ -6,6 +6,7 @@ import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmNotifiedLoan } from "./confirm-notified-loan"
 import type { Confirmation } from "../../../workflows/confirm-loan"
 import { type DeliveryFacts, recordDelivery } from "./webhook-record"
+import { WebhookDeliverySpan } from "../../../lib/telemetry/webhook-span"
 
 /**
  * GET /hooks/bnpl: says the route is here and ready, and does nothing else. The diagnosis
@@ -32,7 +33,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // sender hung up ("close" comes in both cases; "finish" only in the first).
   const facts: DeliveryFacts = { auth: "not_checked", outcome: "error" }
   const receivedAt = new Date()
-  res.once("close", () => void recordDelivery(req.scope, facts, res.statusCode, receivedAt))
+  const span = new WebhookDeliverySpan()
+  let orderId: string | undefined
+  res.once("close", () => {
+    span.end({ ...facts, orderId }, res.statusCode)
+    void recordDelivery(req.scope, facts, res.statusCode, receivedAt)
+  })
   const reject = (reason: string) => {
     logger.warn(`[bnpl] webhook rejected: ${reason}`)
     Object.assign(facts, { outcome: "rejected", reason })
@@ -58,7 +64,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
 
   let result: Confirmation
   try {
-    result = await confirmNotifiedLoan(req.scope, cartId, loanId)
+    result = await span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
     facts.reason = (error as Error).message
@@ -66,6 +72,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
 
   facts.outcome = result.outcome
+  if ("orderId" in result) orderId = result.orderId
   if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
   switch (result.outcome) {
     case "authorized":

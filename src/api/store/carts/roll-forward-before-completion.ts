@@ -12,7 +12,7 @@ import { paidLoanVerdict } from "../../../lib/ledger/paid-loan"
 import { duringCompletion } from "../../../lib/ledger/during-completion"
 import { answered } from "../../answered"
 import type { LedgerLoan } from "../../../modules/bnpl/types"
-import { confirmLoanWorkflow } from "../../../workflows/confirm-loan"
+import { confirmLoan } from "../../../workflows/confirm-loan"
 import { listLoanWorkflow } from "../../../workflows/list-loan"
 import { markCompletionStartedWorkflow } from "../../../workflows/mark-completion-started"
 
@@ -48,7 +48,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   // order placed before its financing is the cart's already: the return page authorizes its
   // session through the same confirmation once the status query shows the loan paid.
   if (holder && (!linked || awaitsFinancing(session))) {
-    await confirmLoanWorkflow(req.scope).run({ input: { holder: cartHolder(cartId), loan_id: loan.loan_id } })
+    await confirmLoan(req.scope, { holder: cartHolder(cartId), loan_id: loan.loan_id })
     return next()
   }
   // Held until the answer is sent: a Refund in full, a refund check or a confirmation of the cart

@@ -55,7 +55,14 @@ function serviceMethods(): string[] {
   return names
 }
 
-const READS = new Set(["listUndecidedLoansPaying", "findLoan", "sessionsWithRows", "listUnsettledLoanRequests", "findLoanRequest"])
+const READS = new Set([
+  "listUndecidedLoansPaying",
+  "findLoan",
+  "sessionsWithRows",
+  "listUnsettledLoanRequests",
+  "findLoanRequest",
+  "countActivitySince",
+])
 /** Logs, not the ledger: written where the run or the delivery happens. */
 const LOGS = new Set(["startReconciliationRun", "beatReconciliationRun", "finishReconciliationRun", "recordWebhookDelivery", "pruneLogs"])
 /** src/lib/ledger's helpers that change the ledger through the service. */

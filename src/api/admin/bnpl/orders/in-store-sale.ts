@@ -12,6 +12,7 @@ import { excludesAny } from "../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
 import { underHolderLocks, underOrderLock } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
+import { aboutLoan } from "../../../../lib/telemetry/loan-context"
 import { amountIneligibility } from "../../../../storefront/eligibility"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
@@ -204,52 +205,55 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
 
   const opened = payableByPhone(order, options).collection ?? (await openCollectionFor(container, order))
   const holder = saleByPhoneHolder(opened.id)
-  const failed = await underHolderLocks(container, [holder], async (): Promise<FailedCreation | undefined> => {
-    // Read again under the lock: a webhook, a payment link's session or another admin's send may
-    // have changed the collection while this one waited for it.
-    const again = await readOrder(container, orderId)
-    const asked = payableByPhone(again, options)
-    const { collection, currency } = asked
-    if (collection?.id !== opened.id) {
-      throw new MedusaError(
-        MedusaError.Types.CONFLICT,
-        `Order ${orderId} now asks through another payment collection: open the order again and send from there.`,
-      )
-    }
-    await settleRequestsOf(container, collection.id)
-    await cancelUnpaidLoansOf(container, collection).catch((error) => {
-      throw asMedusaError(error, "cancel the collection's waiting link before a new one")
-    })
-    const cartId = serviceCartId(holder)
-    await recordLoanRequestWorkflow(container).run({
-      input: {
-        cart_id: cartId,
-        holder: "order_balance",
-        payment_collection_id: collection.id,
-        amount: toDecimal(asked.amount),
-        currency_code: currency,
-      },
-    })
-    const created = await createPaymentSessionsWorkflow(container)
-      .run({
+  // The sale's requests are traced as its holder's (lib/telemetry/loan-context.ts).
+  const failed = await aboutLoan({ holder }, () =>
+    underHolderLocks(container, [holder], async (): Promise<FailedCreation | undefined> => {
+      // Read again under the lock: a webhook, a payment link's session or another admin's send may
+      // have changed the collection while this one waited for it.
+      const again = await readOrder(container, orderId)
+      const asked = payableByPhone(again, options)
+      const { collection, currency } = asked
+      if (collection?.id !== opened.id) {
+        throw new MedusaError(
+          MedusaError.Types.CONFLICT,
+          `Order ${orderId} now asks through another payment collection: open the order again and send from there.`,
+        )
+      }
+      await settleRequestsOf(container, collection.id)
+      await cancelUnpaidLoansOf(container, collection).catch((error) => {
+        throw asMedusaError(error, "cancel the collection's waiting link before a new one")
+      })
+      const cartId = serviceCartId(holder)
+      await recordLoanRequestWorkflow(container).run({
         input: {
+          cart_id: cartId,
+          holder: "order_balance",
           payment_collection_id: collection.id,
-          provider_id: providerId,
-          data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
+          amount: toDecimal(asked.amount),
+          currency_code: currency,
         },
       })
-      .catch(async (error: Error) => ({ error, settled: await settleAfterFailure(container, cartId) }))
-    if ("error" in created) return created
-    const session = created.result
-    const loan = readSessionData(session.data)
-    if (loan) {
-      await recordLoanSessionWorkflow(container).run({
-        input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
-      })
-    }
-    await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
-    return undefined
-  })
+      const created = await createPaymentSessionsWorkflow(container)
+        .run({
+          input: {
+            payment_collection_id: collection.id,
+            provider_id: providerId,
+            data: { in_store: { cart_id: cartId, phone: body.phone, channel: body.channel, shop_id: branch.shopId } },
+          },
+        })
+        .catch(async (error: Error) => ({ error, settled: await settleAfterFailure(container, cartId) }))
+      if ("error" in created) return created
+      const session = created.result
+      const loan = readSessionData(session.data)
+      if (loan) {
+        await recordLoanSessionWorkflow(container).run({
+          input: { cart_id: cartId, holder: "order_balance", payment_collection_id: collection.id, payment_session_id: session.id, loan },
+        })
+      }
+      await settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } })
+      return undefined
+    }),
+  )
   // The loans a failed creation made are cancelled once the collection's lock is released: each
   // cancel takes that lock itself.
   if (failed) throw await afterFailedCreation(container, failed)

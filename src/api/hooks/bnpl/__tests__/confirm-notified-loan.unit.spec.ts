@@ -13,7 +13,7 @@ type Row = {
   attention_reason?: string
 }
 const rows = new Map<number, Row>()
-jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoanWorkflow: () => ({ run }) }))
+jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoan: (_: unknown, input: unknown) => run({ input }) }))
 // A balance's loan no session holds is offered to the resumption, which finds none to resume here.
 jest.mock("../../../../workflows/resume-paid-loan", () => ({ resumePaidLoanWorkflow: () => ({ run: async () => ({ result: false }) }) }))
 jest.mock("../../../../lib/ledger/ledger", () => ({

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bnplFromContainer } from "../../../../../../lib/bnpl/resolve-options"
 import type { BalanceEligibilityResponse } from "../../../../../../storefront/wire"
 import { balanceHolder } from "../../../../../../lib/ledger/holder"
-import { confirmLoanWorkflow } from "../../../../../../workflows/confirm-loan"
+import { confirmLoan } from "../../../../../../workflows/confirm-loan"
 import { type LangQuery, shopperLang } from "../../../query"
 import { balanceEligibility } from "../balance-eligibility"
 import { readBalanceFacts } from "../balance-facts"
@@ -23,7 +23,7 @@ export async function POST(req: MedusaRequest<unknown, LangQuery>, res: MedusaRe
   // cancelled goes to the confirmation, which asks the service itself.
   const loan = before.next_step === "confirming" || before.next_step === "pay" ? before.loan : null
   if (!loan || loan.status === "cancelled") return void res.set({ "cache-control": "no-store" }).json({ bnpl: before })
-  await confirmLoanWorkflow(req.scope).run({ input: { holder: balanceHolder(collectionId), loan_id: loan.loan_id } })
+  await confirmLoan(req.scope, { holder: balanceHolder(collectionId), loan_id: loan.loan_id })
   const facts = await readBalanceFacts(req.scope, client, collectionId)
   res.set({ "cache-control": "no-store" }).json({ bnpl: balanceEligibility(facts, options, shopperLang(req, query.lang), providerId) })
 }
