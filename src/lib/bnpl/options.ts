@@ -92,6 +92,11 @@ const OptionsShape = z.object({
    * Off, the payment stays authorized until the admin captures it (docs/money.md).
    */
   autoCapture: z.preprocess(bool, z.boolean()).default(true),
+  /**
+   * The most notified loans this process confirms at once. A notification beyond them is answered
+   * at once (200) and confirmed in turn, so the service's senders never wait on a queue of orders.
+   */
+  webhookConcurrency: z.coerce.number().int().min(1).max(64).default(4),
   /** Reconciliation leaves loans younger than this alone, so it does not race the webhook. */
   reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
   /** An unpaid loan older than this is cancelled at the service by reconciliation. */
@@ -147,6 +152,7 @@ export const OPTION_ENV = {
   installments: "BNPL_INSTALLMENTS",
   installmentFrequencyDays: "BNPL_INSTALLMENT_FREQUENCY_DAYS",
   autoCapture: "BNPL_AUTO_CAPTURE",
+  webhookConcurrency: "BNPL_WEBHOOK_CONCURRENCY",
   reconcileGraceSeconds: "BNPL_RECONCILE_GRACE_SECONDS",
   loanTimeoutHours: "BNPL_LOAN_TIMEOUT_HOURS",
   reconcileConcurrency: "BNPL_RECONCILE_CONCURRENCY",

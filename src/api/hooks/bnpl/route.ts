@@ -6,6 +6,7 @@ import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmNotifiedLoan } from "./confirm-notified-loan"
 import type { Confirmation } from "../../../workflows/confirm-loan"
 import { type DeliveryFacts, recordDelivery } from "./webhook-record"
+import { ConfirmationQueue } from "./confirmation-queue"
 import { WebhookDeliverySpan } from "../../../lib/telemetry/webhook-span"
 
 /**
@@ -24,20 +25,27 @@ export function GET(_req: MedusaRequest, res: MedusaResponse) {
  * (confirmLoan). Answers: 200 done or already done; 400 not authenticated or
  * not a notification (no detail, as the spec asks); 409 the service does not
  * confirm the payment; 503 the work could not finish, send it again. A paid
- * loan that needs the admin (attention list) is received: 200.
+ * loan that needs the admin (attention list) is received: 200. When this
+ * process already confirms `webhookConcurrency` loans, an authenticated
+ * notification is received (200) at once and confirmed in turn
+ * (confirmation-queue.ts).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const { options } = bnplFromContainer(req.scope)
+  const bnpl = bnplFromContainer(req.scope)
+  const { options } = bnpl
   // Every delivery is recorded with the status it was answered, once the answer is sent or the
-  // sender hung up ("close" comes in both cases; "finish" only in the first).
+  // sender hung up ("close" comes in both cases; "finish" only in the first), and once a
+  // confirmation in turn has its verdict.
   const facts: DeliveryFacts = { auth: "not_checked", outcome: "error" }
   const receivedAt = new Date()
   const span = new WebhookDeliverySpan()
-  let orderId: string | undefined
+  let inTurn: Promise<void> = Promise.resolve()
   res.once("close", () => {
-    span.end({ ...facts, orderId }, res.statusCode)
-    void recordDelivery(req.scope, facts, res.statusCode, receivedAt)
+    void inTurn.then(() => {
+      span.end(facts, res.statusCode)
+      return recordDelivery(req.scope, facts, res.statusCode, receivedAt)
+    })
   })
   const reject = (reason: string) => {
     logger.warn(`[bnpl] webhook rejected: ${reason}`)
@@ -62,47 +70,77 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const claims = checkClaims(auth.claims, body.notification)
   if (!claims.ok) return reject(claims.reason)
 
+  const queue = confirmationQueueOf(bnpl, options.webhookConcurrency)
+  const confirm = () => span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
+  const now = queue.tryNow(confirm)
+  if (!now) {
+    inTurn = queue.inTurn(`${cartId}\n${loanId}`, confirm).then(
+      (result) => void verdict(result),
+      (error: Error) => {
+        logger.error(
+          `[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed in turn: ${error.message}; reconciliation will query the loan`,
+        )
+        facts.reason = error.message
+      },
+    )
+    return res.status(200).json({ received: true })
+  }
+
   let result: Confirmation
   try {
-    result = await span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
+    result = await now
   } catch (error) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
     facts.reason = (error as Error).message
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
   }
-
-  facts.outcome = result.outcome
-  if ("orderId" in result) orderId = result.orderId
-  if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
-  switch (result.outcome) {
-    case "authorized":
-    case "already_authorized":
-      logger.info(`[bnpl] webhook: loan ${loanId} of cart ${cartId} ${result.outcome.replace("_", " ")}, order ${result.orderId}`)
-      return res.status(200).json({ received: true })
-    case "needs_attention":
-      // Received: the loan is on the admin's attention list, and repeating the notification changes nothing.
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: on the attention list: ${result.reason}`)
-      return res.status(200).json({ received: true })
-    case "completion_failed":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: ${result.reason}`)
-      if (result.attention) return res.status(200).json({ received: true })
-      return res.status(503).json({ message: "Could not process the notification now; send it again." })
-    case "no_pending_session":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending session of the plugin holds this loan`)
-      break
-    case "not_paid":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: the status query shows the loan ${result.loanStatus}, not paid`)
-      break
-    case "amount_mismatch":
-      logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
-      break
-    case "cart_changed":
-      logger.warn(
-        `[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`,
-      )
-      break
-  }
+  const status = verdict(result)
+  if (status === 200) return res.status(200).json({ received: true })
+  if (status === 503) return res.status(503).json({ message: "Could not process the notification now; send it again." })
   return res.status(409).json({ message: "The payment is not confirmed by the service." })
+
+  /** Logs the confirmation's verdict, notes it in the delivery's facts, and says the answer it calls for. */
+  function verdict(result: Confirmation): 200 | 409 | 503 {
+    facts.outcome = result.outcome
+    if ("orderId" in result) facts.orderId = result.orderId
+    if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
+    switch (result.outcome) {
+      case "authorized":
+      case "already_authorized":
+        logger.info(`[bnpl] webhook: loan ${loanId} of cart ${cartId} ${result.outcome.replace("_", " ")}, order ${result.orderId}`)
+        return 200
+      case "needs_attention":
+        // Received: the loan is on the admin's attention list, and repeating the notification changes nothing.
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: on the attention list: ${result.reason}`)
+        return 200
+      case "completion_failed":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: ${result.reason}`)
+        return result.attention ? 200 : 503
+      case "no_pending_session":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending session of the plugin holds this loan`)
+        return 409
+      case "not_paid":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: the status query shows the loan ${result.loanStatus}, not paid`)
+        return 409
+      case "amount_mismatch":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
+        return 409
+      case "cart_changed":
+        logger.warn(
+          `[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`,
+        )
+        return 409
+    }
+  }
+}
+
+const queues = new WeakMap<object, ConfirmationQueue<Confirmation>>()
+
+/** One queue per store's configuration, so that each Medusa app in a process counts its own confirmations. */
+function confirmationQueueOf(bnpl: object, limit: number): ConfirmationQueue<Confirmation> {
+  let queue = queues.get(bnpl)
+  if (!queue || queue.limit !== limit) queues.set(bnpl, (queue = new ConfirmationQueue(limit)))
+  return queue
 }
 
 /**

@@ -9,6 +9,8 @@ export interface DeliveryFacts {
   reason?: string
   loanId?: number
   cartId?: string
+  /** The order that holds the loan, for the delivery's span; the record has the loan. */
+  orderId?: string
 }
 
 /**
