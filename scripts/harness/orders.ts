@@ -19,6 +19,14 @@ export async function countOrders(db: Database, cartIds: string[]): Promise<numb
   return Number(row.count)
 }
 
+/** When the last of these carts was linked to its order (epoch ms, this machine's clock), if any was. */
+export async function lastLinkAt(db: Database, cartIds: string[]): Promise<number | undefined> {
+  const [row] = await db.query<{ at: Date | null }>(`SELECT max(created_at) AS at FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1)`, [
+    cartIds,
+  ])
+  return row.at ? row.at.getTime() : undefined
+}
+
 /** Every order with its cart (null when no cart link exists: an order nobody can explain). */
 export async function allOrders(db: Database): Promise<Array<{ order_id: string; cart_id: string | null }>> {
   return db.query(
