@@ -322,6 +322,9 @@ interface LedgerToday {
   loans: number
   /** Seconds from the first authenticated webhook naming each cart's paid loan to its order placed today. */
   delays: number[]
+  /** Loans on the attention list, and refunds the admin must settle, now. */
+  attention: number
+  unclear: number
 }
 
 /**
@@ -342,13 +345,22 @@ async function ledgerToday(demo: RunningDemo, day: string): Promise<LedgerToday>
         GROUP BY l.loan_id, o.created_at`,
       [day],
     )
-    return { loans: loans.rows[0].n, delays: delays.rows.map((row) => Math.max(0, row.seconds)) }
+    const watched = await client.query(
+      `SELECT (SELECT count(*)::int FROM bnpl_loan WHERE deleted_at IS NULL AND state = 'needs_attention') AS attention,
+              (SELECT count(*)::int FROM bnpl_refund WHERE deleted_at IS NULL AND state IN ('sending', 'unknown', 'open')) AS unclear`,
+    )
+    return {
+      loans: loans.rows[0].n,
+      delays: delays.rows.map((row) => Math.max(0, row.seconds)),
+      attention: watched.rows[0].attention,
+      unclear: watched.rows[0].unclear,
+    }
   } finally {
     await client.end()
   }
 }
 
-/** Today's bar of loans by state, and today's row of the paid → order table, equal the ledger's. */
+/** Today's bar of loans by state, today's attention list and unclear refunds, and today's row of the paid → order table, equal the ledger's. */
 async function expectFigures(where: Pick<Page, "getByTestId">, day: string, ledger: LedgerToday): Promise<void> {
   const states = where.getByTestId("bnpl-activity-loan-states")
   await states.waitFor({ timeout: 60_000 })
@@ -356,6 +368,9 @@ async function expectFigures(where: Pick<Page, "getByTestId">, day: string, ledg
   await expect(bars.evaluateAll((all) => all.map((bar) => bar.getAttribute("data-day")))).resolves.toHaveLength(7)
   await expect(bars.nth(6).getAttribute("data-day")).resolves.toBe(day)
   await expect(bars.nth(6).getAttribute("data-total").then(Number)).resolves.toBe(ledger.loans)
+  const watched = where.getByTestId("bnpl-activity-attention").locator(`g[data-day="${day}"]`)
+  await expect(watched.getAttribute("data-attention").then(Number)).resolves.toBe(ledger.attention)
+  await expect(watched.getAttribute("data-unclear").then(Number)).resolves.toBe(ledger.unclear)
   const sorted = [...ledger.delays].sort((a, b) => a - b)
   const middle = sorted.length >> 1
   const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

@@ -34,7 +34,11 @@ export async function reconcileAndWait(admin: AdminRequests, timeoutMs = TIMEOUT
   const location = `/admin/bnpl/reconciliations/${encodeURIComponent(first.id)}`
   const deadline = Date.now() + timeoutMs
   for (let reply = started, run = first; ;) {
-    if (run.status === "done" && run.summary) return { ok: true, summary: { ...run.summary }, run }
+    if (run.status === "done" && run.summary) {
+      // The counts; what the ledger held at the run's end (`watched`) stays on `run`.
+      const { watched: _, ...counts } = run.summary
+      return { ok: true, summary: counts, run }
+    }
     if (run.status !== "running") return { ok: false, what: `run ${run.status}: ${run.error ?? "no error recorded"}`, reply }
     if (Date.now() > deadline) return { ok: false, what: `run still running after ${timeoutMs / 1000} s`, reply }
     await setTimeout(POLL_MS)

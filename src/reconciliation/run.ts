@@ -165,6 +165,7 @@ async function reconcileRun(container: MedusaContainer, now: Date, lock: Locks):
     after = page[page.length - 1].id
     await eachLimited(page, options.reconcileConcurrency, walk)
   }
+  summary.watched = await ledgerOf(container).countWatched()
   return summary
 }
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { BookEntry } from "../../modules/bnpl/types"
+import { type BookEntry, UNCLEAR_REFUND_STATES } from "../../modules/bnpl/types"
 import { bnplFromContainer } from "../bnpl/resolve-options"
 import { toCents, toDecimal } from "../bnpl/money"
 import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../bnpl/refunds"
@@ -30,7 +30,7 @@ const standsForHistoryEntry = (entry: BookEntry): boolean =>
 /** Entries whose amount left the loan. */
 const REFUNDED: ReadonlySet<BookEntry["state"]> = new Set(["accepted", "recorded"])
 /** Entries that leave what remains on the loan unknown until the admin decides. */
-const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(["sending", "unknown", "open"])
+const UNDECIDED: ReadonlySet<BookEntry["state"]> = new Set(UNCLEAR_REFUND_STATES)
 export const isUndecided = (entry: BookEntry): boolean => UNDECIDED.has(entry.state)
 
 /** What the book shows refunded on a loan, decimal. */

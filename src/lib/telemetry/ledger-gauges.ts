@@ -2,9 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BatchObservableResult, Meter } from "@medusajs/framework/opentelemetry/api"
 import { ledgerOf } from "../ledger/ledger"
 import { instruments } from "./instruments"
-
-/** The book's entries whose outcome only the admin can settle (lib/ledger/refund-book.ts, UNDECIDED). */
-const UNCLEAR = ["sending", "unknown", "open"]
+import { UNCLEAR_REFUND_STATES } from "../../modules/bnpl/types"
 
 /**
  * Gauges read from the ledger each time the store's metric reader collects: the attention list,
@@ -37,7 +35,10 @@ export function observeLedger(container: MedusaContainer): void {
           { state: ["open", "needs_attention"], order_id: null, suspect_order_id: null, completion_started_at: { $ne: null } },
           { take: 1, select: ["id", "completion_started_at"], order: { completion_started_at: "ASC" } },
         ),
-        ledger.listAndCountBnplRefunds({ state: UNCLEAR as never }, { take: 1, select: ["id", "created_at"], order: { created_at: "ASC" } }),
+        ledger.listAndCountBnplRefunds(
+          { state: [...UNCLEAR_REFUND_STATES] },
+          { take: 1, select: ["id", "created_at"], order: { created_at: "ASC" } },
+        ),
       ])
       const age = (at: Date | string | null | undefined) => (at ? Math.max(0, Date.now() - new Date(at).getTime()) / 1000 : 0)
       result.observe(attention, listed)

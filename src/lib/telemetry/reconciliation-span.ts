@@ -1,10 +1,10 @@
-import type { ReconcileSummary } from "../../modules/bnpl/types"
+import type { ReconcileCount, ReconcileSummary } from "../../modules/bnpl/types"
 import { ATTR } from "./attributes"
 import { instruments } from "./instruments"
 import { inSpan } from "./span"
 
 /** What a run settled, counted in `bnpl.reconciliation.settled`; `checked` and `pending` settle nothing. */
-const SETTLED: Array<keyof ReconcileSummary> = ["authorized", "cancelled", "refunded", "needs_attention", "refunds_recorded", "backfilled", "failed"]
+const SETTLED: ReconcileCount[] = ["authorized", "cancelled", "refunded", "needs_attention", "refunds_recorded", "backfilled", "failed"]
 
 /**
  * A reconciliation run (reconciliation/run.ts) as one span, `bnpl.reconciliation`, with its
@@ -32,7 +32,9 @@ export function reconciliationSpan(trigger: string, run: () => Promise<Reconcile
         if (metrics.on && summary[key]) metrics.reconciliationSettled.add(summary[key], { [ATTR.RECONCILIATION_OUTCOME]: key })
       }
       if (span.isRecording()) {
-        for (const [key, count] of Object.entries(summary)) span.setAttribute(`bnpl.reconciliation.${key}`, count)
+        const { watched, ...counts } = summary
+        for (const [key, count] of Object.entries(counts)) span.setAttribute(`bnpl.reconciliation.${key}`, count)
+        for (const [key, count] of Object.entries(watched ?? {})) span.setAttribute(`bnpl.reconciliation.watched.${key}`, count)
       }
       return summary
     },

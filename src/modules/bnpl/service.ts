@@ -14,8 +14,10 @@ import type {
   ReconcileSummary,
   ReconciliationRecord,
   ReconciliationTrigger,
+  Watched,
   WebhookDeliveryRecord,
 } from "./types"
+import { UNCLEAR_REFUND_STATES } from "./types"
 
 /** A row's columns as written: amounts in any of Medusa's forms ("1234.50", 1234.5, a BigNumber), never their raw values. */
 type Written<Row> = Omit<Row, Money | `raw_${Money}`> & { [K in Money & keyof Row]: null extends Row[K] ? BigNumberInput | null : BigNumberInput }
@@ -528,7 +530,21 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
         .where("updated_at", ">=", since)
         .whereNull("deleted_at"),
     ])
-    return { loans, refunds, deliveries, runs, loanStates, paidOrders } as LedgerActivity
+    return { loans, refunds, deliveries, runs, loanStates, paidOrders, watched: await this.countWatched(sharedContext) } as LedgerActivity
+  }
+
+  /** The attention list's length and the unclear refunds, now. */
+  @InjectManager()
+  async countWatched(@MedusaContext() sharedContext: Context = {}): Promise<Watched> {
+    const [[listed], [unclear]] = await Promise.all([
+      table(sharedContext, "bnpl_loan").count({ n: "*" }).where("state", "needs_attention").whereNull("deleted_at"),
+      table(sharedContext, "bnpl_refund")
+        .count({ n: "*" })
+        .whereIn("state", [...UNCLEAR_REFUND_STATES])
+        .whereNull("deleted_at"),
+    ])
+    const attention = Number(listed.n)
+    return { attention, unclear_refunds: Number(unclear.n) }
   }
 
   /** Deletes runs whose last sign of life, and deliveries received, before `cutoff`: they are logs, not history. */

@@ -16,6 +16,12 @@ export type LoanRequestRecord = InferTypeOf<typeof BnplLoanRequest>
 /** States a loan does not leave: reconciliation stops looking at them. */
 export const FINAL_STATES: readonly LedgerState[] = ["cancelled", "refunded"]
 
+/** The book's entries whose outcome only the admin can settle: sent with no answer, of unknown amount, or refused with money unaccounted for. */
+export const UNCLEAR_REFUND_STATES: readonly BookEntryState[] = ["sending", "unknown", "open"]
+
+/** What needs the admin, counted at one moment: the attention list's length and the unclear refunds. */
+export type Watched = { attention: number; unclear_refunds: number }
+
 /** A reconciliation run's record as the module's service returns it. */
 export type ReconciliationRecord = InferTypeOf<typeof BnplReconciliation>
 
@@ -36,7 +42,12 @@ export type ReconcileSummary = {
   refunds_recorded: number
   /** Rows given to loans that had none. */
   backfilled: number
+  /** What needs the admin as the run ended: the figures' history of the attention list (absent in older runs). */
+  watched?: Watched
 }
+
+/** What a run counts, each a number. */
+export type ReconcileCount = Exclude<keyof ReconcileSummary, "watched">
 
 /** An entry of the book of refunds (models/bnpl-refund.ts). */
 export type BookEntry = InferTypeOf<typeof BnplRefund>
@@ -56,7 +67,10 @@ export interface LedgerActivity {
   loans: Array<{ day: string; holder: LedgerLoan["holder"]; own_cart_id: boolean; count: number }>
   refunds: Array<{ day: string; state: BookEntryState; count: number }>
   deliveries: Array<{ day: string; outcome: string; count: number }>
+  /** Oldest first. */
   runs: Array<{ day: string; status: ReconciliationRecord["status"]; seconds: number | null; summary: ReconcileSummary | null }>
+  /** What needs the admin now. */
+  watched: Watched
   /** Loans by the day they were created and the state they are in now. */
   loanStates: Array<{ day: string; state: LedgerLoan["state"]; count: number }>
   /**

@@ -8,9 +8,6 @@ import { type Series, StackedBars } from "./stacked-bars"
 /** The figures' window: a week is what a merchant compares day by day. */
 export const FIGURE_DAYS = 7
 
-/** The refund book's states whose outcome nobody knows yet: the same the unclear gauge counts (lib/telemetry/ledger-gauges.ts). */
-const UNCLEAR = ["sending", "unknown", "open"]
-
 /**
  * The ledger's last 7 days (GET /admin/bnpl/activity): loans by day and the state they are in,
  * the paid → order delay per day, and the unclear refunds and attention list over time. The same
@@ -34,7 +31,8 @@ export function ActivityFigures({ more = false }: { more?: boolean }) {
   if (!data) return null
   const named = (record: Record<string, number[]>, label: (key: string) => string): Series[] =>
     Object.entries(record).map(([key, values]) => ({ key, label: label(key), values }))
-  const unclear = data.days.map((_, i) => UNCLEAR.reduce((sum, state) => sum + (data.refunds[state]?.[i] ?? 0), 0))
+  // A day no reconciliation run counted has no bar.
+  const known = (values: Array<number | null>) => values.map((value) => value ?? 0)
   return (
     <div className="flex flex-col divide-y" data-testid="bnpl-activity">
       <Figure title={t("bnpl.activity.loanStates")}>
@@ -48,12 +46,12 @@ export function ActivityFigures({ more = false }: { more?: boolean }) {
       <Figure title={t("bnpl.activity.delay")} note={t("bnpl.activity.delayNote")}>
         <DelayTable data={data} />
       </Figure>
-      <Figure title={t("bnpl.activity.attention")}>
+      <Figure title={t("bnpl.activity.attention")} note={t("bnpl.activity.attentionNote")}>
         <StackedBars
           days={data.days}
           series={[
-            { key: "unclear", label: t("bnpl.activity.unclearRefunds"), values: unclear },
-            { key: "attention", label: t("bnpl.activity.attentionListed"), values: data.attention },
+            { key: "unclear", label: t("bnpl.activity.unclearRefunds"), values: known(data.watched.unclear_refunds) },
+            { key: "attention", label: t("bnpl.activity.attentionListed"), values: known(data.watched.attention) },
           ]}
           testId="bnpl-activity-attention"
           empty={t("bnpl.activity.empty")}

@@ -27,7 +27,7 @@ export function StackedBars({ days, series, testId, empty }: { days: string[]; s
           let y = HEIGHT
           const parts = series.filter((s) => s.values[i]).map((s) => `${s.label}: ${s.values[i]}`)
           return (
-            <g key={day} data-day={day} data-total={totals[i]}>
+            <g key={day} data-day={day} data-total={totals[i]} {...Object.fromEntries(series.map((s) => [`data-${s.key}`, s.values[i] ?? 0]))}>
               <title>{`${day}${parts.length ? ` · ${parts.join(", ")}` : ""}`}</title>
               <rect x={i * 12} y={0} width={barWidth} height={HEIGHT} fill="transparent" />
               {series.map((s, k) => {

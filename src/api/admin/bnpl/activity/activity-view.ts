@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { channelOf, type LoanChannel } from "../../../../lib/ledger/holder"
-import type { LedgerActivity, ReconcileSummary } from "../../../../modules/bnpl/types"
+import type { LedgerActivity, ReconcileCount } from "../../../../modules/bnpl/types"
 
 /** Webhook deliveries and reconciliation runs are kept 30 days (jobs/prune-webhook-deliveries.ts, reconciliation/run.ts). */
 export const MAX_DAYS = 30
@@ -30,11 +30,11 @@ export interface ActivityJson {
   /** Loans by the day they were created, split by the state they are in now. */
   loans_by_state: Record<string, Daily>
   /**
-   * Loans on the attention list now, by the day they were created. The ledger keeps no date of
-   * listing (reconciliation touches a listed row at every run), so this is where today's list
-   * comes from, not its length on each day.
+   * What needed the admin at each day's end: the attention list's length and the unclear refunds, as
+   * the day's last reconciliation run counted them (null on a day with no run that counted), and today
+   * as they are now.
    */
-  attention: Daily
+  watched: { attention: Array<number | null>; unclear_refunds: Array<number | null> }
   /**
    * A cart's paid loans by the day their order was placed: how many, and the median and p95 (nearest
    * rank) of the seconds from the first authenticated webhook naming the loan to the order. Null on a
@@ -44,7 +44,7 @@ export interface ActivityJson {
 }
 
 /** What a run settled: the loans it confirmed, cancelled, refunded or listed, the refunds it recorded, the rows it gave. */
-const SETTLED: Array<keyof ReconcileSummary> = ["authorized", "cancelled", "refunded", "needs_attention", "refunds_recorded", "backfilled"]
+const SETTLED: ReconcileCount[] = ["authorized", "cancelled", "refunded", "needs_attention", "refunds_recorded", "backfilled"]
 
 export function daysUntil(today: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(today.getTime() - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10))
@@ -86,9 +86,23 @@ export function activityJson(activity: LedgerActivity, days: string[], orderedAt
     webhook_deliveries: deliveries,
     reconciliations: runs,
     loans_by_state: states,
-    attention: states.needs_attention ?? zeros(),
+    watched: watchedByDay(activity, index, days.length),
     paid_to_order: paidToOrder(activity.paidOrders, orderedAt, index, days.length),
   }
+}
+
+function watchedByDay(activity: LedgerActivity, index: Map<string, number>, count: number): ActivityJson["watched"] {
+  const watched: ActivityJson["watched"] = { attention: Array(count).fill(null), unclear_refunds: Array(count).fill(null) }
+  // Runs come oldest first: a day keeps its last run's count.
+  for (const run of activity.runs) {
+    const at = index.get(run.day)
+    if (at === undefined || !run.summary?.watched) continue
+    watched.attention[at] = run.summary.watched.attention
+    watched.unclear_refunds[at] = run.summary.watched.unclear_refunds
+  }
+  watched.attention[count - 1] = activity.watched.attention
+  watched.unclear_refunds[count - 1] = activity.watched.unclear_refunds
+  return watched
 }
 
 function paidToOrder(

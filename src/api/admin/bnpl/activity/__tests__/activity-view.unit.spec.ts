@@ -35,6 +35,7 @@ describe("the admin's activity", () => {
         { day: "2026-12-05", outcome: "rejected", count: 1 },
       ],
       runs: [
+        { day: "2026-12-03", status: "done", seconds: 1, summary: summary({ checked: 1, watched: { attention: 2, unclear_refunds: 1 } }) },
         { day: "2026-12-04", status: "done", seconds: 2.5, summary: summary({ checked: 7, authorized: 1, cancelled: 2, pending: 4 }) },
         { day: "2026-12-04", status: "failed", seconds: 40, summary: null },
         { day: "2026-12-05", status: "running", seconds: null, summary: null },
@@ -45,15 +46,17 @@ describe("the admin's activity", () => {
         { day: "2026-12-05", state: "open", count: 3 },
       ],
       paidOrders: [],
+      watched: { attention: 1, unclear_refunds: 0 },
     }
     expect(activityJson(activity, days)).toEqual({
       days,
       loans_created: { web: [4, 0, 0], balance: [0, 0, 1], phone: [0, 0, 2] },
       refunds: { unknown: [0, 1, 0] },
       webhook_deliveries: { authorized: [0, 0, 3], rejected: [0, 0, 1] },
-      reconciliations: { runs: [0, 2, 1], settled: [0, 3, 0], failed_runs: [0, 1, 0], longest_seconds: [null, 40, null] },
+      reconciliations: { runs: [1, 2, 1], settled: [0, 3, 0], failed_runs: [0, 1, 0], longest_seconds: [1, 40, null] },
       loans_by_state: { ordered: [3, 0, 0], needs_attention: [1, 0, 0], open: [0, 0, 3] },
-      attention: [1, 0, 0],
+      // The 3rd's run counted; the 4th's recorded before runs counted (none); today is now.
+      watched: { attention: [2, null, 1], unclear_refunds: [1, null, 0] },
       paid_to_order: { orders: [0, 0, 0], median_seconds: [null, null, null], p95_seconds: [null, null, null] },
     })
   })
@@ -75,7 +78,15 @@ describe("the admin's activity", () => {
       ["order_21", at("2026-12-05T10:00:03Z")],
       ["order_22", at("2026-12-05T10:00:00Z")],
     ])
-    const activity: LedgerActivity = { loans: [], refunds: [], deliveries: [], runs: [], loanStates: [], paidOrders }
+    const activity: LedgerActivity = {
+      loans: [],
+      refunds: [],
+      deliveries: [],
+      runs: [],
+      loanStates: [],
+      paidOrders,
+      watched: { attention: 0, unclear_refunds: 0 },
+    }
     expect(activityJson(activity, days, orderedAt).paid_to_order).toEqual({
       orders: [0, 20, 2],
       median_seconds: [null, 10.5, 1.5],
