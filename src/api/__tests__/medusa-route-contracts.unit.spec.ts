@@ -77,7 +77,7 @@ interface FakeResponse {
 }
 
 /** Medusa's published module at `api/<path>` (package export `./api/*`); what it requires goes through the mocks above. */
-const medusaApi = <T>(path: string): T => jest.requireActual<T>(`@medusajs/medusa/api/${path}`)
+const medusaApi = <T extends object>(path: string): T => jest.requireActual<T>(`@medusajs/medusa/api/${path}`)
 
 /** The middlewares Medusa registers for `method matcher` in the `api/<dir>/middlewares` module. */
 function registered(dir: string, exportName: string, matcher: string, method: string): Middleware[] {
