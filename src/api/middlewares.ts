@@ -18,6 +18,8 @@ import { validateBody, validateQuery } from "./validate-query"
 
 export default defineMiddlewares({
   routes: [
+    // Medusa's own routes the plugin wraps: each one's guarantee, and why no extension point of Medusa's gives it, is in
+    // docs/architecture.md ("Medusa routes the plugin wraps"); src/api/__tests__/medusa-route-contracts.unit.spec.ts pins what it relies on.
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
