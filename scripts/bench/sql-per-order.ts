@@ -18,7 +18,7 @@ const WARM_UP = 2
 const MAX_RATIO = 1.3
 
 /** Statements listed per side in a row's details. */
-const TOP = 15
+const TOP = 40
 
 interface Shop {
   ctx: BenchContext
