@@ -78,6 +78,8 @@ medusaIntegrationTestRunner({
       expect(creation?.attributes).toMatchObject({
         "bnpl.operation": "create loan",
         "bnpl.loan.id": loanId,
+        "bnpl.holder.kind": "cart",
+        "bnpl.holder.id": cart.id,
         "http.request.method": "POST",
         "http.response.status_code": 200,
         "url.template": "/loan",

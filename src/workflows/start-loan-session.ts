@@ -55,14 +55,14 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
   refusePaidCartStep(transform({ cart, pays }, ({ cart, pays }) => ({ paid: cart.paid, balance: !!pays.balance })))
 
   const session = createPaymentSessionsWorkflow.runAsStep({
-    input: transform({ input, cart, plan }, ({ input, cart, plan }) => {
+    input: transform({ input, cart, plan, holder }, ({ input, cart, plan, holder }) => {
       // A loan taken over keeps the cartId the service knows it by (a sale by phone's is not the collection's).
       const adopted = plan.adopt && { cartId: plan.adopt.cartId, adoptLoan: { loanId: plan.adopt.loanId, checkoutUrl: plan.adopt.checkoutUrl } }
       return {
         payment_collection_id: input.payment_collection_id,
         provider_id: input.provider_id,
         customer_id: input.customer_id,
-        data: { cart: { ...cart.snapshot, ...(adopted ?? {}) } },
+        data: { cart: { ...cart.snapshot, ...(adopted ?? {}) }, holder },
       }
     }),
   })

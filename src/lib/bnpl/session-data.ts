@@ -42,8 +42,14 @@ export const InStoreRequest = z.object({
 })
 export type InStoreRequest = z.infer<typeof InStoreRequest>
 
-/** What `initiatePayment` receives: the server-built snapshot, plus Medusa's session id. */
-export const InitiateData = z.object({ cart: CartSnapshot })
+/** What a loan pays (lib/ledger/holder.ts), as the session's workflow tells the provider: for the loan creation's span. */
+export const LoanHolderData = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("cart"), cart_id: z.string().min(1) }),
+  z.object({ type: z.literal("order_balance"), payment_collection_id: z.string().min(1), service_cart_id: z.string().min(1) }),
+])
+
+/** What `initiatePayment` receives: the server-built snapshot and what the loan pays, plus Medusa's session id. */
+export const InitiateData = z.object({ cart: CartSnapshot, holder: LoanHolderData.optional() })
 
 export const readSessionData = (data: unknown): SessionData | undefined => {
   const parsed = SessionData.safeParse(data)

@@ -1,4 +1,6 @@
+import type { z } from "zod"
 import type { LedgerLoan } from "../../modules/bnpl/types"
+import type { LoanHolderData } from "../bnpl/session-data"
 
 /**
  * What a loan pays, stored on its ledger row (`holder`) from the request that made it, and never
@@ -10,7 +12,7 @@ import type { LedgerLoan } from "../../modules/bnpl/types"
  *   plugin chose for it (`service_cart_id`), so that it never shares the order's checkout loan's
  *   status query or refund history.
  */
-export type LoanHolder = { type: "cart"; cart_id: string } | { type: "order_balance"; payment_collection_id: string; service_cart_id: string }
+export type LoanHolder = z.infer<typeof LoanHolderData>
 
 /** The `cartId` the service knows the holder's loans by. */
 export const serviceCartId = (holder: LoanHolder): string => (holder.type === "cart" ? holder.cart_id : holder.service_cart_id)

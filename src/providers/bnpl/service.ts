@@ -38,6 +38,7 @@ import { InitiateData, InStoreRequest, SessionData, readSessionData } from "../.
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/bnpl/status"
 import { storeRefundSender } from "../../lib/ledger/store-refund-sender"
 import type { LoanRecord } from "../../lib/bnpl/wire"
+import { aboutLoan } from "../../lib/telemetry/loan-context"
 import { amountIneligibility } from "../../storefront/eligibility"
 
 type Cradle = { logger: Logger }
@@ -86,18 +87,20 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
           'POST /store/payment-collections/:id/payment-sessions. Register the plugin in medusa-config.ts (plugins: ["medusa-payment-bnpl"]).',
       )
     }
-    const { cart } = parsed.data
+    const { cart, holder } = parsed.data
     this.assertEligible(amount, currency_code)
     if (cart.adoptLoan) return this.adopt(cart.cartId, cart.adoptLoan, amount, currency_code)
-    return this.newLoan({
-      cartId: cart.cartId,
-      amount,
-      currency: currency_code,
-      sessionId: context?.idempotency_key,
-      replaces: cart.replacesLoan,
-      urls: cart.returnUrls,
-      lines: loanLines(cart, amount),
-    })
+    return aboutLoan(holder ? { holder } : {}, () =>
+      this.newLoan({
+        cartId: cart.cartId,
+        amount,
+        currency: currency_code,
+        sessionId: context?.idempotency_key,
+        replaces: cart.replacesLoan,
+        urls: cart.returnUrls,
+        lines: loanLines(cart, amount),
+      }),
+    )
   }
 
   /**
