@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks"
-import type { WebhookDelivery } from "../../src/sandbox"
+import type { WebhookDelivery } from "../../packages/sandbox"
 import type { BenchContext } from "./context"
 import { type FigureRow, single } from "./figure"
 import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../harness/checkouts"
