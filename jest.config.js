@@ -24,6 +24,8 @@ const suites = {
   unit: [
     "**/src/**/__tests__/**/*.unit.spec.[jt]s",
     "**/scripts/**/__tests__/**/*.unit.spec.[jt]s",
+    // The tools beside the plugin: the sandbox, the demo storefront.
+    "**/packages/**/__tests__/**/*.unit.spec.[jt]s",
     // The money model's own checks that need no server (doors.unit.spec.ts: every money route has a command).
     "**/integration-tests/model/__tests__/**/*.unit.spec.[jt]s",
   ],

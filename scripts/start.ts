@@ -99,7 +99,7 @@ async function sandbox(): Promise<Service | undefined> {
   const url = `http://localhost:${SANDBOX_PORT}`
   const child = run(
     bin("ts-node"),
-    ["--transpile-only", "src/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", `${DATA_DIR}/sandbox.json`],
+    ["--transpile-only", "packages/sandbox/cli.ts", "serve", "--port", String(SANDBOX_PORT), "--persist", `${DATA_DIR}/sandbox.json`],
     {
       onLine: (line) => void (line.includes("[sandbox]") && !line.includes("listening") && console.log(line)),
       quiet: true,

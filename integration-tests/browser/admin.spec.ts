@@ -1,6 +1,6 @@
 import { readFileSync } from "fs"
 import { resolve } from "path"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { startSandbox, type Sandbox } from "../../packages/sandbox"
 import { Client } from "@medusajs/framework/pg"
 import type { Page } from "playwright-core"
 import { SAMPLE_SHIPPING_ADDRESS } from "../../src/scripts/demo-data"
@@ -431,7 +431,7 @@ async function untilReconciled(backendUrl: string, headers: Record<string, strin
 async function withRefusedToken(running: RunningDemo, work: () => Promise<void>): Promise<void> {
   const port = Number(new URL(running.sandboxUrl).port)
   const persistFile = resolve(running.logFile, "../data/sandbox.json")
-  for (const pid of descendants(running.pid).filter((p) => processLabel(p).includes("src/sandbox/cli.ts"))) process.kill(pid, "SIGTERM")
+  for (const pid of descendants(running.pid).filter((p) => processLabel(p).includes("packages/sandbox/cli.ts"))) process.kill(pid, "SIGTERM")
   const start = (apiToken: string) =>
     startSandbox({ port, persistFile, log: () => {}, merchants: [{ merchantId: 1001, apiToken, name: "Tienda Demo", approved: true }] })
   await waitForPortFree(port)

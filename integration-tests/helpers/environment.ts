@@ -1,6 +1,6 @@
 import { freePort } from "../../scripts/harness/free-port"
 import { notDuringThisRun } from "../../scripts/harness/schedule"
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../packages/sandbox"
 
 /**
  * Every http spec runs Medusa (booted by @medusajs/test-utils) against an

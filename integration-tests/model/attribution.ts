@@ -1,5 +1,5 @@
-import type { Loan, Refund } from "../../src/sandbox"
-import { centsToDecimal, decimalToCents, numberToCents } from "../../src/sandbox/money"
+import type { Loan, Refund } from "../../packages/sandbox"
+import { centsToDecimal, decimalToCents, numberToCents } from "../../packages/sandbox/money"
 import type { BookRow, LedgerRow, OrderPayment } from "./facts"
 
 /**

@@ -1,4 +1,4 @@
-import type { Loan, Sandbox } from "../../src/sandbox"
+import type { Loan, Sandbox } from "../../packages/sandbox"
 import type { ModelSystem } from "./system"
 
 /**

@@ -1,5 +1,5 @@
-import type { Loan, Refund } from "../../src/sandbox"
-import { centsToDecimal, decimalToCents, numberToCents } from "../../src/sandbox/money"
+import type { Loan, Refund } from "../../packages/sandbox"
+import { centsToDecimal, decimalToCents, numberToCents } from "../../packages/sandbox/money"
 import { type AskedCauses, checkAttribution, checkSummaries, type OrderSummary } from "./attribution"
 import { type BookRow, isUndecided, type LedgerRow, type OrderPayment } from "./facts"
 import type { SentRefund } from "./requests"

@@ -1,5 +1,5 @@
-import type { Refund } from "../../src/sandbox"
-import { centsToDecimal, decimalToCents } from "../../src/sandbox/money"
+import type { Refund } from "../../packages/sandbox"
+import { centsToDecimal, decimalToCents } from "../../packages/sandbox/money"
 import type { BookRow } from "./facts"
 
 /** What the admin asks the plugin to do with an unclear entry of its book. */

@@ -1,4 +1,4 @@
-import type { ReceivedRequest } from "../../src/sandbox"
+import type { ReceivedRequest } from "../../packages/sandbox"
 
 const REFUND_PATH = "/api/pos/loan/refund"
 

@@ -1,4 +1,4 @@
-import type { Sandbox } from "../../src/sandbox"
+import type { Sandbox } from "../../packages/sandbox"
 import { SAMPLE_SHIPPING_ADDRESS, type DemoStore } from "../../src/scripts/demo-data"
 import { ok, type Reply, requestJson } from "./http"
 

@@ -519,11 +519,17 @@ describe(`the packed plugin in a fresh Medusa ${MEDUSA_VERSION} store`, () => {
     expect(reacts).toEqual([expect.stringMatching(new RegExp(`^${major}\\.`))])
   })
 
-  it("ships the built plugin, and every exports entry leads to a file", () => {
-    const installed = join(scratch, "node_modules/medusa-payment-bnpl/.medusa/server/src")
-    expect(existsSync(join(installed, "providers/bnpl/index.js"))).toBe(true)
-    expect(readFileSync(join(installed, "sandbox/cli.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/)
+  it("ships the built plugin and the sandbox's bin, and every exports entry leads to a file", () => {
+    const installed = join(scratch, "node_modules/medusa-payment-bnpl")
+    expect(existsSync(join(installed, ".medusa/server/src/providers/bnpl/index.js"))).toBe(true)
+    const bin: Record<string, string> = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).bin
+    expect(readFileSync(join(installed, bin["bnpl-sandbox"]), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/)
     expect(deadExports()).toEqual([])
+  })
+
+  it("leaves out the demo storefront, its routes included", () => {
+    const built = join(scratch, "node_modules/medusa-payment-bnpl/.medusa/server")
+    expect([join(built, "src/api/demo"), join(built, "packages/demo-storefront")].filter((path) => existsSync(path))).toEqual([])
   })
 
   it("serves the sandbox from the package: `npx bnpl-sandbox serve`, and its CLI talks to it", () => {

@@ -1,4 +1,4 @@
-import type { FaultConfig } from "../../src/sandbox"
+import type { FaultConfig } from "../../packages/sandbox"
 import type { BenchContext } from "./context"
 import type { FigureRow } from "./figure"
 import { mapLimited } from "../harness/pool"

@@ -1,4 +1,4 @@
-import type { FaultConfig } from "../../src/sandbox"
+import type { FaultConfig } from "../../packages/sandbox"
 import type { BenchConfig } from "./config"
 import type { AdminApi } from "../harness/admin-api"
 import type { CartFactory } from "../harness/cart-factory"

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks"
-import type { WebhookDelivery } from "../../src/sandbox"
+import type { WebhookDelivery } from "../../packages/sandbox"
 import type { BenchContext } from "./context"
 import type { FigureRow } from "./figure"
 import { loanCheckouts, type LoanCheckout } from "../harness/checkouts"

@@ -1,4 +1,4 @@
-import type { Loan } from "../../src/sandbox"
+import type { Loan } from "../../packages/sandbox"
 import type { BenchContext } from "./context"
 import type { ReconcileSummary } from "../harness/admin-api"
 import { mapLimited } from "../harness/pool"

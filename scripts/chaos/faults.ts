@@ -1,4 +1,4 @@
-import type { FaultConfig, WebhookDelivery } from "../../src/sandbox"
+import type { FaultConfig, WebhookDelivery } from "../../packages/sandbox"
 import { mapLimited } from "../harness/pool"
 import { countBy } from "../harness/stats"
 import type { ChaosContext } from "./context"

@@ -1,5 +1,5 @@
 import { Client } from "pg"
-import type { WebhookDelivery } from "../../src/sandbox"
+import type { WebhookDelivery } from "../../packages/sandbox"
 import type { ReconcileSummary } from "../harness/admin-api"
 import { loanCheckouts, type LoanCheckout } from "../harness/checkouts"
 import type { JsonReply } from "../harness/http"

@@ -1,4 +1,4 @@
-import type { FaultConfig } from "../../src/sandbox"
+import type { FaultConfig } from "../../packages/sandbox"
 import { countBy } from "../harness/stats"
 import { StoreApi } from "../harness/store-api"
 import type { ChaosContext } from "./context"

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { FaultConfig, Loan, Sandbox } from "../../src/sandbox"
+import type { FaultConfig, Loan, Sandbox } from "../../packages/sandbox"
 import { requestJson } from "./http"
 
 const Authorization = z.object({ Authorization: z.string() })

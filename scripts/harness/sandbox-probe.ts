@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks"
-import type { ReceivedRequest, SandboxState, WebhookDelivery } from "../../src/sandbox"
+import type { ReceivedRequest, SandboxState, WebhookDelivery } from "../../packages/sandbox"
 
 /** One request as the sandbox handled it: from its recorder seeing it to the answer's last byte. */
 export interface HandledRequest {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { join } from "node:path"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { startSandbox, type Sandbox } from "../../packages/sandbox"
 import type { DemoStore } from "../../src/scripts/demo-data"
 import { demoStoreIn } from "./demo-store-line"
 import { LogFile } from "./log-file"

@@ -1,5 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { describeIssues } from "../sandbox/issues"
+import { describeIssues } from "./describe-issues"
 import { ActionBody, ClearSuspectBody, SettleRefundBody } from "./admin/bnpl/loans/action-body"
 import { ListLoansQuery } from "./admin/bnpl/loans/ledger-view"
 import { ResendBody, SendByPhoneBody } from "./admin/bnpl/orders/in-store-view"

@@ -1,4 +1,4 @@
-import type { Random } from "../../../src/sandbox/rng"
+import type { Random } from "../../../packages/sandbox/rng"
 import type { Secrets } from "../../harness/stack"
 import { genuineAuthorization, notification, signed } from "../lib/webhook-signer"
 

@@ -1,4 +1,4 @@
-import { seededRandom } from "../../../src/sandbox/rng"
+import { seededRandom } from "../../../packages/sandbox/rng"
 import { loanCheckouts } from "../../harness/checkouts"
 import { requestJson } from "../../harness/http"
 import { allOrders, countOrders } from "../../harness/orders"

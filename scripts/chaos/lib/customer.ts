@@ -1,6 +1,6 @@
 import { sleep } from "../../harness/pool"
 import { BNPL, sessionOf, type ReadyCart, type StoreApi } from "../../harness/store-api"
-import type { Sandbox } from "../../../src/sandbox"
+import type { Sandbox } from "../../../packages/sandbox"
 
 export interface CustomerOutcome {
   cartId: string

@@ -1,5 +1,5 @@
-import type { Sandbox } from "../../../src/sandbox"
-import { refundableCents } from "../../../src/sandbox/refunds"
+import type { Sandbox } from "../../../packages/sandbox"
+import { refundableCents } from "../../../packages/sandbox/refunds"
 import { allOrders } from "../../harness/orders"
 import type { Database } from "../../harness/postgres"
 

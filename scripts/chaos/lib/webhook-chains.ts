@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from "../../../src/sandbox"
+import type { WebhookDelivery } from "../../../packages/sandbox"
 import { waitUntil } from "../../harness/pool"
 
 /**

@@ -1,7 +1,7 @@
 import jwt from "jsonwebtoken"
 import type { WebhookNotification } from "../../../src/lib/bnpl/wire"
-import { WebhookConfig } from "../../../src/sandbox/webhook/config"
-import { webhookAuthorization } from "../../../src/sandbox/webhook/authorization"
+import { WebhookConfig } from "../../../packages/sandbox/webhook/config"
+import { webhookAuthorization } from "../../../packages/sandbox/webhook/authorization"
 import type { Secrets } from "../../harness/stack"
 
 /** The notification the service sends when a loan's first installment is paid (docs/service-api.md, "Webhook"). */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "zod"
-import { describeIssues } from "../../sandbox/issues"
+import { describeIssues } from "../describe-issues"
 import { ActionBody, SettleRefundBody } from "../admin/bnpl/loans/action-body"
 import { ListLoansQuery } from "../admin/bnpl/loans/ledger-view"
 import { OrderLoanQuery } from "../admin/bnpl/orders/loan-view"

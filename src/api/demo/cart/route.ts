@@ -1,4 +1,4 @@
-import { sendShell } from "../shell"
+import { sendShell } from "../../../../packages/demo-storefront/shell"
 
 /** GET /demo/cart?cart_id=…: the cart, where the financing service's "back to the store" link leads. */
 export const GET = sendShell

@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox } from "../../../sandbox"
+import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
 import { BnplClient } from "../client"
 import type { LoanRequest } from "../wire"
 

@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib"
 import jsQR from "jsqr"
-import { qrPngBase64 } from "../../../sandbox/qr/png"
-import { qrDataUrl } from "../../../sandbox/qr/svg"
+import { qrPngBase64 } from "../../../../packages/sandbox/qr/png"
+import { qrDataUrl } from "../../../../packages/sandbox/qr/svg"
 import { checkoutQr, drawnQr, shownQr } from "../checkout-qr"
 
 const LINK = "http://localhost:4010/checkout/700001?t=Zm9vYmFy"

@@ -1,5 +1,5 @@
 import { trace } from "@medusajs/framework/opentelemetry/api"
-import { startSandbox, type Sandbox } from "../../../sandbox"
+import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
 import { BnplClient } from "../../bnpl/client"
 import { instruments } from "../instruments"
 import { aboutLoan } from "../loan-context"

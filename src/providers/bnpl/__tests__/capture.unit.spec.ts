@@ -1,6 +1,6 @@
 import { logger } from "@medusajs/framework/logger"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { startSandbox, type Sandbox } from "../../../sandbox"
+import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
 import type { CartSnapshot } from "../../../lib/bnpl/cart-snapshot"
 import type { BnplOptionsInput } from "../../../lib/bnpl/options"
 import { withConfirmedLoan } from "../confirmed-loan"

@@ -1,4 +1,4 @@
-import type { Lang } from "../../storefront/lang"
+import type { Lang } from "../../src/storefront/lang"
 
 /**
  * Every sentence of the demo storefront, in Mexican Spanish (the default) and English.

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, langOf, type Lang } from "../../../storefront/lang"
+import { DEFAULT_LANG, langOf, type Lang } from "../../../src/storefront/lang"
 import { DEMO_TEXTS } from "../texts"
 
 const STORAGE_KEY = "bnpl-demo-lang"

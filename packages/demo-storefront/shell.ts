@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { chooseLang, type Lang } from "../../storefront/lang"
+import { chooseLang, type Lang } from "../../src/storefront/lang"
 import { DEMO_CSS } from "./styles"
 import { demoPublishableKey } from "./publishable-key"
 import { DEMO_TEXTS } from "./texts"

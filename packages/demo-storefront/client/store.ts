@@ -1,6 +1,6 @@
 import type Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/framework/types"
-import { BNPL_PROVIDER_ID } from "../../../storefront/sdk"
+import { BNPL_PROVIDER_ID } from "../../../src/storefront/sdk"
 import { t } from "./i18n"
 
 export { BNPL_PROVIDER_ID }

@@ -1,5 +1,5 @@
 import type { Request } from "express"
-import { chooseLang, type Lang } from "../../storefront/lang"
+import { chooseLang, type Lang } from "./lang"
 
 /**
  * Every sentence of the sandbox's checkout pages and of its outbox page, in Mexican Spanish (the service's

@@ -1,4 +1,4 @@
-import { completeOnReturn } from "../../../../storefront"
+import { completeOnReturn } from "../../../../src/storefront"
 import { h, show } from "../dom"
 import { lang, t } from "../i18n"
 import { orderView } from "../payment"

@@ -1,4 +1,4 @@
-import { getCartEligibility, placeOrderBeforeFinancing, startInstallmentCheckout } from "../../../storefront"
+import { getCartEligibility, placeOrderBeforeFinancing, startInstallmentCheckout } from "../../../src/storefront"
 import { errorText, h, money, show, type StatusArea } from "./dom"
 import { lang, t } from "./i18n"
 import { BNPL_PROVIDER_ID, MANUAL_PROVIDER_ID, type Cart, type DemoStore, type Order } from "./store"

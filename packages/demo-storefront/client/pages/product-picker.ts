@@ -1,5 +1,5 @@
 import type { HttpTypes } from "@medusajs/framework/types"
-import { fromMinorUnits, minorDigits, toMinorUnits } from "../../../../storefront"
+import { fromMinorUnits, minorDigits, toMinorUnits } from "../../../../src/storefront"
 import { h, money } from "../dom"
 import { t } from "../i18n"
 

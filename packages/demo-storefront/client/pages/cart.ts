@@ -1,4 +1,4 @@
-import { formatInstallments, getCartEligibility } from "../../../../storefront"
+import { formatInstallments, getCartEligibility } from "../../../../src/storefront"
 import { h, money, show, statusArea } from "../dom"
 import { lang, t } from "../i18n"
 import { guarded, orderView, pay, paymentChoice } from "../payment"

@@ -1,4 +1,4 @@
-import { formatInstallments, getOffer } from "../../../../storefront"
+import { formatInstallments, getOffer } from "../../../../src/storefront"
 import { h, show, statusArea } from "../dom"
 import { lang, t } from "../i18n"
 import { guarded, pay, paymentChoice } from "../payment"
