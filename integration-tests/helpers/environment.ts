@@ -54,6 +54,9 @@ export function useSandbox(options: SandboxOptions = {}, env: TestEnv = {}): Tes
       // Tests prune old webhook deliveries when they mean to, as they reconcile.
       BNPL_PRUNE_SCHEDULE: notDuringThisRun(),
       BNPL_RETRIES: "1",
+      // A spec reads the order once the webhook is answered: the answer waits for the verdict here.
+      // The shipped deadline, and what comes after it, is webhook-answer.spec.ts's.
+      BNPL_WEBHOOK_ANSWER_MS: "60000",
       // It would send the sandbox requests of its own while a test counts them.
       BNPL_DIAGNOSIS_AT_START: "false",
       BNPL_MIN_AMOUNT: "1",

@@ -164,58 +164,6 @@ medusaIntegrationTestRunner({
       await expectUnchanged(cartId)
     })
 
-    describe("on a busy process", () => {
-      const statusQueries = (cartId: string) => env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`)
-
-      it("answers at once a webhook beyond the four loans being confirmed, and confirms its loan in turn", async () => {
-        const busy = []
-        for (let i = 0; i < 4; i++) busy.push(await paidCart())
-        const waiting = await paidCart()
-        const unpaidCart = await shop.cart()
-        const unpaid = await shop.bnplSession(unpaidCart.id)
-        env.sandbox.setFaults({ status: { latencyMs: 1500 } })
-        try {
-          const holding = busy.map(({ cartId, loanId }) => postWebhook(notification(cartId, loanId)))
-          // Every place is taken once the four status queries are at the service.
-          for (let attempt = 0; busy.some(({ cartId }) => statusQueries(cartId).length === 0); attempt++) {
-            if (attempt === 200) throw new Error("the four confirmations never queried the service")
-            await sleep(10)
-          }
-
-          const answers = await Promise.all([
-            postWebhook(notification(waiting.cartId, waiting.loanId)),
-            postWebhook(notification(waiting.cartId, waiting.loanId)),
-            postWebhook(notification(unpaidCart.id, unpaid.data.loan_id)),
-          ])
-          expect(answers.map((a) => [a.status, a.data])).toEqual(Array(3).fill([200, { received: true }]))
-          // Answered before the service was asked about the loan.
-          expect(statusQueries(waiting.cartId)).toHaveLength(0)
-          expect(await ordersOfCart(getContainer(), waiting.cartId)).toHaveLength(0)
-
-          expect((await Promise.all(holding)).map((r) => r.status)).toEqual([200, 200, 200, 200])
-          for (let attempt = 0; (await ordersOfCart(getContainer(), waiting.cartId)).length === 0; attempt++) {
-            if (attempt === 300) throw new Error("the waiting loan never became an order")
-            await sleep(100)
-          }
-          expect(await ordersOfCart(getContainer(), waiting.cartId)).toHaveLength(1)
-          // The copy shared the first's turn: one confirmation, one status query.
-          expect(statusQueries(waiting.cartId)).toHaveLength(1)
-
-          // The unpaid loan's notification was received, and its record says what the status query showed.
-          const { deliveries: unpaidDeliveries } = await deliveries(`?loan_id=${unpaid.data.loan_id}`, 1)
-          expect(unpaidDeliveries.map((d) => [d.http_status, d.outcome])).toEqual([[200, "not_paid"]])
-          await expectUnchanged(unpaidCart.id)
-          const { deliveries: waitingDeliveries } = await deliveries(`?loan_id=${waiting.loanId}`, 2)
-          expect(waitingDeliveries.map((d) => [d.http_status, d.outcome])).toEqual([
-            [200, "authorized"],
-            [200, "authorized"],
-          ])
-        } finally {
-          env.sandbox.setFaults({})
-        }
-      })
-    })
-
     describe("the record of every delivery", () => {
       it("keeps a forged delivery, a valid one and its duplicate, with their outcomes and no secret", async () => {
         const { cartId, loanId } = await paidCart()

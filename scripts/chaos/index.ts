@@ -71,7 +71,8 @@ async function setUp(args: string[]): Promise<ChaosContext> {
   const sizes = chaosSizes(args)
   const logs = mkdtempSync(join(tmpdir(), "bnpl-chaos-"))
   say(`${sizes.quick ? "quick" : "full"} run; logs in ${logs}`)
-  const stack = await Stack.start({ name: "chaos", artifacts: logs, webhookAuth: "jwt", timeoutMs: SERVICE_TIMEOUT_MS })
+  // The model reads what a webhook did once it is answered: the answer waits for the verdict.
+  const stack = await Stack.start({ name: "chaos", artifacts: logs, webhookAuth: "jwt", timeoutMs: SERVICE_TIMEOUT_MS, webhookAnswerMs: 60_000 })
   stack.sandbox.setWebhook({ retries: WEBHOOK_RETRIES, backoffMs: 500 })
   // The inspector lets the bad-input scenario read memory after a forced GC.
   const { process: medusa, bootMs } = await stack.medusa("a", {}, { inspect: true })

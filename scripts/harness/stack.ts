@@ -20,6 +20,8 @@ export interface StackOptions {
   webhookAuth: WebhookAuthMode
   /** BNPL_TIMEOUT_MS of every Medusa process. */
   timeoutMs: number
+  /** BNPL_WEBHOOK_ANSWER_MS of every Medusa process; unset, the plugin's default. */
+  webhookAnswerMs?: number
 }
 
 /** Fresh per run, so that a token found in a log line can only have come from this run. */
@@ -130,6 +132,7 @@ function medusaEnv(
     BNPL_WEBHOOK_AUTH: options.webhookAuth,
     BNPL_WEBHOOK_TOKEN: secrets.webhookToken,
     BNPL_TIMEOUT_MS: String(options.timeoutMs),
+    ...(options.webhookAnswerMs ? { BNPL_WEBHOOK_ANSWER_MS: String(options.webhookAnswerMs) } : {}),
     BNPL_RECONCILE_GRACE_SECONDS: "0",
     BNPL_RECONCILE_SCHEDULE: notDuringThisRun(),
     BNPL_PRUNE_SCHEDULE: notDuringThisRun(),

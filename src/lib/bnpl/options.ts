@@ -96,7 +96,9 @@ const OptionsShape = z.object({
    * The most notified loans this process confirms at once. A notification beyond them is answered
    * at once (200) and confirmed in turn, so the service's senders never wait on a queue of orders.
    */
-  webhookConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+  webhookConcurrency: z.coerce.number().int().min(1).max(64).default(16),
+  /** How long a webhook waits for its confirmation's verdict, in milliseconds; past it, 200 (received) and the confirmation goes on. */
+  webhookAnswerMs: z.coerce.number().int().min(100).max(60_000).default(800),
   /** Reconciliation leaves loans younger than this alone, so it does not race the webhook. */
   reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
   /** An unpaid loan older than this is cancelled at the service by reconciliation. */
@@ -153,6 +155,7 @@ export const OPTION_ENV = {
   installmentFrequencyDays: "BNPL_INSTALLMENT_FREQUENCY_DAYS",
   autoCapture: "BNPL_AUTO_CAPTURE",
   webhookConcurrency: "BNPL_WEBHOOK_CONCURRENCY",
+  webhookAnswerMs: "BNPL_WEBHOOK_ANSWER_MS",
   reconcileGraceSeconds: "BNPL_RECONCILE_GRACE_SECONDS",
   loanTimeoutHours: "BNPL_LOAN_TIMEOUT_HOURS",
   reconcileConcurrency: "BNPL_RECONCILE_CONCURRENCY",

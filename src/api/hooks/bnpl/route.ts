@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
@@ -25,10 +26,13 @@ export function GET(_req: MedusaRequest, res: MedusaResponse) {
  * (confirmLoan). Answers: 200 done or already done; 400 not authenticated or
  * not a notification (no detail, as the spec asks); 409 the service does not
  * confirm the payment; 503 the work could not finish, send it again. A paid
- * loan that needs the admin (attention list) is received: 200. When this
- * process already confirms `webhookConcurrency` loans, an authenticated
- * notification is received (200) at once and confirmed in turn
- * (confirmation-queue.ts).
+ * loan that needs the admin (attention list) is received: 200.
+ *
+ * The service waits for the answer, and on a sale day it must not wait on Medusa: a confirmation
+ * that takes longer than `webhookAnswerMs` goes on after a 200 (received), and when this process
+ * already confirms `webhookConcurrency` loans, an authenticated notification is received (200)
+ * at once and confirmed in turn (confirmation-queue.ts). Either way its delivery is recorded with
+ * the verdict its confirmation reached.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
@@ -73,28 +77,29 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const queue = confirmationQueueOf(bnpl, options.webhookConcurrency)
   const confirm = () => span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
   const now = queue.tryNow(confirm)
-  if (!now) {
-    inTurn = queue.inTurn(`${cartId}\n${loanId}`, confirm).then(
+  // Received now, confirmed later: the delivery is recorded with the verdict once there is one.
+  const received = (later: Promise<Confirmation>) => {
+    inTurn = later.then(
       (result) => void verdict(result),
       (error: Error) => {
         logger.error(
-          `[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed in turn: ${error.message}; reconciliation will query the loan`,
+          `[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${error.message}; reconciliation will query the loan`,
         )
         facts.reason = error.message
       },
     )
     return res.status(200).json({ received: true })
   }
+  if (!now) return received(queue.inTurn(`${cartId}\n${loanId}`, confirm))
+  const timely = await within(now, options.webhookAnswerMs)
+  if (!timely) return received(now)
 
-  let result: Confirmation
-  try {
-    result = await now
-  } catch (error) {
-    logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${(error as Error).message}`)
-    facts.reason = (error as Error).message
+  if ("error" in timely) {
+    logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${timely.error.message}`)
+    facts.reason = timely.error.message
     return res.status(503).json({ message: "Could not process the notification now; send it again." })
   }
-  const status = verdict(result)
+  const status = verdict(timely.result)
   if (status === 200) return res.status(200).json({ received: true })
   if (status === 503) return res.status(503).json({ message: "Could not process the notification now; send it again." })
   return res.status(409).json({ message: "The payment is not confirmed by the service." })
@@ -131,6 +136,23 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
         )
         return 409
     }
+  }
+}
+
+/** The confirmation's outcome if it comes within `ms`; undefined if it takes longer (it goes on). */
+async function within(work: Promise<Confirmation>, ms: number): Promise<{ result: Confirmation } | { error: Error } | undefined> {
+  const timer = new AbortController()
+  const late = sleep(ms, undefined, { signal: timer.signal }).catch(() => undefined)
+  try {
+    return await Promise.race([
+      work.then(
+        (result) => ({ result }),
+        (error: Error) => ({ error }),
+      ),
+      late,
+    ])
+  } finally {
+    timer.abort()
   }
 }
 
