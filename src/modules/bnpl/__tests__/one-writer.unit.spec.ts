@@ -62,6 +62,7 @@ const READS = new Set([
   "listUnsettledLoanRequests",
   "findLoanRequest",
   "countActivitySince",
+  "countWatched",
 ])
 /** Logs, not the ledger: written where the run or the delivery happens. */
 const LOGS = new Set(["startReconciliationRun", "beatReconciliationRun", "finishReconciliationRun", "recordWebhookDelivery", "pruneLogs"])
