@@ -161,13 +161,15 @@ async function loansCreatedFor(cartId: string): Promise<number> {
 }
 
 const OPTION = '[data-testid="bnpl-payment-option"]'
+/** The starter's option itself, inside the kit's wrapper (not the radio button it draws inside). */
+const OPTION_RADIO = `${OPTION} > div > [role="radio"]`
 const PAY_BUTTON = '[data-testid="submit-order-button"]'
 
 /** The starter's payment step: choose the method, "Continue to review" (the starter's button makes the payment session). */
 async function choosePayInInstallments(page: Page, label: string): Promise<void> {
   await page.goto(`${app!.url}/mx/checkout?step=payment`)
   await expect(page.locator(OPTION).getByText(label, { exact: true }).isVisible()).resolves.toBe(true)
-  await page.locator(`${OPTION} [role="radio"]`).click()
+  await page.locator(OPTION_RADIO).click()
   await page.click('[data-testid="submit-payment-button"]')
   await page.waitForURL((url) => url.searchParams.get("step") === "review")
 }
@@ -279,7 +281,7 @@ it("shows the method disabled, visibly, with the reason in the shopper's languag
       await page.goto(`${app!.url}/mx/checkout?step=payment`)
       const option = page.locator(OPTION)
       await expect(option.locator('[data-testid="bnpl-unavailable-reason"]').textContent()).resolves.toBe(reason)
-      await expect(option.locator('[role="radio"]').getAttribute("aria-disabled")).resolves.toBe("true")
+      await expect(page.locator(OPTION_RADIO).getAttribute("aria-disabled")).resolves.toBe("true")
       // What the shopper sees: the whole option faded, and the cursor of whatever the pointer lands on over it.
       await option.scrollIntoViewIfNeeded()
       const look = await option.evaluate((element) => {
