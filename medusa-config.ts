@@ -71,8 +71,12 @@ module.exports = defineConfig({
     disable: mode === "worker" || process.env.MEDUSA_ADMIN_DISABLED === "true",
     backendUrl,
   },
+  // Medusa's languages (`GET /store/locales`, the starter's language selector) sit behind this flag
+  // and the Translation Module; the seed gives the demo store its locales (docs/storefront.md).
+  featureFlags: { translation: true },
   modules: [
     ...sharedInfrastructure,
+    { resolve: "@medusajs/medusa/translation" },
     // The loan ledger. A store that installs the package gets it with the plugin entry.
     { resolve: "./src/modules/bnpl" },
     {

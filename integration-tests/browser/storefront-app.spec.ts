@@ -35,6 +35,9 @@ const ENGLISH_CANCELLED = "The payment in installments was cancelled. Nothing wa
 const SPANISH_WORDS =
   /Pago a plazos|Pagar a plazos|pagos de|plazos|cuotas?\b|Confirmando|Volver al pago|Cómo funciona|Saldo por pagar|Pedido |ningún cargo|Cargando/
 
+/** No product carries it until the product page's test tags one: the store does not finance what does. */
+const EXCLUDED_TAG = "sin-plazos"
+
 let demo: Demo | undefined
 let app: StorefrontApp | undefined
 let storefrontPort: number
@@ -53,7 +56,15 @@ beforeAll(async () => {
   const [started, starter] = await Promise.all([
     // Beside the app's install, chaos and the packaging test in `npm test`, this start has taken 277 s of a saturated 2-core machine.
     timed("demo start", () =>
-      startDemo({ timeoutMs: 600_000, env: { BNPL_STOREFRONT_URL: `${storefront}/mx`, STORE_CORS: storefront, MEDUSA_ADMIN_DISABLED: "true" } }),
+      startDemo({
+        timeoutMs: 600_000,
+        env: {
+          BNPL_STOREFRONT_URL: `${storefront}/mx`,
+          STORE_CORS: storefront,
+          BNPL_EXCLUDED_TAGS: EXCLUDED_TAG,
+          MEDUSA_ADMIN_DISABLED: "true",
+        },
+      }),
     ),
     timed("starter install, recipe and tsc", installStorefrontApp),
     ensureChromium(),
@@ -150,13 +161,15 @@ async function loansCreatedFor(cartId: string): Promise<number> {
 }
 
 const OPTION = '[data-testid="bnpl-payment-option"]'
+/** The starter's option itself, inside the kit's wrapper (not the radio button it draws inside). */
+const OPTION_RADIO = `${OPTION} > div > [role="radio"]`
 const PAY_BUTTON = '[data-testid="submit-order-button"]'
 
 /** The starter's payment step: choose the method, "Continue to review" (the starter's button makes the payment session). */
 async function choosePayInInstallments(page: Page, label: string): Promise<void> {
   await page.goto(`${app!.url}/mx/checkout?step=payment`)
   await expect(page.locator(OPTION).getByText(label, { exact: true }).isVisible()).resolves.toBe(true)
-  await page.locator(`${OPTION} > [role="radio"]`).click()
+  await page.locator(OPTION_RADIO).click()
   await page.click('[data-testid="submit-payment-button"]')
   await page.waitForURL((url) => url.searchParams.get("step") === "review")
 }
@@ -268,11 +281,13 @@ it("shows the method disabled, visibly, with the reason in the shopper's languag
       await page.goto(`${app!.url}/mx/checkout?step=payment`)
       const option = page.locator(OPTION)
       await expect(option.locator('[data-testid="bnpl-unavailable-reason"]').textContent()).resolves.toBe(reason)
-      await expect(option.locator(':scope > [role="radio"]').getAttribute("aria-disabled")).resolves.toBe("true")
-      // What the shopper sees: the whole option faded, and no pointer on it.
+      await expect(page.locator(OPTION_RADIO).getAttribute("aria-disabled")).resolves.toBe("true")
+      // What the shopper sees: the whole option faded, and the cursor of whatever the pointer lands on over it.
+      await option.scrollIntoViewIfNeeded()
       const look = await option.evaluate((element) => {
-        const style = getComputedStyle(element)
-        return { opacity: style.opacity, cursor: style.cursor }
+        const box = element.getBoundingClientRect()
+        const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return { opacity: getComputedStyle(element).opacity, cursor: under ? getComputedStyle(under).cursor : null }
       })
       expect(look).toEqual({ opacity: "0.5", cursor: "not-allowed" })
       await expect(page.locator('[data-testid="submit-payment-button"]').isDisabled()).resolves.toBe(true)
@@ -307,6 +322,37 @@ it("offers 4 installments under the product's price, with an explainer the shopp
     } finally {
       await page.context().close()
     }
+  }
+})
+
+it("advertises nothing on the page of a product the store does not finance, in Spanish", async () => {
+  const admin = { authorization: `Bearer ${await adminToken(demo!.backendUrl, demo!.admin)}` }
+  const { product_tag } = await json<{ product_tag: { id: string } }>(`${demo!.backendUrl}/admin/product-tags`, {
+    body: { value: EXCLUDED_TAG },
+    headers: admin,
+  })
+  const { products } = await json<{ products: Array<{ id: string }> }>(`${demo!.backendUrl}/admin/products?handle=bicicleta&fields=id`, {
+    headers: admin,
+  })
+  const bikeId = products[0].id
+  await json(`${demo!.backendUrl}/admin/products/${bikeId}`, { body: { tags: [{ id: product_tag.id }] }, headers: admin })
+  const { page, problems } = await shopper("es")
+  try {
+    const asked = page.waitForResponse((r) => r.url().includes("/store/bnpl/offer") && r.request().method() === "GET")
+    await page.goto(`${app!.url}/mx/products/bicicleta`)
+    const answer = await asked
+    expect(new URL(answer.url()).searchParams.get("product_id")).toBe(bikeId)
+    expect(((await answer.json()) as { offer: { reason: { code: string } | null } }).offer.reason?.code).toBe("product_excluded")
+    await expect(page.locator('[data-testid="product-price"]').first().isVisible()).resolves.toBe(true)
+    // The store's answer has reached the page: the component has rendered what it will render.
+    await page.waitForLoadState("networkidle")
+    await expect(page.locator('[data-testid="bnpl-offer"]').count()).resolves.toBe(0)
+    await shots.take(page, "product-excluded")
+    expect(problems).toEqual([])
+  } finally {
+    await page.context().close()
+    // Later tests put the bicycle in carts and balances the store must finance.
+    await json(`${demo!.backendUrl}/admin/products/${bikeId}`, { body: { tags: [] }, headers: admin })
   }
 })
 

@@ -126,6 +126,30 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("GET /store/locales, the starter's language selector", () => {
+      // Medusa's starter shows its selector only when this route answers: without it no shopper can choose Spanish.
+      it("answers the store's languages, Mexican Spanish and English, and a cart takes the one the shopper picks", async () => {
+        const { status, data } = await get("/store/locales")
+        expect(status).toBe(200)
+        expect(data.locales).toEqual(
+          expect.arrayContaining([
+            { code: "es-MX", name: "Spanish (Mexico)" },
+            { code: "en-US", name: "English (United States)" },
+          ]),
+        )
+        expect(data.locales).toHaveLength(2)
+
+        // What the starter's selector does with a cart open: it writes the language on the cart.
+        const cart = await shop.cart()
+        const picked = await api.post(
+          `/store/carts/${cart.id}`,
+          { locale: "es-MX" },
+          { headers: { "x-publishable-api-key": shop.store.publishableKey }, validateStatus: () => true },
+        )
+        expect([picked.status, picked.data.cart?.locale]).toEqual([200, "es-MX"])
+      })
+    })
+
     describe("GET /store/carts/:id/bnpl", () => {
       it("a cart without a loan: available, with the plan for its total", async () => {
         const cart = await shop.cart({ quantity: 2 })

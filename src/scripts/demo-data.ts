@@ -54,9 +54,19 @@ const PRODUCTS = [
   { title: "Cafetera espresso", handle: "cafetera", price: 3250.5, sku: "CAF-01", description: "15 bar pump, steam wand." },
 ]
 
+/**
+ * The languages the store offers its shoppers, in Medusa's codes: `GET /store/locales` answers
+ * them, and Medusa's starter storefront shows its language selector only when it does.
+ */
+export const STORE_LOCALES = ["es-MX", "en-US"]
+
 export async function seedDemoStore(container: MedusaContainer, admin?: { email: string; password: string }): Promise<DemoStore> {
-  const existing = await findDemoStore(container)
-  if (existing) return existing
+  const store = (await findDemoStore(container)) ?? (await createDemoStore(container, admin))
+  await offerStoreLocales(container)
+  return store
+}
+
+async function createDemoStore(container: MedusaContainer, admin?: { email: string; password: string }): Promise<DemoStore> {
   const salesChannel = await createStoreFront(container)
   const region = await createRegion(container)
   const { location, serviceZoneId } = await createWarehouse(container)
@@ -91,6 +101,18 @@ async function createStoreFront(container: MedusaContainer) {
     },
   })
   return salesChannel
+}
+
+/**
+ * STORE_LOCALES, unless the store has languages already (an admin's choice stays). A data
+ * folder seeded before the store had languages gets them on its next start.
+ */
+async function offerStoreLocales(container: MedusaContainer) {
+  const [store] = await container.resolve(Modules.STORE).listStores({}, { relations: ["supported_locales"] })
+  if (store.supported_locales?.length) return
+  await updateStoresWorkflow(container).run({
+    input: { selector: { id: store.id }, update: { supported_locales: STORE_LOCALES.map((locale_code) => ({ locale_code })) } },
+  })
 }
 
 /** Mexico in MXN, prices with IVA included, pay in installments beside Medusa's system provider, and its tax region: IVA at 16%. */

@@ -59,7 +59,16 @@ describe("the kit's React components, rendered by the server", () => {
   })
 
   it("render no offer until the store has answered for the price", () => {
-    expect(inLocale("es-MX", h(BnplOffer, { amount: 3250.5, currencyCode: "mxn" }))).toBe("")
+    expect(inLocale("es-MX", h(BnplOffer, { amount: 3250.5, currencyCode: "mxn", productId: "prod_1" }))).toBe("")
+  })
+
+  it("ask a product page for its product, so that a product the store does not finance is never advertised", () => {
+    // The root tsc checks this file: the line below compiles only while productId stays required.
+    // @ts-expect-error productId is missing
+    const forgotten = h(BnplOffer, { amount: 3250.5, currencyCode: "mxn" })
+    expect(inLocale("en", forgotten)).toBe("")
+    // An amount that is no one product's says so.
+    expect(inLocale("en", h(BnplOffer, { amount: 3250.5, currencyCode: "mxn", productId: null }))).toBe("")
   })
 
   it("leave another method's payment option exactly as the storefront wrote it", () => {

@@ -4,18 +4,31 @@ import { formatInstallments, formatPlan } from "../format"
 import type { Offer } from "../wire"
 import { useBnpl } from "./provider"
 
+export interface BnplOfferProps {
+  /** The price, in major units, as Medusa's store API answers it (`calculated_price_number`). */
+  amount?: number | null
+  currencyCode?: string | null
+  /**
+   * The product whose price this is: the store answers nothing for a product it does not finance
+   * (its excluded products, collections, categories, tags), so the page never advertises what checkout
+   * refuses. Required, so that a product page cannot forget it; `null` only for an amount that is no
+   * one product's (a cart's total, a banner), where the store can check the amount but no exclusion.
+   */
+  productId: string | null
+}
+
 /**
  * Under a product's price: "o 4 pagos de $308.62 cada 2 semanas", and an explainer the shopper
  * can open with each installment and when it falls. Nothing while the offer loads, and nothing
- * when the store does not offer installments for this price.
+ * when the store does not offer installments for this price or this product.
  */
-export function BnplOffer({ amount, currencyCode, productId }: { amount?: number | null; currencyCode?: string | null; productId?: string }) {
+export function BnplOffer({ amount, currencyCode, productId }: BnplOfferProps) {
   const { sdk, lang, texts } = useBnpl()
   const [offer, setOffer] = useState<Offer | null>(null)
   useEffect(() => {
     if (amount == null || !currencyCode) return setOffer(null)
     let current = true
-    getOffer(sdk, { amount, currencyCode, productId, lang }).then(
+    getOffer(sdk, { amount, currencyCode, productId: productId ?? undefined, lang }).then(
       (answer) => current && setOffer(answer),
       () => current && setOffer(null),
     )

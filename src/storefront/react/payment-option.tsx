@@ -3,7 +3,7 @@ import { getCartEligibility } from "../api"
 import { isBnpl } from "../sdk"
 import type { CartEligibility } from "../wire"
 import { useBnpl } from "./provider"
-import { DISABLED, SUBTLE } from "./styles"
+import { DISABLED, INNER, INNER_DISABLED, SUBTLE } from "./styles"
 
 /** The props the kit sets on the storefront's payment option (the starter's `PaymentContainer`). */
 export interface PaymentOptionProps {
@@ -53,7 +53,7 @@ function EligibleOption({ cart, children }: { cart: { id: string; total?: number
     ) : null
   return (
     <div data-testid="bnpl-payment-option" data-disabled={disabled ? "true" : undefined} style={disabled ? DISABLED : undefined}>
-      {cloneElement(children, { disabled, children: reason })}
+      <div style={disabled ? INNER_DISABLED : INNER}>{cloneElement(children, { disabled, children: reason })}</div>
     </div>
   )
 }
