@@ -170,7 +170,7 @@ export function holdLocksUntil(
 /**
  * The reconciliation run's lock is the one held outside a workflow without `execute`: Redis would
  * renew it under the run on a timer, and the run extends it on its progress instead (`runLock`).
- * It is taken with Medusa's `acquireLockStep` (src/workflows/take-lock.ts), extended here by taking
+ * It is taken with Medusa's `acquireLockStep` (src/workflows/take-run-lock.ts), extended here by taking
  * it again (the locking module extends a key its owner takes again), and released at the run's end.
  */
 export async function extendLocks(container: MedusaContainer, locks: Locks): Promise<void> {
