@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { cartLockKey, underHolderLocks } from "../../src/lib/ledger/locks"
+import { cartLockKey, holderLocksOf, underLocks } from "../../src/lib/ledger/locks"
 import { cartHolder } from "../../src/lib/ledger/holder"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
@@ -167,11 +167,11 @@ medusaIntegrationTestRunner({
       let bHolds!: () => void
       const bHeld = new Promise<void>((resolve) => (bHolds = resolve))
       // Holder A's lock lapses mid-work (as its TTL would, in a stalled process), and B takes the cart.
-      const a = underHolderLocks(getContainer(), [cartHolder(cartId)], async () => {
+      const a = underLocks(getContainer(), holderLocksOf(getContainer(), [cartHolder(cartId)]), async () => {
         await locking.release(key)
         await bHeld
       })
-      const released = await underHolderLocks(getContainer(), [cartHolder(cartId)], async () => {
+      const released = await underLocks(getContainer(), holderLocksOf(getContainer(), [cartHolder(cartId)]), async () => {
         bHolds()
         await a // A ends and releases what it believes is its lock
         return locking.acquire(key, { ownerId: "third-holder", expire: 5 }).then(

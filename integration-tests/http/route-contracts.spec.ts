@@ -1,8 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosRequestConfig, AxiosResponse } from "axios"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
+import { MEDUSA_TABLE_STATEMENTS } from "../../src/lib/ledger/medusa-tables"
 
 jest.setTimeout(180_000)
 
@@ -333,6 +335,16 @@ medusaIntegrationTestRunner({
         expect(await statusOf(medusaOrder)).not.toBe("canceled")
         expect(await statusOf(pluginOrder)).not.toBe("canceled")
         expect(refundRequests()).toBe(0)
+      })
+    })
+
+    describe("the SQL the plugin runs on Medusa's own tables (src/lib/ledger/medusa-tables.ts) matches Medusa's migrated schema", () => {
+      // PostgreSQL plans a statement only when every table and column it names exists: a table or
+      // column Medusa renamed or dropped fails here, not on the shopper's session creation.
+      it.each(Object.entries(MEDUSA_TABLE_STATEMENTS))("%s: PostgreSQL plans it", async (_name, { sql, sample }) => {
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const { rows } = await pg.raw(`explain ${sql}`, sample)
+        expect(rows.length).toBeGreaterThan(0)
       })
     })
   },

@@ -3,7 +3,7 @@ import { holderOfSession } from "../lib/ledger/queries"
 import { holderOfRow } from "../lib/ledger/holder"
 import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
-import { underHolderLocks } from "../lib/ledger/locks"
+import { holderLocksOf, underLocks } from "../lib/ledger/locks"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { readSessionData } from "../lib/bnpl/session-data"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
@@ -48,7 +48,7 @@ export async function settleLostRequests(container: MedusaContainer, graceCutoff
   const rows: LedgerLoan[] = []
   for (const request of await ledgerOf(container).listUnsettledLoanRequests({ sentBefore: graceCutoff })) {
     // The request records its holder as a row does: its lock is the phone sale's.
-    await underHolderLocks(container, [holderOfRow(request)], async () => {
+    await underLocks(container, holderLocksOf(container, [holderOfRow(request)]), async () => {
       const { result } = await settleLoanRequestWorkflow(container).run({ input: { cart_id: request.cart_id } })
       rows.push(...result)
     }).catch((error: Error) => {
@@ -91,7 +91,7 @@ export async function recordSessionsWithoutRows(
     // session: a session younger than the grace period may be between the two. Under the
     // same lock the row is either written or not yet started.
     const holder = await holderOfSession(container, data!.cart_id, session.payment_collection_id)
-    const wrote = await underHolderLocks(container, [holder], async () => {
+    const wrote = await underLocks(container, holderLocksOf(container, [holder]), async () => {
       if (await rowOfLoan(container, data!.loan_id)) return false
       await recordLoanSessionWorkflow(container).run({
         input: {

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { extendLocks, type Locks, releaseLocks, RUN_LOCK_TTL, runLock, takeLocks } from "../lib/ledger/locks"
+import { extendLocks, type Locks, releaseLocks, RUN_LOCK_TTL, runLock } from "../lib/ledger/locks"
+import { takeRunLockWorkflow } from "../workflows/take-run-lock"
 import { bnplFromContainer } from "../lib/bnpl/resolve-options"
 import type { LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
 import { backfill, settleLostRequests } from "./backfill"
@@ -70,7 +71,7 @@ async function runRecorded(container: MedusaContainer, id: string): Promise<Reco
   heartbeat.unref()
   try {
     const lock = runLock()
-    await takeLocks(container, lock)
+    await takeRunLockWorkflow(container).run({ input: lock })
     try {
       await pruneOldRuns(container)
       const summary = await reconcileRun(container, new Date(), lock)

@@ -1,8 +1,9 @@
-import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
 import { exactSum, toDecimal } from "../bnpl/money"
 import { isBnplProvider } from "../bnpl/session-data"
+import { cartOfCollection } from "./medusa-tables"
 
 type Money = BigNumberInput | null | undefined
 
@@ -45,18 +46,10 @@ export interface CartForLoan {
 /**
  * Reads what the loan request needs from the cart (see lib/bnpl/cart-snapshot.ts): the
  * snapshot, built from the database, never from what a storefront sent, and whether the cart is
- * paid already.
- *
- * One SQL statement over the cart module's tables and the payment module's sessions, on the
- * shopper's path: the modules' own reads (the cart, its lines, its shipping methods, the
- * collection's sessions) cost most of their time in the ORM, one call each, and made session
- * creation the slowest step of the checkout (docs/architecture.md, "Reads on the shopper's
- * path"). Raw lines only: the loan needs none of the cart's computed totals.
+ * paid already. One SQL statement on Medusa's tables, on the shopper's path (medusa-tables.ts).
  */
 export async function readCartForLoan(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartForLoan> {
-  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows } = await pg.raw(CART_FOR_LOAN, { cartId, paymentCollectionId })
-  const [row] = rows as CartOfCollection[]
+  const row = await cartOfCollection(container, cartId, paymentCollectionId)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${cartId}`)
   return cartForLoan(row)
 }
@@ -73,26 +66,6 @@ export function cartForLoan(row: CartOfCollection): CartForLoan {
     paid: !!row.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
   }
 }
-
-const adjustmentsOf = (table: string, key: string, owner: string) =>
-  `(select json_agg(json_build_object('amount', adj.amount)) from ${table} adj where adj.${key} = ${owner}.id and adj.deleted_at is null)`
-
-const CART_FOR_LOAN = `
-select c.id, c.email, c.currency_code, c.completed_at,
-  (select row_to_json(a) from (
-    select first_name, last_name, address_1, address_2, city, postal_code, phone from cart_address
-    where id = c.shipping_address_id and deleted_at is null) a) as shipping_address,
-  coalesce((select json_agg(i order by i.created_at, i.id) from (
-    select li.id, li.title, li.subtitle, li.thumbnail, li.quantity, li.unit_price, li.created_at,
-      ${adjustmentsOf("cart_line_item_adjustment", "item_id", "li")} as adjustments
-    from cart_line_item li where li.cart_id = c.id and li.deleted_at is null) i), '[]') as items,
-  coalesce((select json_agg(m order by m.created_at, m.id) from (
-    select sm.id, sm.name, sm.amount, sm.created_at,
-      ${adjustmentsOf("cart_shipping_method_adjustment", "shipping_method_id", "sm")} as adjustments
-    from cart_shipping_method sm where sm.cart_id = c.id and sm.deleted_at is null) m), '[]') as shipping_methods,
-  coalesce((select json_agg(json_build_object('provider_id', ps.provider_id, 'status', ps.status))
-    from payment_session ps where ps.payment_collection_id = :paymentCollectionId and ps.deleted_at is null), '[]') as sessions
-from cart c where c.id = :cartId and c.deleted_at is null`
 
 export function toSnapshot(cart: CartRow, replacesLoan: boolean): CartSnapshot {
   const items = (cart.items ?? []).filter((item): item is NonNullable<typeof item> => !!item)

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto"
-import { setTimeout } from "node:timers/promises"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { worstRequestMs } from "../bnpl/client"
@@ -10,10 +9,12 @@ import { holdersOfServiceCarts } from "./queries"
 
 /**
  * The plugin's locks, all in Medusa's locking module (in memory in one process, Redis across
- * several), one key per holder of loans (`holderLockKey`). One shape for every lock: the input of Medusa's `acquireLockStep` and
- * `releaseLockStep`, which the workflows take the locks with (src/workflows/cart-locks.ts). The
- * few holders outside a workflow (a route that holds a cart while Medusa's own route runs, the
- * reconciliation run, the store's own refund) take the same locks with `takeLocks` below.
+ * several), one key per holder of loans (`holderLockKey`). One shape for every lock: the input of
+ * Medusa's `acquireLockStep` and `releaseLockStep`, which the workflows take the locks with
+ * (src/workflows/holder-locks.ts). Outside a workflow (a route that holds a cart while Medusa's own
+ * route runs, a webhook's or reconciliation's work on a holder, the store's own refund) the same
+ * keys are held through the module's `execute`: `underLocks` below. Each holder has an owner of its
+ * own, so a workflow and a route exclude each other; none takes a key it already holds.
  */
 export interface Locks {
   key: string[]
@@ -97,82 +98,85 @@ export const runLock = (): Locks => ({
   executeOnSubWorkflow: true,
 })
 
-/** Extends the locks' life by their TTL from now: the locking module extends a key its owner takes again. */
+/**
+ * The locks of the holders of the loans the service knows by these `cartId`s: for a path that has
+ * only the loans' `cartId`s (a Medusa payment's session data), whose holders the ledger's rows say
+ * (holdersOfServiceCarts).
+ */
+export const loanLocksOf = async (container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<Locks> =>
+  holderLocksOf(container, await holdersOfServiceCarts(container, serviceCartIds))
+
+/**
+ * An order's own lock, which no loan takes: what only one admin at a time may do to the order
+ * itself (open the payment collection a phone sale asks through).
+ */
+export const orderLockOf = (container: MedusaContainer, orderId: string): Locks =>
+  keyLocks(bnplFromContainer(container).options, [`bnpl:order:${orderId}`])
+
+/**
+ * The one way to hold locks outside a workflow: runs `work` holding the keys, through Medusa's
+ * locking module's `execute`. It waits for the keys up to `timeout` (then throws the module's
+ * error and `work` never runs), keeps them for as long as `work` runs and releases them after,
+ * under an owner of its own. Redis keeps the keys on a lease of `ttl` seconds that it renews
+ * under `work`, and aborts `signal` (and throws) if the lease is lost; in memory they are held
+ * until `work` ends.
+ *
+ * One `execute` per key, in the keys' order, all within the one `timeout`: a single `execute` of
+ * several keys that gives up keeps those it already took (until the awaited key is freed in
+ * memory, for the lease in Redis), where a nested one's give-up ends the jobs that hold them.
+ */
+export function underLocks<T>(
+  container: MedusaContainer,
+  locks: Pick<Locks, "key" | "ttl" | "timeout">,
+  work: (signal?: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const locking = container.resolve(Modules.LOCKING)
+  const giveUpAt = Date.now() + locks.timeout * 1000
+  const holding = ([key, ...rest]: string[], signals: AbortSignal[]): Promise<T> =>
+    key === undefined
+      ? work(signals.length ? AbortSignal.any(signals) : undefined)
+      : locking.execute(key, (signal) => holding(rest, signal ? [...signals, signal] : signals), {
+          timeout: Math.max(giveUpAt - Date.now(), 0) / 1000,
+          expire: locks.ttl,
+        })
+  return holding(locks.key, [])
+}
+
+/**
+ * Holds the locks until `until` settles, `underLocks` with nothing to run but the wait: a
+ * middleware holds a cart for as long as Medusa's own route runs (`until`: its answer, answered.ts).
+ * Resolves once the keys are held, with a release that ends the hold sooner and settles once the
+ * keys are free; rejects with the locking module's error when the wait gives up.
+ */
+export function holdLocksUntil(
+  container: MedusaContainer,
+  locks: Pick<Locks, "key" | "ttl" | "timeout">,
+  until: Promise<unknown>,
+): Promise<() => Promise<void>> {
+  let endSooner!: () => void
+  const ended = new Promise<void>((end) => (endSooner = end))
+  return new Promise((held, failed) => {
+    const holding: Promise<void> = underLocks(container, locks, async () => {
+      held(async () => {
+        endSooner()
+        await holding.catch(() => undefined)
+      })
+      await Promise.race([until, ended])
+    })
+    holding.catch(failed)
+  })
+}
+
+/**
+ * The reconciliation run's lock is the one held outside a workflow without `execute`: Redis would
+ * renew it under the run on a timer, and the run extends it on its progress instead (`runLock`).
+ * It is taken with Medusa's `acquireLockStep` (src/workflows/take-run-lock.ts), extended here by taking
+ * it again (the locking module extends a key its owner takes again), and released at the run's end.
+ */
 export async function extendLocks(container: MedusaContainer, locks: Locks): Promise<void> {
   await container.resolve(Modules.LOCKING).acquire(locks.key, { ownerId: locks.ownerId, expire: locks.ttl })
 }
 
-/**
- * Takes the locks as Medusa's `acquireLockStep` does (all keys at once, retried until `timeout`),
- * outside a workflow. A wait that gives up releases the keys it took, and throws the locking
- * module's error.
- */
-export async function takeLocks(container: MedusaContainer, locks: Locks): Promise<void> {
-  const giveUpAt = Date.now() + locks.timeout * 1000
-  for (;;) {
-    try {
-      return await extendLocks(container, locks)
-    } catch (error) {
-      if (Date.now() >= giveUpAt) {
-        await releaseLocks(container, locks).catch(() => undefined)
-        throw error
-      }
-      await setTimeout(locks.retryInterval * 1000)
-    }
-  }
-}
-
 export async function releaseLocks(container: MedusaContainer, locks: Locks): Promise<void> {
   await container.resolve(Modules.LOCKING).release(locks.key, { ownerId: locks.ownerId })
-}
-
-/**
- * Takes the locks and keeps them alive until the answered release is called (once is enough): a
- * route holds a cart for as long as Medusa's own route runs, however long that is.
- */
-export async function holdLocks(container: MedusaContainer, locks: Locks): Promise<() => Promise<void>> {
-  await takeLocks(container, locks)
-  const renew = setInterval(() => void extendLocks(container, locks).catch(() => undefined), (locks.ttl * 1000) / 3)
-  renew.unref()
-  let released: Promise<void> | undefined
-  return () => {
-    clearInterval(renew)
-    return (released ??= releaseLocks(container, locks))
-  }
-}
-
-/** The holders' locks held until the answered release is called (`holdLocks`). */
-export const holdHolderLocks = (container: MedusaContainer, holders: Iterable<LoanHolder>): Promise<() => Promise<void>> =>
-  holdLocks(container, holderLocksOf(container, holders))
-
-/**
- * The locks of the holders of the loans the service knows by these `cartId`s, held until the
- * answered release is called: for a path that has only the loans' `cartId`s (a Medusa payment's
- * session data), whose holders the ledger's rows say (holdersOfServiceCarts).
- */
-export const holdLoanLocks = async (container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<() => Promise<void>> =>
-  holdHolderLocks(container, await holdersOfServiceCarts(container, serviceCartIds))
-
-/** Runs `work` holding the holders' locks, outside a workflow. */
-export const underHolderLocks = <T>(container: MedusaContainer, holders: Iterable<LoanHolder>, work: () => Promise<T>): Promise<T> =>
-  underHeld(holdHolderLocks(container, holders), work)
-
-/** Runs `work` holding the locks of the holders of the loans known by these `cartId`s, outside a workflow. */
-export const underLoanLocks = <T>(container: MedusaContainer, serviceCartIds: Iterable<string>, work: () => Promise<T>): Promise<T> =>
-  underHeld(holdLoanLocks(container, serviceCartIds), work)
-
-/**
- * Runs `work` holding an order's own lock, which no loan takes: what only one admin at a time
- * may do to the order itself (open the payment collection a phone sale asks through).
- */
-export const underOrderLock = <T>(container: MedusaContainer, orderId: string, work: () => Promise<T>): Promise<T> =>
-  underHeld(holdLocks(container, keyLocks(bnplFromContainer(container).options, [`bnpl:order:${orderId}`])), work)
-
-async function underHeld<T>(held: Promise<() => Promise<void>>, work: () => Promise<T>): Promise<T> {
-  const release = await held
-  try {
-    return await work()
-  } finally {
-    await release()
-  }
 }

@@ -5,6 +5,7 @@ import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, t
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerOf, undecidedLoansOf } from "./ledger"
 import { balanceHolder, cartHolder, holderOfRow, type LoanHolder } from "./holder"
+import { ownerOfPaymentCollection } from "./medusa-tables"
 import type { LoanStatus } from "../bnpl/wire"
 
 /**
@@ -256,24 +257,6 @@ export async function paymentCollectionOfCart(container: MedusaContainer, cartId
   const [link] = await linkTable(container, CART_PAYMENT_COLLECTION).list({ cart_id: cartId }, { select: ["payment_collection_id"] })
   return link?.payment_collection_id
 }
-
-/**
- * The cart or the order a payment collection belongs to, from Medusa's two links in one read:
- * session creation asks it first, on the shopper's path (docs/architecture.md, "Reads on the
- * shopper's path").
- */
-export async function ownerOfPaymentCollection(
-  container: MedusaContainer,
-  paymentCollectionId: string,
-): Promise<{ cart_id?: string; order_id?: string }> {
-  const { rows } = await container.resolve(ContainerRegistrationKeys.PG_CONNECTION).raw(OWNER_OF_PAYMENT_COLLECTION, { id: paymentCollectionId })
-  const [owner] = rows as Array<{ cart_id: string | null; order_id: string | null }>
-  return { ...(owner?.cart_id ? { cart_id: owner.cart_id } : {}), ...(owner?.order_id ? { order_id: owner.order_id } : {}) }
-}
-
-const OWNER_OF_PAYMENT_COLLECTION = `select
-  (select cart_id from cart_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as cart_id,
-  (select order_id from order_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as order_id`
 
 type LinkEnd = readonly [module: string, key: string]
 const ORDER_CART: [LinkEnd, LinkEnd] = [

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RefundSender } from "../bnpl/refund-sender"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
-import { underLoanLocks } from "./locks"
+import { loanLocksOf, underLocks } from "./locks"
 import { bookingSender } from "./refund-book"
 
 /** The book's reason for a refund the store's own code asked Medusa for. */
@@ -26,5 +26,5 @@ export const storeRefundSender: RefundSender = async (refund) => {
       'A refund of a loan must be booked by medusa-payment-bnpl before it is sent, and its ledger is not loaded: register the plugin in medusa-config.ts (plugins: ["medusa-payment-bnpl"]).',
     )
   }
-  await underLoanLocks(container, [refund.cartId], () => bookingSender(container, STORE_REFUND)(refund))
+  await underLocks(container, await loanLocksOf(container, [refund.cartId]), () => bookingSender(container, STORE_REFUND)(refund))
 }

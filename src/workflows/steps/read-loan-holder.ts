@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
 import type { OrderBalance } from "../../lib/ledger/balance-snapshot"
-import { ownerOfPaymentCollection } from "../../lib/ledger/queries"
+import { ownerOfPaymentCollection } from "../../lib/ledger/medusa-tables"
 
 export const readLoanHolderStepId = "bnpl-read-loan-holder"
 

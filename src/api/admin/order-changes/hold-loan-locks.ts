@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { holdLoanLocks } from "../../../lib/ledger/locks"
+import { holdLocksUntil, loanLocksOf } from "../../../lib/ledger/locks"
 import { orderPayments } from "../../../lib/ledger/queries"
+import { answered } from "../../answered"
 
 /**
  * `POST /admin/returns`, `/admin/exchanges`, `/admin/claims` and `/admin/order-edits` on an order
@@ -12,15 +13,13 @@ import { orderPayments } from "../../../lib/ledger/queries"
 export async function holdLoanLocksWhileOpeningChange(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = (req.body as { order_id?: unknown } | undefined)?.order_id
   if (typeof orderId !== "string") return next()
-  let release: () => Promise<void>
+  // Asked first: a client gone while the locks are awaited still lets them go.
+  const answer = answered(res)
   try {
-    release = await holdLoanLocks(
-      req.scope,
-      (await orderPayments(req.scope, orderId)).map((payment) => payment.session.cart_id),
-    )
+    const carts = (await orderPayments(req.scope, orderId)).map((payment) => payment.session.cart_id)
+    await holdLocksUntil(req.scope, await loanLocksOf(req.scope, carts), answer)
   } catch (error) {
     return next(error)
   }
-  res.on("close", () => void release().catch(() => undefined))
   next()
 }

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
 import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { holdLoanLocks } from "../../../lib/ledger/locks"
+import { loanLocksOf, underLocks } from "../../../lib/ledger/locks"
 import { holderOfRow } from "../../../lib/ledger/holder"
 import { recordRefundsOnOrder } from "../../../lib/ledger/order-transactions"
 import { awaitedLoansOfOrder, orderPayments } from "../../../lib/ledger/queries"
@@ -43,8 +43,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   if (!payments.length) return next()
   // One writer per loan: a second cancel, a refund or a confirmation of a loan of the same holders waits for this one.
   const carts = payments.map((p) => p.session.cart_id)
-  const release = await holdLoanLocks(req.scope, carts)
-  try {
+  await underLocks(req.scope, await loanLocksOf(req.scope, carts), async () => {
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
     const send = bookingSender(req.scope, CANCEL_REFUND)
@@ -62,9 +61,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
         `Order ${orderId} was not cancelled: ${error.message.replace(/^Order \S+ was not cancelled: /, "")} What this cancel already refunded is recorded (${wentOut.join("; ")}), and the loans are on the loans page: settle what is unclear there, then cancel again.`,
       )
     })
-  } finally {
-    await release()
-  }
+  })
   const remoteQuery = req.scope.resolve(ContainerRegistrationKeys.REMOTE_QUERY)
   const [order] = await remoteQuery(remoteQueryObjectFromString({ entryPoint: "order", variables: { id: orderId }, fields: req.queryConfig.fields }))
   res.status(200).json({ order })

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { type Confirmation, confirmLoan } from "../../../workflows/confirm-loan"
 import { awaitsOrder, ledgerOf, rowOfLoan } from "../../../lib/ledger/ledger"
 import { holderOfRow } from "../../../lib/ledger/holder"
-import { underHolderLocks } from "../../../lib/ledger/locks"
+import { holderLocksOf, underLocks } from "../../../lib/ledger/locks"
 import { resumePaidLoanWorkflow } from "../../../workflows/resume-paid-loan"
 import { settleLoanRequestWorkflow } from "../../../workflows/settle-loan-request"
 import { holderOfLoan } from "../../../lib/ledger/queries"
@@ -40,7 +40,9 @@ export async function confirmNotifiedLoan(container: MedusaContainer, cartId: st
 async function resumeBalanceLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation | undefined> {
   const request = await ledgerOf(container).findLoanRequest(cartId)
   if (request && !request.settled_at) {
-    await underHolderLocks(container, [holderOfRow(request)], () => settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } }))
+    await underLocks(container, holderLocksOf(container, [holderOfRow(request)]), () =>
+      settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } }),
+    )
   }
   const row = await rowOfLoan(container, loanId)
   if (!row || row.cart_id !== cartId || row.state !== "open") return undefined

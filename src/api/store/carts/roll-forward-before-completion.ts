@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { rowOfLoan } from "../../../lib/ledger/ledger"
-import { holdHolderLocks } from "../../../lib/ledger/locks"
+import { holderLocksOf, holdLocksUntil } from "../../../lib/ledger/locks"
 import { cartHolder } from "../../../lib/ledger/holder"
 import { cartTotal, orderOfCart, orderOfPaymentCollection, sessionsOfCart, type SessionRow } from "../../../lib/ledger/queries"
 import { sameAmount, toDecimal } from "../../../lib/bnpl/money"
@@ -38,6 +38,8 @@ import { markCompletionStartedWorkflow } from "../../../workflows/mark-completio
  */
 export async function rollForwardBeforeCompletion(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const cartId = req.params.id
+  // Asked first: a client gone while the lock is awaited still lets it go.
+  const answer = answered(res)
   const cart = await sessionsOfCart(req.scope, cartHolder(cartId))
   const session = cart.sessions.find((s) => isBnplProvider(s.provider_id) && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
@@ -53,15 +55,14 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   }
   // Held until the answer is sent: a Refund in full, a refund check or a confirmation of the cart
   // waits for this completion, and finds its order, or refuses it, instead of racing it.
-  const release = await holdHolderLocks(req.scope, [cartHolder(cartId)])
-  res.on("close", () => void release().catch(() => undefined))
+  const release = await holdLocksUntil(req.scope, holderLocksOf(req.scope, [cartHolder(cartId)]), answer)
   try {
     await checkBeforeCompletion(req, { cartId, loan, sessionAmount: session.amount, linked: !!linked })
   } catch (error) {
     await release()
     throw error
   }
-  duringCompletion(req.scope, { carts: [cartId], lasts: answered(res) }, () => next())
+  duringCompletion(req.scope, { carts: [cartId], lasts: answer }, () => next())
 }
 
 interface Completion {

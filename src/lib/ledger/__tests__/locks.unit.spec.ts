@@ -1,36 +1,26 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { balanceHolder, cartHolder, saleByPhoneHolder } from "../holder"
-import { holderLockKey, holderLocks, holdLocks, type Locks, releaseLocks, takeLocks } from "../locks"
+import { holderLockKey, holderLocks, holdLocksUntil, type Locks, underLocks } from "../locks"
 
-/** Medusa's in-memory locking as the plugin sees it: keys taken one after another, each held by one owner until released. */
+/** Medusa's in-memory locking provider, which the locking module hands each call to, as one process's store runs it. */
 function lockingContainer() {
-  const owners = new Map<string, string>()
-  const keysOf = (key: string | string[]) => (Array.isArray(key) ? key : [key])
-  const locking = {
-    acquire: async (key: string | string[], { ownerId }: { ownerId: string; expire?: number }) => {
-      for (const k of keysOf(key)) {
-        const owner = owners.get(k)
-        if (owner && owner !== ownerId) throw new Error(`"${k}" is already locked`)
-        owners.set(k, ownerId)
-      }
-    },
-    release: async (key: string | string[], { ownerId }: { ownerId: string }) => {
-      let all = true
-      for (const k of keysOf(key)) {
-        if (owners.get(k) === ownerId) owners.delete(k)
-        else all = false
-      }
-      return all
-    },
-  }
+  const locking = new InMemoryLockingProvider()
   const container = { resolve: (name: string) => (name === Modules.LOCKING ? locking : undefined) } as unknown as MedusaContainer
-  return { container, owners }
+  /** Whether another owner could take the key now, as a workflow's `acquireLockStep` tries it. */
+  const free = (key: string) =>
+    locking.acquire(key, { ownerId: "probe", expire: 1 }).then(
+      () => locking.release(key, { ownerId: "probe" }).then(() => true),
+      () => false,
+    )
+  return { container, locking, free }
 }
 
 const OPTIONS = { timeoutMs: 8000, retries: 2 }
 const carts = (...ids: string[]): Locks => holderLocks(OPTIONS, ids.map(cartHolder))
-const waitFor = (locks: Locks, timeout: number): Locks => ({ ...locks, timeout, retryInterval: 0.01 })
+const waitFor = (locks: Locks, timeout: number): Locks => ({ ...locks, timeout })
+const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe("holderLockKey: one key per holder of loans", () => {
   it("a cart's is its id; an order balance's is its payment collection's, whatever cartId its loans have at the service", () => {
@@ -58,49 +48,79 @@ describe("holderLocks: the one shape of the plugin's locks, Medusa's acquireLock
   })
 })
 
-describe("takeLocks: the locks taken outside a workflow as Medusa's lock step takes them", () => {
-  it("waits while another owner holds a key, and takes it once released", async () => {
-    const { container, owners } = lockingContainer()
-    const first = waitFor(carts("cart_1"), 1)
-    await takeLocks(container, first)
-    const second = waitFor(carts("cart_1"), 1)
-    const taking = takeLocks(container, second)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(owners.get("bnpl:holder:cart_1")).toBe(first.ownerId)
-    await releaseLocks(container, first)
-    await taking
-    expect(owners.get("bnpl:holder:cart_1")).toBe(second.ownerId)
+describe("underLocks: the one way to hold locks outside a workflow, the locking module's execute", () => {
+  it("waits while a workflow's step holds a key under its owner, and runs once it is released", async () => {
+    const { container, locking, free } = lockingContainer()
+    const step = carts("cart_1")
+    await locking.acquire(step.key, { ownerId: step.ownerId, expire: step.ttl })
+    const ran: string[] = []
+    const running = underLocks(container, waitFor(carts("cart_1"), 2), async () => {
+      ran.push("route")
+      expect(await free("bnpl:holder:cart_1")).toBe(false)
+    })
+    await tick()
+    expect(ran).toEqual([])
+    await locking.release(step.key, { ownerId: step.ownerId })
+    await running
+    expect(ran).toEqual(["route"])
+    expect(await free("bnpl:holder:cart_1")).toBe(true)
   })
 
-  it("gives up with the locking module's error after its time-out, lets go of the keys it took, and leaves the holder's alone", async () => {
-    const { container, owners } = lockingContainer()
-    const holder = waitFor(carts("cart_2"), 1)
-    await takeLocks(container, holder)
-    const both = waitFor(carts("cart_1", "cart_2"), 0.2)
+  it("gives up with the locking module's error after its time-out, runs nothing, and leaves the holder's keys alone", async () => {
+    const { container, locking, free } = lockingContainer()
+    const holder = carts("cart_2")
+    await locking.acquire(holder.key, { ownerId: holder.ownerId, expire: holder.ttl })
+    const work = jest.fn(async () => undefined)
     const started = Date.now()
-    await expect(takeLocks(container, both)).rejects.toThrow('"bnpl:holder:cart_2" is already locked')
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200)
-    expect(owners.has("bnpl:holder:cart_1")).toBe(false)
-    expect(owners.get("bnpl:holder:cart_2")).toBe(holder.ownerId)
+    await expect(underLocks(container, waitFor(carts("cart_1", "cart_2"), 1), work)).rejects.toThrow("Timed-out acquiring lock.")
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(work).not.toHaveBeenCalled()
+    await tick()
+    expect(await free("bnpl:holder:cart_1")).toBe(true)
+    expect(await free("bnpl:holder:cart_2")).toBe(false)
   })
 
-  it("a holder whose lock lapsed to another cannot release the other's", async () => {
-    const { container, owners } = lockingContainer()
-    const lapsed = waitFor(carts("cart_1"), 1)
-    await takeLocks(container, lapsed)
-    owners.set("bnpl:holder:cart_1", "bnpl-next-holder")
-    await releaseLocks(container, lapsed)
-    expect(owners.get("bnpl:holder:cart_1")).toBe("bnpl-next-holder")
+  it("releases the keys when the work fails, and passes its error on", async () => {
+    const { container, free } = lockingContainer()
+    await expect(
+      underLocks(container, carts("cart_1"), async () => {
+        throw new Error("the service refused")
+      }),
+    ).rejects.toThrow("the service refused")
+    expect(await free("bnpl:holder:cart_1")).toBe(true)
   })
 })
 
-describe("holdLocks: a cart held for as long as a route runs", () => {
-  it("keeps the lock until the answered release, which lets go once", async () => {
-    const { container, owners } = lockingContainer()
-    const locks = waitFor(carts("cart_1", "cart_2"), 1)
-    const release = await holdLocks(container, locks)
-    expect([...owners.values()]).toEqual([locks.ownerId, locks.ownerId])
+describe("holdLocksUntil: a cart held for as long as Medusa's own route runs", () => {
+  it("resolves once the keys are held, and holds them until the answer", async () => {
+    const { container, free } = lockingContainer()
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await holdLocksUntil(container, carts("cart_1", "cart_2"), answered)
+    await tick()
+    expect(await free("bnpl:holder:cart_1")).toBe(false)
+    expect(await free("bnpl:holder:cart_2")).toBe(false)
+    answer()
+    await tick()
+    expect(await free("bnpl:holder:cart_1")).toBe(true)
+    expect(await free("bnpl:holder:cart_2")).toBe(true)
+  })
+
+  it("lets go sooner on release, which settles once the keys are free, and lets go once", async () => {
+    const { container, free } = lockingContainer()
+    const release = await holdLocksUntil(container, carts("cart_1"), new Promise(() => undefined))
     await Promise.all([release(), release()])
-    expect(owners.size).toBe(0)
+    expect(await free("bnpl:holder:cart_1")).toBe(true)
+  })
+
+  it("waits for the holder before it, and rejects with the locking module's error when the wait gives up", async () => {
+    const { container } = lockingContainer()
+    let answer!: () => void
+    const first = await holdLocksUntil(container, carts("cart_1"), new Promise<void>((resolve) => (answer = resolve)))
+    expect(first).toEqual(expect.any(Function))
+    await expect(holdLocksUntil(container, waitFor(carts("cart_1"), 1), Promise.resolve())).rejects.toThrow("Timed-out acquiring lock.")
+    const second = holdLocksUntil(container, waitFor(carts("cart_1"), 2), Promise.resolve())
+    answer()
+    await expect(second).resolves.toEqual(expect.any(Function))
   })
 })

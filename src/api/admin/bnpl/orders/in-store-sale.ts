@@ -10,7 +10,7 @@ import { isBnplProvider, readSessionData, type SessionData } from "../../../../l
 import { isPaid } from "../../../../lib/bnpl/status"
 import { excludesAny } from "../../../../lib/catalog/exclusions"
 import { excludedItemsOfOrder } from "../../../../lib/catalog/excluded-items"
-import { underHolderLocks, underOrderLock } from "../../../../lib/ledger/locks"
+import { holderLocksOf, orderLockOf, underLocks } from "../../../../lib/ledger/locks"
 import { saleByPhoneHolder, serviceCartId } from "../../../../lib/ledger/holder"
 import { aboutLoan } from "../../../../lib/telemetry/loan-context"
 import { amountIneligibility } from "../../../../storefront/eligibility"
@@ -207,7 +207,7 @@ export async function sendByPhone(container: MedusaContainer, orderId: string, b
   const holder = saleByPhoneHolder(opened.id)
   // The sale's requests are traced as its holder's (lib/telemetry/loan-context.ts).
   const failed = await aboutLoan({ holder }, () =>
-    underHolderLocks(container, [holder], async (): Promise<FailedCreation | undefined> => {
+    underLocks(container, holderLocksOf(container, [holder]), async (): Promise<FailedCreation | undefined> => {
       // Read again under the lock: a webhook, a payment link's session or another admin's send may
       // have changed the collection while this one waited for it.
       const again = await readOrder(container, orderId)
@@ -344,7 +344,7 @@ async function afterFailedCreation(container: MedusaContainer, { error, settled 
  * "payment link"), under the order's lock: two admins sending at once open one, not two.
  */
 async function openCollectionFor(container: MedusaContainer, order: OrderRow): Promise<CollectionRow> {
-  return underOrderLock(container, order.id, async () => {
+  return underLocks(container, orderLockOf(container, order.id), async () => {
     const again = askedOf(await readOrder(container, order.id))
     if (again?.collection) return again.collection
     if (!again) throw refuse(nothingAsked(order))
@@ -424,7 +424,7 @@ export async function cancelByPhone(container: MedusaContainer, orderId: string)
   const { client } = bnplFromContainer(container)
   const { session, data, collectionId } = await pendingSale(container, orderId)
   const holder = { type: "order_balance" as const, payment_collection_id: collectionId, service_cart_id: data.cart_id }
-  await underHolderLocks(container, [holder], async () => {
+  await underLocks(container, holderLocksOf(container, [holder]), async () => {
     const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "cancelled by the store").catch((error) => {
       throw asMedusaError(error, `cancel loan ${data.loan_id}`)
     })

@@ -1,0 +1,82 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CartOfCollection } from "./cart-snapshot"
+
+/**
+ * The plugin's only SQL on Medusa's own tables, each statement read through Medusa's
+ * `PG_CONNECTION` where its modules or Query would do, because it was measured faster on the
+ * shopper's path: session creation, the one request of the checkout in which the shopper waits
+ * for the plugin's reads. With `npm run bench` (session creation) and each step timed, the reads
+ * took a median of 10.3 ms as module calls and 3.4 ms as these statements (docs/architecture.md,
+ * "Reads on the shopper's path"): a module call spends most of its time in the ORM, not in
+ * PostgreSQL. Every other read of Medusa's data goes through its modules or Query; the ledger
+ * module's SQL is on its own tables (src/modules/bnpl/sql.ts).
+ *
+ * What it costs: these statements name tables and columns Medusa does not promise between
+ * versions. integration-tests/http/route-contracts.spec.ts runs `EXPLAIN` of each one in
+ * `MEDUSA_TABLE_STATEMENTS` against Medusa's migrated database, so a renamed table or column fails
+ * the tests, not a merchant's checkout.
+ */
+
+const adjustmentsOf = (table: string, key: string, owner: string) =>
+  `(select json_agg(json_build_object('amount', adj.amount)) from ${table} adj where adj.${key} = ${owner}.id and adj.deleted_at is null)`
+
+/**
+ * A cart, its shipping address, its lines and shipping methods with their adjustments (the cart
+ * module's tables), and the sessions of the payment collection asked for (the payment module's):
+ * five module reads as one statement. Raw lines only: the loan needs none of the cart's computed
+ * totals.
+ */
+const CART_FOR_LOAN = `
+select c.id, c.email, c.currency_code, c.completed_at,
+  (select row_to_json(a) from (
+    select first_name, last_name, address_1, address_2, city, postal_code, phone from cart_address
+    where id = c.shipping_address_id and deleted_at is null) a) as shipping_address,
+  coalesce((select json_agg(i order by i.created_at, i.id) from (
+    select li.id, li.title, li.subtitle, li.thumbnail, li.quantity, li.unit_price, li.created_at,
+      ${adjustmentsOf("cart_line_item_adjustment", "item_id", "li")} as adjustments
+    from cart_line_item li where li.cart_id = c.id and li.deleted_at is null) i), '[]') as items,
+  coalesce((select json_agg(m order by m.created_at, m.id) from (
+    select sm.id, sm.name, sm.amount, sm.created_at,
+      ${adjustmentsOf("cart_shipping_method_adjustment", "shipping_method_id", "sm")} as adjustments
+    from cart_shipping_method sm where sm.cart_id = c.id and sm.deleted_at is null) m), '[]') as shipping_methods,
+  coalesce((select json_agg(json_build_object('provider_id', ps.provider_id, 'status', ps.status))
+    from payment_session ps where ps.payment_collection_id = :paymentCollectionId and ps.deleted_at is null), '[]') as sessions
+from cart c where c.id = :cartId and c.deleted_at is null`
+
+/**
+ * The cart and the order a payment collection belongs to, from Medusa's two link tables
+ * (`cart_payment_collection`, `order_payment_collection`) in one read, where the link modules
+ * would take two: session creation asks it first.
+ */
+const OWNER_OF_PAYMENT_COLLECTION = `select
+  (select cart_id from cart_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as cart_id,
+  (select order_id from order_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as order_id`
+
+/** Each statement with bindings of its shape, for the schema test. */
+export const MEDUSA_TABLE_STATEMENTS = {
+  cartForLoan: { sql: CART_FOR_LOAN, sample: { cartId: "cart_0", paymentCollectionId: "pay_col_0" } },
+  ownerOfPaymentCollection: { sql: OWNER_OF_PAYMENT_COLLECTION, sample: { id: "pay_col_0" } },
+} as const
+
+const pgOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+
+/** The cart as CART_FOR_LOAN reads it, with the collection's sessions; undefined for a cart that does not exist. */
+export async function cartOfCollection(
+  container: MedusaContainer,
+  cartId: string,
+  paymentCollectionId: string,
+): Promise<CartOfCollection | undefined> {
+  const { rows } = await pgOf(container).raw(CART_FOR_LOAN, { cartId, paymentCollectionId })
+  return (rows as CartOfCollection[])[0]
+}
+
+/** The cart or the order a payment collection belongs to (OWNER_OF_PAYMENT_COLLECTION). */
+export async function ownerOfPaymentCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+): Promise<{ cart_id?: string; order_id?: string }> {
+  const { rows } = await pgOf(container).raw(OWNER_OF_PAYMENT_COLLECTION, { id: paymentCollectionId })
+  const [owner] = rows as Array<{ cart_id: string | null; order_id: string | null }>
+  return { ...(owner?.cart_id ? { cart_id: owner.cart_id } : {}), ...(owner?.order_id ? { order_id: owner.order_id } : {}) }
+}
