@@ -8,11 +8,11 @@ import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
 jest.setTimeout(90_000)
 
 /**
- * What the service waits for on a sale day: the plugin's deadline for a verdict (here 500 ms; 800
+ * What the service waits for on a sale day: the plugin's deadline for a verdict (here 300 ms; 500
  * by default) and its limit of confirmations at once (here 2; 16 by default). Every other spec
  * waits for the verdict (helpers/environment.ts).
  */
-const env = useSandbox({}, { BNPL_WEBHOOK_ANSWER_MS: "500", BNPL_WEBHOOK_CONCURRENCY: "2" })
+const env = useSandbox({}, { BNPL_WEBHOOK_ANSWER_MS: "300", BNPL_WEBHOOK_CONCURRENCY: "2" })
 
 /** The status query's delay at the service: longer than the deadline. */
 const SLOW_STATUS_MS = 1_500

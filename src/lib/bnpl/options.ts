@@ -98,7 +98,7 @@ const OptionsShape = z.object({
    */
   webhookConcurrency: z.coerce.number().int().min(1).max(64).default(16),
   /** How long a webhook waits for its confirmation's verdict, in milliseconds; past it, 200 (received) and the confirmation goes on. */
-  webhookAnswerMs: z.coerce.number().int().min(100).max(60_000).default(800),
+  webhookAnswerMs: z.coerce.number().int().min(100).max(60_000).default(500),
   /** Reconciliation leaves loans younger than this alone, so it does not race the webhook. */
   reconcileGraceSeconds: z.coerce.number().int().min(0).default(120),
   /** An unpaid loan older than this is cancelled at the service by reconciliation. */
