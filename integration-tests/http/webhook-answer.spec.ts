@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
 import { useSandbox } from "../helpers/environment"
@@ -13,6 +14,18 @@ jest.setTimeout(90_000)
  * waits for the verdict (helpers/environment.ts).
  */
 const env = useSandbox({}, { BNPL_WEBHOOK_ANSWER_MS: "300", BNPL_WEBHOOK_CONCURRENCY: "2" })
+
+/**
+ * Carts whose next completion meets an outage (a lock Medusa waited for too long, a database that
+ * did not answer): a plain error, no verdict on the cart, once per entry.
+ */
+const outages = new Map<string, number>()
+completeCartWorkflow.hooks.validate(({ cart }) => {
+  const left = outages.get(cart.id) ?? 0
+  if (left === 0) return
+  outages.set(cart.id, left - 1)
+  throw new Error("Timed-out acquiring lock.")
+})
 
 /** The status query's delay at the service: longer than the deadline. */
 const SLOW_STATUS_MS = 1_500
@@ -57,6 +70,22 @@ medusaIntegrationTestRunner({
       await untilOrdered(cartId)
       expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
       expect((await deliveries(loanId, 1)).map((d) => [d.http_status, d.outcome])).toEqual([[200, "authorized"]])
+    })
+
+    it("tries a received loan's completion again when it failed with no verdict on the cart: the service sends no second webhook", async () => {
+      const { cartId, loanId } = await paid(env, shop)
+      outages.set(cartId, 1)
+      env.sandbox.setFaults({ status: { latencyMs: SLOW_STATUS_MS } })
+
+      const answer = await postWebhook(notification(cartId, loanId))
+      expect([answer.status, answer.data]).toEqual([200, { received: true }])
+      await untilOrdered(cartId)
+      expect(outages.get(cartId)).toBe(0)
+      expect(await ordersOfCart(getContainer(), cartId)).toHaveLength(1)
+      // One delivery, recorded with the second try's outcome; two status queries, one per try.
+      expect((await deliveries(loanId, 1)).map((d) => [d.http_status, d.outcome])).toEqual([[200, "authorized"]])
+      expect(env.sandbox.state.webhooks.filter((w) => w.loanId === loanId)).toHaveLength(1)
+      expect(statusQueries(cartId)).toHaveLength(2)
     })
 
     it("answers at once a webhook beyond the loans being confirmed, and confirms its loan in turn", async () => {

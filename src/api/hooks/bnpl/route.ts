@@ -78,8 +78,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const confirm = () => span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
   const now = queue.tryNow(confirm)
   // Received now, confirmed later: the delivery is recorded with the verdict once there is one.
-  const received = (later: Promise<Confirmation>) => {
-    inTurn = later.then(
+  const key = `${cartId}\n${loanId}`
+  const received = (first: Promise<Confirmation>) => {
+    inTurn = retriedInTurn(first, () => queue.inTurn(key, confirm)).then(
       (result) => void verdict(result),
       (error: Error) => {
         logger.error(
@@ -90,7 +91,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     )
     return res.status(200).json({ received: true })
   }
-  if (!now) return received(queue.inTurn(`${cartId}\n${loanId}`, confirm))
+  if (!now) return received(queue.inTurn(key, confirm))
   const timely = await within(now, options.webhookAnswerMs)
   if (!timely) return received(now)
 
@@ -138,6 +139,30 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     }
   }
 }
+
+/**
+ * A received notification's confirmation, tried again in turn when Medusa's completion failed with
+ * no verdict on the cart (a lock it waited for too long under a flood, a database that did not
+ * answer): the service was answered 200 and will not send it again, so the plugin does what its
+ * retry of a 503 would have. Each failure counts toward `maxCompletionAttempts`, past which the
+ * loan is on the attention list; what is left over, reconciliation finds.
+ */
+async function retriedInTurn(first: Promise<Confirmation>, again: () => Promise<Confirmation>): Promise<Confirmation> {
+  let result = await first
+  for (let retry = 1; retry <= RETRIES_IN_TURN && result.outcome === "completion_failed" && !result.attention; retry++) {
+    await sleep(RETRY_AFTER_MS * retry)
+    result = await again()
+  }
+  return result
+}
+
+/**
+ * One try more, 2 s on: a flood's lock waits are over by then. One, not more: a cart that refuses
+ * the order fails again at once, and the attempts `maxCompletionAttempts` allows are better spent
+ * minutes apart, by reconciliation, than seconds apart here.
+ */
+const RETRIES_IN_TURN = 1
+const RETRY_AFTER_MS = 2_000
 
 /** The confirmation's outcome if it comes within `ms`; undefined if it takes longer (it goes on). */
 async function within(work: Promise<Confirmation>, ms: number): Promise<{ result: Confirmation } | { error: Error } | undefined> {
