@@ -1,38 +1,9 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { CartSnapshot } from "../bnpl/cart-snapshot"
 import { exactSum, toDecimal } from "../bnpl/money"
 import { isBnplProvider } from "../bnpl/session-data"
-import { cartOfCollection } from "./medusa-tables"
-
-type Money = BigNumberInput | null | undefined
-
-type Adjustments = Array<{ amount: Money } | null> | null | undefined
-
-interface CartRow {
-  id: string
-  email?: string | null
-  currency_code: string
-  items?: Array<{
-    id: string
-    title: string
-    subtitle?: string | null
-    thumbnail?: string | null
-    quantity: Money
-    unit_price: Money
-    adjustments?: Adjustments
-  } | null> | null
-  shipping_methods?: Array<{ name: string; amount: Money; adjustments?: Adjustments } | null> | null
-  shipping_address?: {
-    first_name?: string | null
-    last_name?: string | null
-    address_1?: string | null
-    address_2?: string | null
-    city?: string | null
-    postal_code?: string | null
-    phone?: string | null
-  } | null
-}
+import { type CartOfCollection, type CartRow, cartOfCollection } from "./medusa-tables"
 
 export interface CartForLoan {
   snapshot: CartSnapshot
@@ -53,9 +24,6 @@ export async function readCartForLoan(container: MedusaContainer, cartId: string
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${cartId}`)
   return cartForLoan(row)
 }
-
-/** The cart as the statement reads it: its lines, and the sessions of the payment collection asked for. */
-export type CartOfCollection = CartRow & { completed_at: Date | string | null; sessions: Array<{ provider_id: string; status: string }> }
 
 /** What the loan request needs of a cart, and whether the cart is paid already. */
 export function cartForLoan(row: CartOfCollection): CartForLoan {

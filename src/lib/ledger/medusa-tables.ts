@@ -1,6 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { CartOfCollection } from "./cart-snapshot"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 
 /**
  * The plugin's only SQL on Medusa's own tables, each statement read through Medusa's
@@ -17,6 +16,39 @@ import type { CartOfCollection } from "./cart-snapshot"
  * `MEDUSA_TABLE_STATEMENTS` against Medusa's migrated database, so a renamed table or column fails
  * the tests, not a merchant's checkout.
  */
+
+type Money = BigNumberInput | null | undefined
+
+type Adjustments = Array<{ amount: Money } | null> | null | undefined
+
+/** A cart's lines as the cart module's tables hold them (and as an order's balance is read into them: balance-snapshot.ts). */
+export interface CartRow {
+  id: string
+  email?: string | null
+  currency_code: string
+  items?: Array<{
+    id: string
+    title: string
+    subtitle?: string | null
+    thumbnail?: string | null
+    quantity: Money
+    unit_price: Money
+    adjustments?: Adjustments
+  } | null> | null
+  shipping_methods?: Array<{ name: string; amount: Money; adjustments?: Adjustments } | null> | null
+  shipping_address?: {
+    first_name?: string | null
+    last_name?: string | null
+    address_1?: string | null
+    address_2?: string | null
+    city?: string | null
+    postal_code?: string | null
+    phone?: string | null
+  } | null
+}
+
+/** The cart as CART_FOR_LOAN reads it: its lines, and the sessions of the payment collection asked for. */
+export type CartOfCollection = CartRow & { completed_at: Date | string | null; sessions: Array<{ provider_id: string; status: string }> }
 
 const adjustmentsOf = (table: string, key: string, owner: string) =>
   `(select json_agg(json_build_object('amount', adj.amount)) from ${table} adj where adj.${key} = ${owner}.id and adj.deleted_at is null)`
