@@ -1,7 +1,9 @@
-import axios from "axios"
+import axios, { type AxiosInstance } from "axios"
+import { setTimeout as sleep } from "node:timers/promises"
+import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MERCHANT, type TestEnvironment } from "./environment"
-import { Storefront, ordersOfCart, sessionsOfCart } from "./store"
+import { Storefront, adminHeaders, ordersOfCart, sessionsOfCart } from "./store"
 
 export const notification = (cartId: string, loanId: number) => ({
   status: "Activo",
@@ -34,4 +36,15 @@ export async function expectUnchanged(container: MedusaContainer, cartId: string
   expect(await ordersOfCart(container, cartId)).toHaveLength(0)
   const sessions = await sessionsOfCart(container, cartId)
   expect(sessions.map((s) => s.status)).toEqual(["pending"])
+}
+
+/** Deliveries are recorded once their answer is sent (and their verdict known): waits until `count` are, polling `attempts` times 100 ms apart. */
+export async function recordedDeliveries(api: AxiosInstance, query: string, count: number, attempts = 40): Promise<WebhookDeliveryListResponse> {
+  const headers = await adminHeaders(api)
+  for (let attempt = 0; ; attempt++) {
+    const response = await api.get(`/admin/bnpl/webhook-deliveries${query}`, headers)
+    expect(response.status).toBe(200)
+    if (response.data.count >= count || attempt === attempts) return response.data
+    await sleep(100)
+  }
 }

@@ -1,10 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { setTimeout as sleep } from "node:timers/promises"
-import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
 import { useSandbox } from "../helpers/environment"
-import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as post } from "../helpers/webhook"
-import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
+import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as post, recordedDeliveries } from "../helpers/webhook"
+import { ordersOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -36,16 +35,8 @@ medusaIntegrationTestRunner({
     const postWebhook = (body: unknown) => post(env, body)
     const statusQueries = (cartId: string) => env.sandbox.state.requests.filter((r) => r.method === "GET" && r.path === `/api/pos/loan/${cartId}`)
 
-    /** Deliveries are recorded once their verdict is known: wait until `count` are. */
-    async function deliveries(loanId: number, count: number): Promise<WebhookDeliveryListResponse["deliveries"]> {
-      const headers = await adminHeaders(api)
-      for (let attempt = 0; ; attempt++) {
-        const response = await api.get(`/admin/bnpl/webhook-deliveries?loan_id=${loanId}`, headers)
-        expect(response.status).toBe(200)
-        if (response.data.count >= count || attempt === 100) return response.data.deliveries
-        await sleep(100)
-      }
-    }
+    /** A loan's deliveries, once `count` are recorded (each once its verdict is known). */
+    const deliveries = async (loanId: number, count: number) => (await recordedDeliveries(api, `?loan_id=${loanId}`, count, 100)).deliveries
 
     async function untilOrdered(cartId: string): Promise<void> {
       for (let attempt = 0; (await ordersOfCart(getContainer(), cartId)).length === 0; attempt++) {

@@ -1,10 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { setTimeout as sleep } from "node:timers/promises"
-import type { WebhookDeliveryListResponse } from "../../src/api/admin/bnpl/webhook-deliveries/delivery-view"
 import { MERCHANT, WEBHOOK_TOKEN, useSandbox } from "../helpers/environment"
-import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as postWebhookAs } from "../helpers/webhook"
-import { adminHeaders, ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
+import { expectUnchanged as unchanged, notification, paidCart as paid, postWebhook as postWebhookAs, recordedDeliveries } from "../helpers/webhook"
+import { ordersOfCart, sessionsOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
 
@@ -21,16 +19,7 @@ medusaIntegrationTestRunner({
     const paidCart = () => paid(env, shop)
     const expectUnchanged = (cartId: string) => unchanged(getContainer(), cartId)
 
-    /** Deliveries are recorded once their answer is sent: wait until `count` are. */
-    async function deliveries(query: string, count: number): Promise<WebhookDeliveryListResponse> {
-      const headers = await adminHeaders(api)
-      for (let attempt = 0; ; attempt++) {
-        const response = await api.get(`/admin/bnpl/webhook-deliveries${query}`, headers)
-        expect(response.status).toBe(200)
-        if (response.data.count >= count || attempt === 40) return response.data
-        await sleep(100)
-      }
-    }
+    const deliveries = (query: string, count: number) => recordedDeliveries(api, query, count)
 
     it("a valid webhook sent by the service gives an order", async () => {
       const cart = await shop.cart()

@@ -13,7 +13,7 @@ export class ConfirmationQueue<T> {
   private readonly waiting: Array<{ key: string; start: () => void }> = []
   private readonly queued = new Map<string, Promise<T>>()
 
-  constructor(readonly limit: number) {}
+  constructor(private readonly limit: number) {}
 
   /** Runs `work` now when a place is free and no notification waits for one; undefined otherwise. */
   tryNow(work: () => Promise<T>): Promise<T> | undefined {

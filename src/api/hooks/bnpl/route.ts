@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../../../lib/bnpl/resolve-options"
+import { type ResolvedBnpl, bnplFromContainer } from "../../../lib/bnpl/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../lib/bnpl/webhook"
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmNotifiedLoan } from "./confirm-notified-loan"
@@ -74,7 +74,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const claims = checkClaims(auth.claims, body.notification)
   if (!claims.ok) return reject(claims.reason)
 
-  const queue = confirmationQueueOf(bnpl, options.webhookConcurrency)
+  const queue = confirmationQueueOf(bnpl)
   const confirm = () => span.within(() => confirmNotifiedLoan(req.scope, cartId, loanId))
   const now = queue.tryNow(confirm)
   // Received now, confirmed later: the delivery is recorded with the verdict once there is one.
@@ -89,7 +89,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
         facts.reason = error.message
       },
     )
-    return res.status(200).json({ received: true })
+    return answer(200)
   }
   if (!now) return received(queue.inTurn(key, confirm))
   const timely = await within(now, options.webhookAnswerMs)
@@ -98,12 +98,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if ("error" in timely) {
     logger.error(`[bnpl] webhook for loan ${loanId} of cart ${cartId} could not be processed: ${timely.error.message}`)
     facts.reason = timely.error.message
-    return res.status(503).json({ message: "Could not process the notification now; send it again." })
+    return answer(503)
   }
-  const status = verdict(timely.result)
-  if (status === 200) return res.status(200).json({ received: true })
-  if (status === 503) return res.status(503).json({ message: "Could not process the notification now; send it again." })
-  return res.status(409).json({ message: "The payment is not confirmed by the service." })
+  return answer(verdict(timely.result))
+
+  function answer(status: keyof typeof ANSWERS) {
+    return res.status(status).json(ANSWERS[status])
+  }
 
   /** Logs the confirmation's verdict, notes it in the delivery's facts, and says the answer it calls for. */
   function verdict(result: Confirmation): 200 | 409 | 503 {
@@ -181,12 +182,19 @@ async function within(work: Promise<Confirmation>, ms: number): Promise<{ result
   }
 }
 
-const queues = new WeakMap<object, ConfirmationQueue<Confirmation>>()
+/** What the service reads of each answer to a notification it may stop sending (400 is `reject`'s). */
+const ANSWERS = {
+  200: { received: true },
+  409: { message: "The payment is not confirmed by the service." },
+  503: { message: "Could not process the notification now; send it again." },
+} as const
 
-/** One queue per store's configuration, so that each Medusa app in a process counts its own confirmations. */
-function confirmationQueueOf(bnpl: object, limit: number): ConfirmationQueue<Confirmation> {
+const queues = new WeakMap<ResolvedBnpl, ConfirmationQueue<Confirmation>>()
+
+/** One queue per store's configuration (resolve-options.ts keeps one per configuration), so that each Medusa app in a process counts its own confirmations. */
+function confirmationQueueOf(bnpl: ResolvedBnpl): ConfirmationQueue<Confirmation> {
   let queue = queues.get(bnpl)
-  if (!queue || queue.limit !== limit) queues.set(bnpl, (queue = new ConfirmationQueue(limit)))
+  if (!queue) queues.set(bnpl, (queue = new ConfirmationQueue(bnpl.options.webhookConcurrency)))
   return queue
 }
 
