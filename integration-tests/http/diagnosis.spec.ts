@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { freePort } from "../../scripts/harness/free-port"
 import type { CheckResult } from "../../src/diagnosis/types"
-import { bnplFromContainer } from "../../src/lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../src/lib/options/resolve-options"
 import { startSandbox } from "../../packages/sandbox"
 import { MERCHANT, useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"

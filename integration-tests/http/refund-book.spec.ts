@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { cartLockKey, holderLocksOf, underLocks } from "../../src/lib/ledger/locks"
-import { cartHolder } from "../../src/lib/ledger/holder"
+import { cartHolder } from "../../src/modules/bnpl/holder"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { useSandbox } from "../helpers/environment"
 import { reconciled } from "../helpers/reconcile"

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosRequestConfig, AxiosResponse } from "axios"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
-import { MEDUSA_TABLE_STATEMENTS } from "../../src/lib/ledger/medusa-tables"
+import { MEDUSA_TABLE_STATEMENTS } from "../../src/lib/medusa/medusa-tables"
 
 jest.setTimeout(180_000)
 
@@ -338,7 +338,7 @@ medusaIntegrationTestRunner({
       })
     })
 
-    describe("the SQL the plugin runs on Medusa's own tables (src/lib/ledger/medusa-tables.ts) matches Medusa's migrated schema", () => {
+    describe("the SQL the plugin runs on Medusa's own tables (src/lib/medusa/medusa-tables.ts) matches Medusa's migrated schema", () => {
       // PostgreSQL plans a statement only when every table and column it names exists: a table or
       // column Medusa renamed or dropped fails here, not on the shopper's session creation.
       it.each(Object.entries(MEDUSA_TABLE_STATEMENTS))("%s: PostgreSQL plans it", async (_name, { sql, sample }) => {

@@ -74,7 +74,9 @@ describe("the plugin's code and the tools beside it", () => {
 
   it("counts as plugin code every shipped file, and not the tests, the seed scripts or the demo's routes", () => {
     const names = pluginFiles().map(fromSrc)
-    expect(names).toEqual(expect.arrayContaining(["api/middlewares.ts", "api/describe-issues.ts", "providers/bnpl/index.ts", "lib/bnpl/client.ts"]))
+    expect(names).toEqual(
+      expect.arrayContaining(["api/middlewares.ts", "api/describe-issues.ts", "providers/bnpl/index.ts", "lib/service/client.ts"]),
+    )
     expect(names.filter((name) => /(^|\/)__tests__\//.test(name) || name.startsWith("api/demo/") || name.startsWith("scripts/"))).toEqual([])
   })
 
@@ -86,7 +88,7 @@ describe("the plugin's code and the tools beside it", () => {
     expect(toolImported(route, join(ROOT, "packages", "sandbox", "wire"))).toBe("packages/sandbox")
     expect(toolImported(route, `${PLUGIN}/sandbox`)).toBe(`${PLUGIN}/sandbox`)
     // Allowed: the plugin's own files, the storefront kit, packages.
-    expect(toolImported(route, "../../lib/bnpl/client")).toBeNull()
+    expect(toolImported(route, "../../lib/service/client")).toBeNull()
     expect(toolImported(route, "../../storefront/lang")).toBeNull()
     expect(toolImported(route, "../../../packages/sandboxes")).toBeNull()
     expect(toolImported(route, "zod")).toBeNull()

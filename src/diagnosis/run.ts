@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../lib/options/resolve-options"
 import { CHECKS } from "./registry"
 import type { Check, CheckResult, DiagnosisContext } from "./types"
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { z } from "zod"
-import type { ResolvedBnpl } from "../lib/bnpl/resolve-options"
+import type { ResolvedBnpl } from "../lib/options/resolve-options"
 
 export const CheckStatus = z.enum(["ok", "warn", "fail"])
 export type CheckStatus = z.infer<typeof CheckStatus>

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../modules/bnpl"
-import { pruneSchedule } from "../lib/prune-schedule"
+import { pruneSchedule } from "../lib/options/prune-schedule"
 
 /** Webhook deliveries received longer ago than this are deleted, as reconciliation runs are. */
 export const KEEP_DELIVERIES_DAYS = 30

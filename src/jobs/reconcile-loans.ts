@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { reconcileSchedule } from "../lib/reconcile-schedule"
+import { reconcileSchedule } from "../lib/options/reconcile-schedule"
 import { startReconciliation } from "../reconciliation/run"
 
 /**

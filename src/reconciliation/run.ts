@@ -3,11 +3,11 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
 import { extendLocks, type Locks, releaseLocks, RUN_LOCK_TTL, runLock } from "../lib/ledger/locks"
 import { takeRunLockWorkflow } from "../workflows/take-run-lock"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../lib/options/resolve-options"
 import type { LedgerLoan, ReconcileSummary, ReconciliationRecord, ReconciliationTrigger } from "../modules/bnpl/types"
 import { backfill, settleLostRequests } from "./backfill"
 import { reconcileRow, type RowContext, type RowOutcome } from "./row"
-import { observeLedger } from "../lib/telemetry/ledger-gauges"
+import { observeLedger } from "../lib/ledger/gauges"
 import { reconciliationSpan } from "../lib/telemetry/reconciliation-span"
 
 /**

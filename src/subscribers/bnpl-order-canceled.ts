@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { awaitedLoansOfOrder } from "../lib/ledger/queries"
+import { awaitedLoansOfOrder } from "../lib/ledger/loans-of-order"
 import { cancelAbandonedLoanWorkflow } from "../workflows/cancel-abandoned-loan"
 import { cancelRefundWorkflow } from "../workflows/cancel-refund"
 import { endOrderLinks } from "../workflows/end-order-links"

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ledgerOf } from "../lib/ledger/ledger"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../lib/options/resolve-options"
 import { reconcileRow } from "../reconciliation/row"
 
 /**

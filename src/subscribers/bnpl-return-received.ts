@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { bnplFromContainer } from "../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../lib/options/resolve-options"
 import { refundReceivedReturnWorkflow } from "../workflows/refund-received-return"
 
 /** With `refundOnReturn`, a received return's refund due on an order a loan paid is refunded at once. */

@@ -3,7 +3,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { ledgerOf } from "../lib/ledger/ledger"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { underHolderLockOfRow } from "./under-holder-lock-of-row"
-import { orderPayment } from "../lib/ledger/queries"
+import { orderPayment } from "../lib/medusa/queries"
 import { refundCheckWorkflow } from "./refund-check"
 
 /**

@@ -1,7 +1,7 @@
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/ledger/confirmation"
+import { type Confirmation, type Decision, decideBeforeService, decideWithService, mayHoldHalfMadeOrder } from "../lib/money/confirmation"
 import type { LedgerLoan } from "../modules/bnpl/types"
-import { type LoanHolder, serviceCartId } from "../lib/ledger/holder"
+import { type LoanHolder, serviceCartId } from "../modules/bnpl/holder"
 import { lockHolder, unlockHolders } from "./holder-locks"
 import { authorizeLoanSessionStep } from "./steps/authorize-loan-session"
 import { readCartOfLoanStep } from "./steps/read-cart-of-loan"
@@ -21,7 +21,7 @@ import { rollForwardCompletionStep } from "./steps/roll-forward-completion"
 import { confirmationSpan } from "../lib/telemetry/confirmation-span"
 import type { MedusaContainer } from "@medusajs/framework/types"
 
-export type { Confirmation } from "../lib/ledger/confirmation"
+export type { Confirmation } from "../lib/money/confirmation"
 
 /**
  * Turns a paid loan into an order: the one path of the webhook route,
@@ -42,10 +42,10 @@ export type { Confirmation } from "../lib/ledger/confirmation"
  * look-alike goes on the admin's attention list beside the real one.
  *
  * As Medusa's core flows: read steps, the decision in `transform`
- * (src/lib/ledger/confirmation.ts), then one write step for the outcome.
+ * (src/lib/money/confirmation.ts), then one write step for the outcome.
  */
 export interface ConfirmLoanInput {
-  /** What the loan pays (lib/ledger/holder.ts): where its session and order are found in Medusa. */
+  /** What the loan pays (modules/bnpl/holder.ts): where its session and order are found in Medusa. */
   holder: LoanHolder
   loan_id: number
   /** The admin's retry: try even when the loan is on the attention list. */

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { LoanHolder } from "../lib/ledger/holder"
+import type { LoanHolder } from "../modules/bnpl/holder"
 import type { Locks } from "../lib/ledger/locks"
 import { holderLocksStep, type HolderLocksInput } from "./steps/holder-locks"
 

@@ -5,8 +5,8 @@ import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { awaitsOrder, ledgerOf, rowOfLoan, undecidedLoansOf } from "../lib/ledger/ledger"
 import { lockHolders, unlockHolders } from "./holder-locks"
-import { cartOfOrder, orderLoans } from "../lib/ledger/queries"
-import { cartHolder } from "../lib/ledger/holder"
+import { cartOfOrder, orderLoans } from "../lib/medusa/queries"
+import { cartHolder } from "../modules/bnpl/holder"
 
 /**
  * An order was placed (the `order.placed` event): a loan that paid it is now

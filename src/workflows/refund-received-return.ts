@@ -2,14 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { exactDifference, medusaAmountOfRefund } from "../lib/bnpl/money"
-import { centsToDecimal } from "../lib/bnpl/refunds"
-import { withRefundSender } from "../lib/bnpl/refund-sender"
-import { orderPayments, type OrderPayment } from "../lib/ledger/queries"
+import { exactDifference, medusaAmountOfRefund } from "../lib/service/money"
+import { centsToDecimal } from "../lib/service/refunds"
+import { withRefundSender } from "../lib/provider-channel/refund-sender"
+import { orderPayments, type OrderPayment } from "../lib/medusa/queries"
 import { rowOfLoan } from "../lib/ledger/ledger"
-import { countedByOrder } from "../lib/ledger/released-rest"
-import { bookingSender } from "../lib/ledger/refund-book"
-import { owedToShopper } from "../lib/ledger/order-change-guard"
+import { countedByOrder } from "../lib/money/released-rest"
+import { bookingSender } from "../lib/money/refund-book"
+import { owedToShopper } from "../lib/money/order-change-guard"
 import { lockHolders, unlockHolders } from "./holder-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
@@ -18,7 +18,7 @@ import { orderLoanCartsStep } from "./steps/order-loan-carts"
  * `refundOnReturn`: Medusa received a return of an order a loan paid, and the order now owes
  * the shopper money (its summary's pending difference is below zero). That amount is refunded
  * through Medusa's own refund of the loans' payments, so Medusa records it, and the provider's
- * booked sender sends it to the service once (src/lib/ledger/refund-book.ts). An order several
+ * booked sender sends it to the service once (src/lib/money/refund-book.ts). An order several
  * loans paid (a balance's after an edit, an exchange or a claim) is refunded across them, oldest
  * payment first, each up to what the order counts of it (captured, less refunded; a payment whose
  * uncaptured rest Medusa released counts its capture). Each refund carries the return's id in its

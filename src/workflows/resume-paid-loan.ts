@@ -1,6 +1,6 @@
 import { createPaymentSessionsWorkflow, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { holderOfRow } from "../lib/ledger/holder"
+import { holderOfRow } from "../modules/bnpl/holder"
 import { lockHolder, unlockHolders } from "./holder-locks"
 import { holderOfLedgerRowStep } from "./steps/holder-of-ledger-row"
 import { collectionToResume, loanToResume, planLoanResumptionStep } from "./steps/plan-loan-resumption"

@@ -82,11 +82,11 @@ describe("the sandbox's imports", () => {
   it("are resolved against the importing file before they are judged", () => {
     const nested = join(SANDBOX, "http", "route.ts")
     const top = join(SANDBOX, "loans.ts")
-    expect(outsideTarget(nested, `${UP}/${UP}/${UP}/src/lib/bnpl/wire`)).toBe("src/lib/bnpl/wire")
+    expect(outsideTarget(nested, `${UP}/${UP}/${UP}/src/lib/service/wire`)).toBe("src/lib/service/wire")
     expect(outsideTarget(top, `${UP}/${UP}/src/storefront/lang`)).toBe("src/storefront/lang")
     expect(outsideTarget(top, `./http/${UP}/${UP}/storefront/index`)).toBe("packages/storefront/index")
     expect(outsideTarget(top, join(ROOT, "src", "providers", "bnpl"))).toBe("src/providers/bnpl")
-    expect(outsideTarget(top, `${PLUGIN}/.medusa/server/src/lib/bnpl/wire`)).toBe(`${PLUGIN}/.medusa/server/src/lib/bnpl/wire`)
+    expect(outsideTarget(top, `${PLUGIN}/.medusa/server/src/lib/service/wire`)).toBe(`${PLUGIN}/.medusa/server/src/lib/service/wire`)
     expect(outsideTarget(top, `${PLUGIN}-storefront`)).toBe(`${PLUGIN}-storefront`)
     // Allowed: the sandbox's own files, a sibling that only sounds alike, installed packages.
     expect(outsideTarget(nested, "../wire")).toBeNull()

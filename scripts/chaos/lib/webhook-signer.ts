@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken"
-import type { WebhookNotification } from "../../../src/lib/bnpl/wire"
+import type { WebhookNotification } from "../../../src/lib/service/wire"
 import { WebhookConfig } from "../../../packages/sandbox/webhook/config"
 import { webhookAuthorization } from "../../../packages/sandbox/webhook/authorization"
 import type { Secrets } from "../../harness/stack"

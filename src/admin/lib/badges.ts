@@ -1,5 +1,5 @@
 import type { LedgerStateName } from "../../api/admin/bnpl/loans/ledger-states"
-import type { LoanStatus } from "../../lib/bnpl/wire"
+import type { LoanStatus } from "../../lib/service/wire"
 
 type BadgeColor = "green" | "grey" | "orange" | "red" | "blue" | "purple"
 

@@ -1,4 +1,4 @@
-import { OPTION_ENV } from "../../lib/bnpl/options"
+import { OPTION_ENV } from "../../lib/options/options"
 import { type Check, fail, ok } from "../types"
 import { probeUrl } from "./probe-url"
 

@@ -1,5 +1,5 @@
-import { OPTION_ENV } from "../../lib/bnpl/options"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { OPTION_ENV } from "../../lib/options/options"
+import { bnplFromContainer } from "../../lib/options/resolve-options"
 import { type Check, fail, ok } from "../types"
 
 /**

@@ -1,5 +1,5 @@
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { reconcileSchedule } from "../../lib/reconcile-schedule"
+import { reconcileSchedule } from "../../lib/options/reconcile-schedule"
 import { cronPeriodMs } from "../cron-period"
 import { type Check, fail, ok } from "../types"
 import { duration } from "./duration"

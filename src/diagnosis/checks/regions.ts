@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { OPTION_ENV } from "../../lib/bnpl/options"
+import { OPTION_ENV } from "../../lib/options/options"
 import { type Check, fail, ok, warn } from "../types"
 
 interface RegionRow {

@@ -1,4 +1,4 @@
-import { OPTION_ENV } from "../../lib/bnpl/options"
+import { OPTION_ENV } from "../../lib/options/options"
 import { type Check, ok, warn } from "../types"
 
 const CHANNEL_NAMES = { w: "WhatsApp", s: "SMS", q: "QR code" } as const

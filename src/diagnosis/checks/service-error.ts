@@ -1,5 +1,5 @@
-import { BnplServiceError } from "../../lib/bnpl/client"
-import { OPTION_ENV } from "../../lib/bnpl/options"
+import { BnplServiceError } from "../../lib/service/client"
+import { OPTION_ENV } from "../../lib/options/options"
 
 /**
  * What to change when a call to the service fails: the credentials for a refusal, the host

@@ -1,5 +1,5 @@
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { OPTION_ENV } from "../../lib/bnpl/options"
+import { OPTION_ENV } from "../../lib/options/options"
 import { type Check, ok, warn } from "../types"
 
 /** How many of the latest deliveries the detail lists. */

@@ -1,4 +1,4 @@
-import type { BnplOptions } from "../bnpl/options"
+import type { BnplOptions } from "../options/options"
 
 /** What decides whether a product may be paid in installments. */
 export interface ProductFacts {

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LoanChange, LoanUndo } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { bnplFromContainer } from "../bnpl/resolve-options"
+import { bnplFromContainer } from "../options/resolve-options"
 import { ledgerOf } from "./ledger"
 import { findSuspectOrder } from "./suspects"
 

@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { z } from "zod"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
-import { toDecimal } from "../bnpl/money"
+import { toDecimal } from "../service/money"
 
 /**
  * The plugin's events on Medusa's event bus (docs/events.md): their names, their payloads, and

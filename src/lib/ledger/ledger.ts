@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
 import type { BnplLedgerService } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import type { LoanHolder } from "./holder"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 
 export const ledgerOf = (container: MedusaContainer): BnplLedgerService => container.resolve(BNPL_LEDGER_MODULE)
 

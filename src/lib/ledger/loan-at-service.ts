@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BookEntry } from "../../modules/bnpl/types"
-import { bnplFromContainer } from "../bnpl/resolve-options"
-import type { LoanRecord, RefundRecord } from "../bnpl/wire"
+import { bnplFromContainer } from "../options/resolve-options"
+import type { LoanRecord, RefundRecord } from "../service/wire"
 import { ledgerOf } from "./ledger"
 
 /**

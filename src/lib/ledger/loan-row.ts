@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { LoanRecorder } from "../bnpl/loan-recorder"
-import type { SessionData } from "../bnpl/session-data"
+import type { SessionData } from "../medusa/session-data"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { recordNewLoan } from "./emit-events"
 import { rowOfLoan } from "./ledger"
@@ -44,7 +43,20 @@ export async function ensureLoanRow(container: MedusaContainer, loan: LoanOfSess
   return (await rowOfLoan(container, loan.loan.loan_id)) ?? recordLoanOfSession(container, loan)
 }
 
-/** The recorder (src/lib/bnpl/loan-recorder.ts) of a completion: the row of the loan of the session Medusa's rollback opened. */
+/** A loan the provider has just made for a session the plugin's route did not create. */
+export interface LoanMade {
+  cartId: string
+  loanId: number
+  checkoutUrl: string
+  amount: string
+  currencyCode: string
+  /** Medusa's payment session, when Medusa said which (the session id is the initiation's idempotency key). */
+  sessionId?: string
+}
+
+export type LoanRecorder = (loan: LoanMade) => Promise<void>
+
+/** The recorder (lib/provider-channel/loan-recorder.ts) of a completion: the row of the loan of the session Medusa's rollback opened. */
 export const ledgerRecorder =
   (container: MedusaContainer): LoanRecorder =>
   async (made) => {

@@ -1,7 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { ledgerOf } from "./ledger"
+import { ledgerOf, undecidedLoansOf } from "./ledger"
+import { cartHolder } from "../../modules/bnpl/holder"
+import { awaitsFinancing } from "../medusa/session-data"
+import { cartOfOrder, sessionOfLoan, sessionsOfCart } from "../medusa/queries"
 
 /**
  * The rows of every loan made for an order's payment collections that no payment of the order
@@ -21,4 +24,17 @@ export async function unpaidLinksOfOrder(container: MedusaContainer, orderId: st
   if (!collections.length) return []
   const rows: LedgerLoan[] = await ledgerOf(container).listBnplLoans({ payment_collection_id: collections, state: "open" })
   return rows.filter((row) => !row.order_id)
+}
+
+/**
+ * The loans an order placed before its financing (`orderBeforeFinancing`) waits on: open rows of
+ * its cart whose session Medusa placed the order with, `pending_authorization`.
+ */
+export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId?: string; rows: LedgerLoan[] }> {
+  const cartId = await cartOfOrder(container, orderId)
+  if (!cartId) return { rows: [] }
+  const open = (await undecidedLoansOf(container, cartHolder(cartId))).filter((row) => row.state === "open")
+  if (!open.length) return { cartId, rows: [] }
+  const { sessions } = await sessionsOfCart(container, cartHolder(cartId))
+  return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { worstRequestMs } from "../bnpl/client"
-import type { BnplOptions } from "../bnpl/options"
-import { bnplFromContainer } from "../bnpl/resolve-options"
-import { cartHolder, type LoanHolder } from "./holder"
-import { holdersOfServiceCarts } from "./queries"
+import { worstRequestMs } from "../service/client"
+import type { BnplOptions } from "../options/options"
+import { bnplFromContainer } from "../options/resolve-options"
+import { cartHolder, type LoanHolder } from "../../modules/bnpl/holder"
+import { holdersOfServiceCarts } from "./holders"
 
 /**
  * The plugin's locks, all in Medusa's locking module (in memory in one process, Redis across

@@ -1,5 +1,5 @@
 import type { Attributes } from "@medusajs/framework/opentelemetry/api"
-import type { LoanHolder } from "../ledger/holder"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 
 /**
  * The plugin's attribute names. Values are ids, states, counts and outcomes only: no token,

@@ -1,5 +1,4 @@
-import type { Confirmation } from "../ledger/confirmation"
-import type { LoanHolder } from "../ledger/holder"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 import { ATTR, holderAttributes } from "./attributes"
 import { aboutLoan } from "./loan-context"
 import { inSpan } from "./span"
@@ -8,7 +7,7 @@ import { inSpan } from "./span"
  * A confirmation (workflows/confirm-loan.ts) as one span, `bnpl.confirmation`, with its loan,
  * holder, outcome and order; the status query it makes hangs under it, named for the same loan.
  */
-export function confirmationSpan<R extends { result: Confirmation }>(
+export function confirmationSpan<R extends { result: { outcome: string } | { outcome: string; orderId: string } }>(
   input: { holder: LoanHolder; loan_id: number },
   run: () => Promise<R>,
 ): Promise<R> {

@@ -1,5 +1,5 @@
 import { context, createContextKey } from "@medusajs/framework/opentelemetry/api"
-import type { LoanHolder } from "../ledger/holder"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 
 /**
  * The loan a piece of work is about, carried in OpenTelemetry's context so that the spans of the

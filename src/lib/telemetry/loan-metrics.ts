@@ -1,5 +1,5 @@
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { loanChannel } from "../ledger/holder"
+import { loanChannel } from "../../modules/bnpl/holder"
 import { ATTR } from "./attributes"
 import { instruments } from "./instruments"
 

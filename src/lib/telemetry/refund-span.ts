@@ -19,7 +19,7 @@ export interface RefundProgress {
   outcome(outcome: RefundOutcome): void
 }
 
-/** One refund of the book (lib/ledger/refund-book.ts, bookedRefund) as a span, `bnpl.refund`, and a point of `bnpl.refunds`. */
+/** One refund of the book (lib/money/refund-book.ts, bookedRefund) as a span, `bnpl.refund`, and a point of `bnpl.refunds`. */
 export function refundSpan<T>(refund: { loanId: number; cartId: string }, work: (progress: RefundProgress) => Promise<T>): Promise<T> {
   return aboutLoan({ loanId: refund.loanId }, () =>
     inSpan(

@@ -1,5 +1,5 @@
-import { provided, withProvided } from "../../lib/bnpl/provider-context"
-import type { LoanRecord } from "../../lib/bnpl/wire"
+import { provided, withProvided } from "../../lib/provider-channel/provider-context"
+import type { LoanRecord } from "../../lib/service/wire"
 
 /**
  * The status query the confirmation has just made, for the authorization that follows it.

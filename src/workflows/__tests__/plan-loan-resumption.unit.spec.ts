@@ -1,6 +1,6 @@
-import type { LoanRecord } from "../../lib/bnpl/wire"
+import type { LoanRecord } from "../../lib/service/wire"
 import type { LoanAtService } from "../../lib/ledger/loan-at-service"
-import type { CartPayment, SessionRow } from "../../lib/ledger/queries"
+import type { CartPayment, SessionRow } from "../../lib/medusa/queries"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 import { collectionToResume, loanToResume } from "../steps/plan-loan-resumption"
 

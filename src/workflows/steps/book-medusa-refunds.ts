@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bookMedusaRefunds } from "../../lib/ledger/refund-book"
-import type { OrderPayment } from "../../lib/ledger/queries"
+import { bookMedusaRefunds } from "../../lib/money/refund-book"
+import type { OrderPayment } from "../../lib/medusa/queries"
 import type { BookEntry } from "../../modules/bnpl/types"
 
 export const bookMedusaRefundsStepId = "bnpl-book-medusa-refunds"

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanRecord, RefundRecord } from "../../lib/bnpl/wire"
-import { bookOutsideRefunds } from "../../lib/ledger/refund-book"
+import type { LoanRecord, RefundRecord } from "../../lib/service/wire"
+import { bookOutsideRefunds } from "../../lib/money/refund-book"
 import type { BookEntry } from "../../modules/bnpl/types"
 
 export const bookOutsideRefundsStepId = "bnpl-book-outside-refunds"

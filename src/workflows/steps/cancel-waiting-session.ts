@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanStatus } from "../../lib/bnpl/wire"
-import type { LoanHolder } from "../../lib/ledger/holder"
-import { cancelWaitingSession } from "../../lib/ledger/queries"
+import type { LoanStatus } from "../../lib/service/wire"
+import type { LoanHolder } from "../../modules/bnpl/holder"
+import { cancelWaitingSession } from "../../lib/medusa/queries"
 
 export const cancelWaitingSessionStepId = "bnpl-cancel-waiting-session"
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanHolder } from "../../lib/ledger/holder"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 import { holderLocksOf } from "../../lib/ledger/locks"
-import { holdersOfServiceCarts } from "../../lib/ledger/queries"
+import { holdersOfServiceCarts } from "../../lib/ledger/holders"
 
 export const holderLocksStepId = "bnpl-holder-locks"
 

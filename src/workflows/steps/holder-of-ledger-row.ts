@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { holderOfRow } from "../../lib/ledger/holder"
+import { holderOfRow } from "../../modules/bnpl/holder"
 import { ledgerOf } from "../../lib/ledger/ledger"
 
 export const holderOfLedgerRowStepId = "bnpl-holder-of-ledger-row"

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../lib/options/resolve-options"
 
 export const listLoansAtServiceStepId = "bnpl-list-loans-at-service"
 

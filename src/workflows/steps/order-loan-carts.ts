@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { orderPayments } from "../../lib/ledger/queries"
+import { orderPayments } from "../../lib/medusa/queries"
 
 export const orderLoanCartsStepId = "bnpl-order-loan-carts"
 

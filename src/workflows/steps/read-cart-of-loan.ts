@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { CartFacts } from "../../lib/ledger/confirmation"
-import type { LoanHolder } from "../../lib/ledger/holder"
+import type { CartFacts } from "../../lib/money/confirmation"
+import type { LoanHolder } from "../../modules/bnpl/holder"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { cartPaymentAndTotal, sessionOfLoan } from "../../lib/ledger/queries"
+import { cartPaymentAndTotal, sessionOfLoan } from "../../lib/medusa/queries"
 
 export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
 

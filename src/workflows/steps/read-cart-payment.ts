@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanHolder } from "../../lib/ledger/holder"
-import { cartPayment, type CartPayment } from "../../lib/ledger/queries"
+import type { LoanHolder } from "../../modules/bnpl/holder"
+import { cartPayment, type CartPayment } from "../../lib/medusa/queries"
 
 export const readCartPaymentStepId = "bnpl-read-cart-payment"
 

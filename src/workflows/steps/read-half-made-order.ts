@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { orderOfPaymentCollection } from "../../lib/ledger/queries"
+import { orderOfPaymentCollection } from "../../lib/medusa/queries"
 
 export const readHalfMadeOrderStepId = "bnpl-read-half-made-order"
 

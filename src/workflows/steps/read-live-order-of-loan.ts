@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { holderOfRow } from "../../lib/ledger/holder"
-import { orderOfHolder, orderPayment } from "../../lib/ledger/queries"
+import { holderOfRow } from "../../modules/bnpl/holder"
+import { orderOfHolder, orderPayment } from "../../lib/medusa/queries"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const readLiveOrderOfLoanStepId = "bnpl-read-live-order-of-loan"

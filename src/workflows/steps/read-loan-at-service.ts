@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanFacts } from "../../lib/ledger/confirmation"
+import type { LoanFacts } from "../../lib/money/confirmation"
 import { loanAtService } from "../../lib/ledger/loan-at-service"
 
 export const readLoanAtServiceStepId = "bnpl-read-loan-at-service"

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type OrderBalance, readBalanceForLoan } from "../../lib/ledger/balance-snapshot"
-import { readCartForLoan } from "../../lib/ledger/cart-snapshot"
+import { type OrderBalance, readBalanceForLoan } from "../../lib/medusa/balance-snapshot"
+import { readCartForLoan } from "../../lib/medusa/cart-for-loan"
 
 export const readLoanCartStepId = "bnpl-read-loan-cart"
 
@@ -13,7 +13,7 @@ export interface LoanCartInput {
 
 /**
  * What the loan request needs from the collection's cart or order balance, read from the
- * database and never from what a storefront sent (lib/bnpl/cart-snapshot.ts), and whether it
+ * database and never from what a storefront sent (lib/medusa/cart-snapshot.ts), and whether it
  * is paid already. Reads only; run under the cart's lock.
  */
 export const readLoanCartStep = createStep(readLoanCartStepId, async (input: LoanCartInput, { container }) => {

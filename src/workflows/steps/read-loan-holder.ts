@@ -1,14 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
-import type { OrderBalance } from "../../lib/ledger/balance-snapshot"
-import { ownerOfPaymentCollection } from "../../lib/ledger/medusa-tables"
+import { bnplFromContainer } from "../../lib/options/resolve-options"
+import type { OrderBalance } from "../../lib/medusa/balance-snapshot"
+import { ownerOfPaymentCollection } from "../../lib/medusa/medusa-tables"
 
 export const readLoanHolderStepId = "bnpl-read-loan-holder"
 
 /** What a payment collection's loan pays, with the `cartId` the service will know it by. */
 export interface CollectionHolder {
-  /** The collection's cart; for an order's balance, the collection's own id (lib/ledger/holder.ts, `balanceHolder`). */
+  /** The collection's cart; for an order's balance, the collection's own id (modules/bnpl/holder.ts, `balanceHolder`). */
   cart_id: string
   /** The collection is an order's balance (Medusa's payment link), not a cart's. */
   balance?: OrderBalance

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanHolder } from "../../lib/ledger/holder"
-import { orderOfHolder } from "../../lib/ledger/queries"
+import type { LoanHolder } from "../../modules/bnpl/holder"
+import { orderOfHolder } from "../../lib/medusa/queries"
 
 export const readOrderOfHolderStepId = "bnpl-read-order-of-holder"
 

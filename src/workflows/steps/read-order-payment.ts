@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { orderPayment, type OrderPayment } from "../../lib/ledger/queries"
+import { orderPayment, type OrderPayment } from "../../lib/medusa/queries"
 
 export const readOrderPaymentStepId = "bnpl-read-order-payment"
 

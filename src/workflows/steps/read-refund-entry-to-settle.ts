@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { isUndecided } from "../../lib/ledger/refund-book"
+import { isUndecided } from "../../lib/money/refund-book"
 import type { BookEntry } from "../../modules/bnpl/types"
 
 export const readRefundEntryToSettleStepId = "bnpl-read-refund-entry-to-settle"

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../lib/options/resolve-options"
 
 export const readServiceLoanStepId = "bnpl-read-service-loan"
 

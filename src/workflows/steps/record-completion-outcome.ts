@@ -1,5 +1,5 @@
 import { recordCompletionFailure, recordHeldBy } from "../../lib/ledger/confirmation-records"
-import type { Confirmation } from "../../lib/ledger/confirmation"
+import type { Confirmation } from "../../lib/money/confirmation"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import type { Authorization } from "./authorize-loan-session"
 import { ledgerChangeStep } from "./ledger-change-step"

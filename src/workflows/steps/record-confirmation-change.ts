@@ -1,14 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { recordCompletionFailure, recordHeldBy, heldBy } from "../../lib/ledger/confirmation-records"
-import { type Confirmation, type Decision, failureAnswer, type LoanFacts } from "../../lib/ledger/confirmation"
+import { type Confirmation, type Decision, failureAnswer, type LoanFacts } from "../../lib/money/confirmation"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { bookOutsideRefunds } from "../../lib/ledger/refund-book"
+import { bookOutsideRefunds } from "../../lib/money/refund-book"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { ledgerChangeStep } from "./ledger-change-step"
 
 /**
  * The ledger's side of a confirmation that ends before the completion, one step per kind of
- * change (src/lib/ledger/confirmation.ts decides which): each answers the confirmation.
+ * change (src/lib/money/confirmation.ts decides which): each answers the confirmation.
  */
 export interface ConfirmationChange {
   row: LedgerLoan

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toDecimal } from "../../lib/bnpl/money"
-import { readSessionData } from "../../lib/bnpl/session-data"
-import type { CartFacts } from "../../lib/ledger/confirmation"
-import { serviceCartId } from "../../lib/ledger/holder"
+import { toDecimal } from "../../lib/service/money"
+import { readSessionData } from "../../lib/medusa/session-data"
+import type { CartFacts } from "../../lib/money/confirmation"
+import { serviceCartId } from "../../modules/bnpl/holder"
 import { ensureLoanRow } from "../../lib/ledger/loan-row"
 
 export const recordLoanOfSessionStepId = "bnpl-record-loan-of-session"

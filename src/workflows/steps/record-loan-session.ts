@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { SessionData } from "../../lib/bnpl/session-data"
+import type { SessionData } from "../../lib/medusa/session-data"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import { recordLoanOfSession } from "../../lib/ledger/loan-row"
 import type { LedgerLoan } from "../../modules/bnpl/types"

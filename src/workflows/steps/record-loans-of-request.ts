@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ensureLoanRow } from "../../lib/ledger/loan-row"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import type { LoanRecord } from "../../lib/bnpl/wire"
+import type { LoanRecord } from "../../lib/service/wire"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 
 export const recordLoansOfRequestStepId = "bnpl-record-loans-of-request"

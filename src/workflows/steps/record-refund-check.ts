@@ -1,4 +1,4 @@
-import type { LoanStatus } from "../../lib/bnpl/wire"
+import type { LoanStatus } from "../../lib/service/wire"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import type { LedgerPatch } from "../../modules/bnpl/service"
 import type { LedgerLoan } from "../../modules/bnpl/types"

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { LoanRecord } from "../../lib/bnpl/wire"
+import type { LoanRecord } from "../../lib/service/wire"
 import { emitLoanChanged } from "../../lib/ledger/emit-events"
 import { ledgerOf } from "../../lib/ledger/ledger"
 import type { LedgerLoan } from "../../modules/bnpl/types"

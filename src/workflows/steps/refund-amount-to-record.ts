@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toDecimal } from "../../lib/bnpl/money"
+import { toDecimal } from "../../lib/service/money"
 import type { BookEntry } from "../../modules/bnpl/types"
 
 export const refundAmountToRecordStepId = "bnpl-refund-amount-to-record"

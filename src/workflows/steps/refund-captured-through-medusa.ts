@@ -1,9 +1,9 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { exactDifference, toCents } from "../../lib/bnpl/money"
-import { withRefundSender } from "../../lib/bnpl/refund-sender"
-import type { OrderPayment } from "../../lib/ledger/queries"
-import { bookingSender } from "../../lib/ledger/refund-book"
+import { exactDifference, toCents } from "../../lib/service/money"
+import { withRefundSender } from "../../lib/provider-channel/refund-sender"
+import type { OrderPayment } from "../../lib/medusa/queries"
+import { bookingSender } from "../../lib/money/refund-book"
 
 export const refundCapturedThroughMedusaStepId = "bnpl-refund-captured-through-medusa"
 

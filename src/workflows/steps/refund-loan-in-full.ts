@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refundRefusal } from "../../lib/bnpl/errors"
-import type { LoanRecord } from "../../lib/bnpl/wire"
-import { refundLoanInFull } from "../../lib/ledger/refund-in-full"
+import { refundRefusal } from "../../lib/service/errors"
+import type { LoanRecord } from "../../lib/service/wire"
+import { refundLoanInFull } from "../../lib/money/refund-in-full"
 
 export const refundLoanInFullStepId = "bnpl-refund-loan-in-full"
 

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toCents } from "../../lib/bnpl/money"
-import { centsToDecimal } from "../../lib/bnpl/refunds"
-import type { OrderPayment } from "../../lib/ledger/queries"
-import { countedByOrder } from "../../lib/ledger/released-rest"
+import { toCents } from "../../lib/service/money"
+import { centsToDecimal } from "../../lib/service/refunds"
+import type { OrderPayment } from "../../lib/medusa/queries"
+import { countedByOrder } from "../../lib/money/released-rest"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { refundRemaining } from "./refund-loan-in-full"
 

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgerOf } from "../../lib/ledger/ledger"
-import { refundLoanInFull } from "../../lib/ledger/refund-in-full"
+import { refundLoanInFull } from "../../lib/money/refund-in-full"
 import type { ReplacedLoan } from "./plan-paid-loan"
 
 export const refundReplacedLoansStepId = "bnpl-refund-replaced-loans"

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../lib/options/resolve-options"
 import { excludesAny } from "../../lib/catalog/exclusions"
 import { excludedItemsOfCart, excludedItemsOfOrder } from "../../lib/catalog/excluded-items"
-import type { OrderBalance } from "../../lib/ledger/balance-snapshot"
+import type { OrderBalance } from "../../lib/medusa/balance-snapshot"
 import type { Lang } from "../../storefront/lang"
 import { productExcludedMessage } from "../../storefront/messages"
 

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { exactDifference, medusaAmountOfRefund, toCents } from "../../lib/bnpl/money"
-import type { LoanRecord } from "../../lib/bnpl/wire"
-import type { OrderPayment } from "../../lib/ledger/queries"
-import { isUndecided, remainingOn } from "../../lib/ledger/refund-book"
+import { exactDifference, medusaAmountOfRefund, toCents } from "../../lib/service/money"
+import type { LoanRecord } from "../../lib/service/wire"
+import type { OrderPayment } from "../../lib/medusa/queries"
+import { isUndecided, remainingOn } from "../../lib/money/refund-book"
 import type { BookEntry, LedgerLoan } from "../../modules/bnpl/types"
 
 export const refuseRefundAmountStepId = "bnpl-refuse-refund-amount"

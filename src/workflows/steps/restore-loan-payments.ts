@@ -2,7 +2,7 @@ import type { MedusaContainer, PaymentCollectionStatus, UpdatePaymentDTO } from 
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { bookOfCart } from "../../lib/ledger/loan-at-service"
-import { orderPayments } from "../../lib/ledger/queries"
+import { orderPayments } from "../../lib/medusa/queries"
 
 export const restoreLoanPaymentsStepId = "bnpl-restore-loan-payments"
 

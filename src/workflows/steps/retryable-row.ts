@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { holderOfRow } from "../../lib/ledger/holder"
+import { holderOfRow } from "../../modules/bnpl/holder"
 import { ledgerOf } from "../../lib/ledger/ledger"
 
 export const retryableRowStepId = "bnpl-retryable-row"

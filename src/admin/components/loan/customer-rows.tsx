@@ -1,7 +1,7 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { isPaid } from "../../../lib/bnpl/loan-payment"
-import type { Customer, LoanRecord } from "../../../lib/bnpl/wire"
+import { isPaid } from "../../../lib/service/loan-payment"
+import type { Customer, LoanRecord } from "../../../lib/service/wire"
 
 /** The service fills the customer only once the first installment is paid (docs/service-api.md). */
 export function CustomerRows({ loan }: { loan: LoanRecord }) {

@@ -1,6 +1,6 @@
 import { StatusBadge } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { LoanRecord } from "../../../lib/bnpl/wire"
+import type { LoanRecord } from "../../../lib/service/wire"
 import { STATUS_COLOR } from "../../lib/badges"
 
 /** A loan's status at the service: in the admin's words, and as the service names it. */

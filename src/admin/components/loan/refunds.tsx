@@ -1,6 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { RefundRecord } from "../../../lib/bnpl/wire"
+import type { RefundRecord } from "../../../lib/service/wire"
 import type { Format } from "../../lib/format"
 
 /** The service's refund history as it reports it: a status and a date per refund, no amount (Medusa's own refund list shows those). */

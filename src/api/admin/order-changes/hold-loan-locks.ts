@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { holdLocksUntil, loanLocksOf } from "../../../lib/ledger/locks"
-import { orderPayments } from "../../../lib/ledger/queries"
+import { orderPayments } from "../../../lib/medusa/queries"
 import { answered } from "../../answered"
 
 /**
@@ -8,7 +8,7 @@ import { answered } from "../../answered"
  * loans paid: opening the change waits for the locks of what the loans pay, which an order page refund holds
  * until Medusa has recorded it. Medusa records a refund beyond what the order owes with an order
  * change of its own, which fails once another change is open, after the money has left; a refund
- * asked once the change is open is refused before it is sent (lib/ledger/order-change-guard.ts).
+ * asked once the change is open is refused before it is sent (lib/money/order-change-guard.ts).
  */
 export async function holdLoanLocksWhileOpeningChange(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const orderId = (req.body as { order_id?: unknown } | undefined)?.order_id

@@ -1,13 +1,13 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { withRefundSender } from "../../../lib/bnpl/refund-sender"
-import { bookingSender } from "../../../lib/ledger/refund-book"
+import { withRefundSender } from "../../../lib/provider-channel/refund-sender"
+import { bookingSender } from "../../../lib/money/refund-book"
 import { holdLoanLockOfPayment } from "./hold-loan-lock"
 import { answered } from "../../answered"
 
 /**
  * `POST /admin/payments/:id/refund` (the order page's *Refund*) on a payment a loan holds:
  * Medusa's route answers, and its call to the provider is booked by the plugin before it is
- * sent (src/lib/bnpl/refund-sender.ts). The cart's lock is held until the answer is sent, so no
+ * sent (src/lib/provider-channel/refund-sender.ts). The cart's lock is held until the answer is sent, so no
  * confirmation, refund check or other refund of the loan runs between Medusa's record of the
  * refund and the service's reply.
  */

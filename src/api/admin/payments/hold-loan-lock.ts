@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { holdLocksUntil, loanLocksOf } from "../../../lib/ledger/locks"
-import { loanOfPayment } from "../../../lib/ledger/queries"
+import { loanOfPayment } from "../../../lib/medusa/queries"
 import { answered } from "../../answered"
 
 /**

@@ -16,7 +16,7 @@ export interface DeliveryFacts {
 /**
  * Records the delivery once the answer is sent, so that recording never delays or changes it; a
  * failure to record is logged and nothing more. Reasons come from the route's checks, which never
- * quote a header or a secret (lib/bnpl/webhook.ts). Old deliveries are deleted by a scheduled job
+ * quote a header or a secret (lib/service/webhook.ts). Old deliveries are deleted by a scheduled job
  * (jobs/prune-webhook-deliveries.ts), not here.
  */
 export async function recordDelivery(container: MedusaContainer, facts: DeliveryFacts, httpStatus: number, receivedAt: Date): Promise<void> {

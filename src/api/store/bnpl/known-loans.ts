@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LOAN_PAYMENT } from "../../../lib/bnpl/status"
-import { awaitsFinancing, isBnplProvider, readSessionData } from "../../../lib/bnpl/session-data"
+import { LOAN_PAYMENT } from "../../../lib/service/status"
+import { awaitsFinancing, isBnplProvider, readSessionData } from "../../../lib/medusa/session-data"
 import type { SeenLoan } from "./recent-loans"
 import { BNPL_LEDGER_MODULE } from "../../../modules/bnpl"
 import type { BnplLedgerService } from "../../../modules/bnpl/service"

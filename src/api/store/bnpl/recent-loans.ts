@@ -1,8 +1,8 @@
 import type { ICacheService, ICachingModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
-import type { BnplClient } from "../../../lib/bnpl/client"
-import { LoanRecord } from "../../../lib/bnpl/wire"
+import type { BnplClient } from "../../../lib/service/client"
+import { LoanRecord } from "../../../lib/service/wire"
 
 /**
  * The status query for the storefront's routes (a cart, an order's balance), shared for a moment: a storefront polling

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { isBnplProvider } from "../../../lib/bnpl/session-data"
+import { isBnplProvider } from "../../../lib/medusa/session-data"
 import { recordSessionsWithoutRows } from "../../../reconciliation/backfill"
 import { chooseLang } from "../../../storefront/lang"
 import { startLoanSessionWorkflow } from "../../../workflows/start-loan-session"

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { balanceHolder, cartHolder, saleByPhoneHolder } from "../holder"
+import { balanceHolder, cartHolder, saleByPhoneHolder } from "../../../modules/bnpl/holder"
 import { holderLockKey, holderLocks, holdLocksUntil, type Locks, underLocks } from "../locks"
 
 /** Medusa's in-memory locking provider, which the locking module hands each call to, as one process's store runs it. */

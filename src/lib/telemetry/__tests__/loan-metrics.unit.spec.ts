@@ -1,4 +1,4 @@
-import { loanChannel } from "../../ledger/holder"
+import { loanChannel } from "../../../modules/bnpl/holder"
 import { countLoanChange } from "../loan-metrics"
 import { registerInMemoryOtel, type InMemoryOtel, type MetricPoint } from "../../../../integration-tests/helpers/otel"
 import type { LedgerLoan } from "../../../modules/bnpl/types"

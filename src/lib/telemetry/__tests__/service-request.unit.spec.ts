@@ -1,6 +1,6 @@
 import { trace } from "@medusajs/framework/opentelemetry/api"
 import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
-import { BnplClient } from "../../bnpl/client"
+import { BnplClient } from "../../service/client"
 import { instruments } from "../instruments"
 import { aboutLoan } from "../loan-context"
 import { attributeValues, registerInMemoryOtel, type InMemoryOtel } from "../../../../integration-tests/helpers/otel"

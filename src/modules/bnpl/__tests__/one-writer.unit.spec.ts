@@ -7,9 +7,10 @@ import ts from "typescript"
  * workflow steps. Read with TypeScript's parser, so comments and strings do not count:
  * - no file outside this module calls a generated write method (`createBnplLoans`,
  *   `updateBnplRefunds`, …) or reaches the ledger's tables with SQL;
- * - the service's changes of a loan's row or of the book, and src/lib/ledger's helpers that make
- *   them, are called only from src/workflows (steps) and src/lib/ledger (the helpers those steps
- *   call): routes, middlewares, subscribers, jobs and reconciliation start workflows.
+ * - the service's changes of a loan's row or of the book, and the helpers that make them
+ *   (src/lib/ledger's rows, src/lib/money's book of refunds), are called only from src/workflows
+ *   (steps) and those two folders: routes, middlewares, subscribers, jobs and reconciliation start
+ *   workflows.
  */
 const MODULE = resolve(__dirname, "..")
 const SRC = resolve(MODULE, "..", "..")
@@ -66,7 +67,7 @@ const READS = new Set([
 ])
 /** Logs, not the ledger: written where the run or the delivery happens. */
 const LOGS = new Set(["startReconciliationRun", "beatReconciliationRun", "finishReconciliationRun", "recordWebhookDelivery", "pruneLogs"])
-/** src/lib/ledger's helpers that change the ledger through the service. */
+/** The helpers of src/lib/ledger and src/lib/money that change the ledger through the service. */
 const HELPERS = [
   "recordNewLoan",
   "recordLoanOfSession",
@@ -104,7 +105,7 @@ describe("one writer for the ledger", () => {
   it("the ledger's changes are made from workflow steps only: routes, subscribers, jobs and reconciliation start workflows", () => {
     const guarded = new Set([...changes, ...HELPERS])
     const found = files
-      .filter((file) => outside(file, ["workflows", "lib/ledger"]))
+      .filter((file) => outside(file, ["workflows", "lib/ledger", "lib/money"]))
       .flatMap((file) =>
         callsIn(file)
           .filter((call) => guarded.has(call.name))
@@ -116,7 +117,7 @@ describe("one writer for the ledger", () => {
 
 /**
  * What reaches the payment provider besides Medusa's arguments (docs/architecture.md, "What the plugin
- * keeps in a process"): the hand-overs of lib/bnpl/provider-context.ts, set around a Medusa workflow
+ * keeps in a process"): the hand-overs of lib/provider-channel/provider-context.ts, set around a Medusa workflow
  * the plugin runs and read by the provider inside it, and the one read of Medusa's application
  * container. A new hand-over, a new place that sets one or a new reader fails here until it is
  * named there.
@@ -136,10 +137,10 @@ describe("the hand-overs to the provider", () => {
 
   it("one store, in provider-context.ts, and only the hand-overs' own files use it", () => {
     const stores = files.filter((file) => /new\s+AsyncLocalStorage\b/.test(readFileSync(file, "utf8"))).map(where)
-    expect(stores).toEqual(["lib/bnpl/provider-context.ts"])
+    expect(stores).toEqual(["lib/provider-channel/provider-context.ts"])
     expect(sitesOf(["withProvided", "provided"])).toEqual({
-      withProvided: ["lib/bnpl/loan-recorder.ts", "lib/bnpl/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
-      provided: ["lib/bnpl/loan-recorder.ts", "lib/bnpl/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+      withProvided: ["lib/provider-channel/loan-recorder.ts", "lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+      provided: ["lib/provider-channel/loan-recorder.ts", "lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
     })
   })
 
@@ -148,11 +149,11 @@ describe("the hand-overs to the provider", () => {
       withRefundSender: [
         "api/admin/orders/cancel-with-loans.ts",
         "api/admin/payments/book-refund.ts",
-        "lib/ledger/during-completion.ts",
+        "lib/provider-channel/during-completion.ts",
         "workflows/refund-received-return.ts",
         "workflows/steps/refund-captured-through-medusa.ts",
       ],
-      withLoanRecorder: ["lib/ledger/during-completion.ts"],
+      withLoanRecorder: ["lib/provider-channel/during-completion.ts"],
       withConfirmedLoan: ["workflows/steps/authorize-loan-session.ts"],
     })
     expect(sitesOf(["refundSender", "loanRecorder", "confirmedLoan"])).toEqual({
@@ -167,6 +168,6 @@ describe("the hand-overs to the provider", () => {
     const imports = files
       .filter((file) => /import\s*\{[^}]*\bcontainer\b[^}]*\}\s*from\s*["']@medusajs\/framework["']/.test(readFileSync(file, "utf8")))
       .map(where)
-    expect([...readers, ...imports]).toEqual(["lib/ledger/store-refund-sender.ts"])
+    expect([...readers, ...imports]).toEqual(["lib/provider-channel/store-refund-sender.ts"])
   })
 })

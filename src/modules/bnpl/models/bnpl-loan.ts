@@ -14,7 +14,7 @@ export const BnplLoan = model
     /** The service's identifier of the loan. */
     loan_id: model.number().unique(),
     /**
-     * What the loan pays (lib/ledger/holder.ts): a cart at checkout, or an order's payment
+     * What the loan pays (modules/bnpl/holder.ts): a cart at checkout, or an order's payment
      * collection (its balance through Medusa's payment link, or a sale by phone).
      */
     holder: model.enum(["cart", "order_balance"]).default("cart"),

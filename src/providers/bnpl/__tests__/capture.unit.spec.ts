@@ -1,8 +1,8 @@
 import { logger } from "@medusajs/framework/logger"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
-import type { CartSnapshot } from "../../../lib/bnpl/cart-snapshot"
-import type { BnplOptionsInput } from "../../../lib/bnpl/options"
+import type { CartSnapshot } from "../../../lib/medusa/cart-snapshot"
+import type { BnplOptionsInput } from "../../../lib/options/options"
 import { withConfirmedLoan } from "../confirmed-loan"
 import { BnplProviderService } from "../service"
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { channelOf, type LoanChannel } from "../../../../lib/ledger/holder"
+import { channelOf, type LoanChannel } from "../../../../modules/bnpl/holder"
 import type { LedgerActivity, ReconcileCount } from "../../../../modules/bnpl/types"
 
 /** Webhook deliveries and reconciliation runs are kept 30 days (jobs/prune-webhook-deliveries.ts, reconciliation/run.ts). */

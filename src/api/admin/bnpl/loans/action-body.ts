@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Decimal } from "../../../../lib/bnpl/wire"
+import { Decimal } from "../../../../lib/service/wire"
 
 /**
  * The bodies of the loans page's actions, validated before each route runs (src/api/middlewares.ts).

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { sameAmount } from "../../../../lib/bnpl/money"
+import { sameAmount } from "../../../../lib/service/money"
 import type { BookEntry, LedgerLoan } from "../../../../modules/bnpl/types"
 import { LEDGER_STATES } from "./ledger-states"
 

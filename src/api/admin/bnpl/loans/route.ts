@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../../../modules/bnpl/types"
 import { type ListLoansQuery, type LoanListResponse, ledgerJson } from "./ledger-view"
-import { awaitsFinancing } from "../../../../lib/bnpl/session-data"
+import { awaitsFinancing } from "../../../../lib/medusa/session-data"
 import { ledgerOf } from "../../../../lib/ledger/ledger"
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { CommChannel, CustomerPhone, SendChannel } from "../../../../lib/bnpl/wire"
+import { CommChannel, CustomerPhone, SendChannel } from "../../../../lib/service/wire"
 
 /**
  * The admin's sale by phone of an order's open payment collection (docs/admin.md, "Sales by

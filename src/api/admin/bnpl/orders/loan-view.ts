@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { LoanRecord, RefundRecord } from "../../../../lib/bnpl/wire"
+import type { LoanRecord, RefundRecord } from "../../../../lib/service/wire"
 import type { LedgerLoanJson } from "../loans/ledger-view"
 
 /** `?loan_id=`: which of the order's loans to show; without it, the order's first live loan. */

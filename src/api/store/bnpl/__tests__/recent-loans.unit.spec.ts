@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import InMemoryCacheService from "@medusajs/cache-inmemory/dist/services/inmemory-cache"
 import { MemoryCachingProvider } from "@medusajs/caching/dist/providers/memory-cache"
-import type { BnplClient } from "../../../../lib/bnpl/client"
-import type { LoanRecord } from "../../../../lib/bnpl/wire"
+import type { BnplClient } from "../../../../lib/service/client"
+import type { LoanRecord } from "../../../../lib/service/wire"
 
 type RecentLoansModule = typeof import("../recent-loans")
 

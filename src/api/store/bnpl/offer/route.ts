@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { bnplFromContainer } from "../../../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../../../lib/options/resolve-options"
 import { excludesAny, exclusionOf } from "../../../../lib/catalog/exclusions"
 import { productFacts } from "../../../../lib/catalog/excluded-items"
 import { buildOffer, excludingProducts } from "../../../../storefront/offer-rules"

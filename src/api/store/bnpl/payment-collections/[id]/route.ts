@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../../../../lib/options/resolve-options"
 import type { BalanceEligibilityResponse } from "../../../../../storefront/wire"
 import { type LangQuery, shopperLang } from "../../query"
 import { balanceEligibility } from "./balance-eligibility"

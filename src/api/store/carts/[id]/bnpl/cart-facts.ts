@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { BnplClient } from "../../../../../lib/bnpl/client"
-import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
+import type { BnplClient } from "../../../../../lib/service/client"
+import { bnplFromContainer } from "../../../../../lib/options/resolve-options"
 import { recentLoans, type SeenLoan } from "../../../bnpl/recent-loans"
 import { type KnownLoan, knownLoans, ledgerRows } from "../../../bnpl/known-loans"
 import { excludesAny } from "../../../../../lib/catalog/exclusions"
 import { excludedItemsOfCart } from "../../../../../lib/catalog/excluded-items"
-import { orderOfCart } from "../../../../../lib/ledger/queries"
+import { orderOfCart } from "../../../../../lib/medusa/queries"
 
 /** Everything the cart's answer is decided from. */
 export interface CartFacts {

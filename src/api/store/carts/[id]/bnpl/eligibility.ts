@@ -1,4 +1,4 @@
-import type { BnplOptions } from "../../../../../lib/bnpl/options"
+import type { BnplOptions } from "../../../../../lib/options/options"
 import type { Lang } from "../../../../../storefront/lang"
 import { buildOffer, excludingProducts, withReason } from "../../../../../storefront/offer-rules"
 import type { CartEligibility } from "../../../../../storefront/wire"

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../../../../../lib/bnpl/resolve-options"
+import { bnplFromContainer } from "../../../../../lib/options/resolve-options"
 import type { CartEligibilityResponse } from "../../../../../storefront/wire"
 import { type LangQuery, shopperLang } from "../../../bnpl/query"
 import { readCartFacts } from "./cart-facts"

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { RefundSender } from "../bnpl/refund-sender"
+import type { RefundSender } from "../money/refund-book"
 import { BNPL_LEDGER_MODULE } from "../../modules/bnpl/key"
-import { loanLocksOf, underLocks } from "./locks"
-import { bookingSender } from "./refund-book"
+import { loanLocksOf, underLocks } from "../ledger/locks"
+import { bookingSender } from "../money/refund-book"
 
 /** The book's reason for a refund the store's own code asked Medusa for. */
 export const STORE_REFUND = "refund from Medusa (the store's own code)"

@@ -1,5 +1,5 @@
 import type { BookEntry, LedgerLoan } from "../../../modules/bnpl/types"
-import type { LoanRecord } from "../../bnpl/wire"
+import type { LoanRecord } from "../../service/wire"
 import { type CartFacts, decideBeforeService, decideWithService, type LoanFacts } from "../confirmation"
 
 const row = (over: Partial<LedgerLoan> = {}) =>

@@ -1,17 +1,28 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { type BookEntry, UNCLEAR_REFUND_STATES } from "../../modules/bnpl/types"
-import { bnplFromContainer } from "../bnpl/resolve-options"
-import { toCents, toDecimal } from "../bnpl/money"
-import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../bnpl/refunds"
-import type { LoanRecord, RefundRecord } from "../bnpl/wire"
-import { isPaid } from "../bnpl/status"
-import { emitBookEntries } from "./emit-events"
-import { ledgerOf } from "./ledger"
-import { loanAtService } from "./loan-at-service"
+import { bnplFromContainer } from "../options/resolve-options"
+import { toCents, toDecimal } from "../service/money"
+import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../service/refunds"
+import type { LoanRecord, RefundRecord } from "../service/wire"
+import { isPaid } from "../service/status"
+import { emitBookEntries } from "../ledger/emit-events"
+import { ledgerOf } from "../ledger/ledger"
+import { loanAtService } from "../ledger/loan-at-service"
 import { refuseRefundDuringOrderChange } from "./order-change-guard"
-import type { RefundSender } from "../bnpl/refund-sender"
 import { type RefundProgress, refundSpan } from "../telemetry/refund-span"
+
+/** One refund Medusa asks the provider for, as the plugin's book takes it. */
+export interface RefundAsked {
+  cartId: string
+  loanId: number
+  totalAmount: string
+  /** Medusa's refund record, made before the provider is called: the request's key. */
+  medusaRefundId: string
+}
+
+/** Books the refund, sends it once, and resolves when the service accepted it; throws otherwise. */
+export type RefundSender = (refund: RefundAsked) => Promise<void>
 
 /**
  * The plugin's book of refunds (modules/bnpl/models/bnpl-refund.ts), and the rules read from
@@ -274,7 +285,7 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
 export const ROLLBACK_REFUND = "completion rolled back by Medusa after the capture"
 
 /**
- * The provider's sender (src/lib/bnpl/refund-sender.ts) for a Medusa refund asked while its
+ * The provider's sender (src/lib/provider-channel/refund-sender.ts) for a Medusa refund asked while its
  * caller holds the cart's lock: booked under Medusa's refund id, sent once.
  */
 export function bookingSender(container: MedusaContainer, reason: string): RefundSender {

@@ -1,16 +1,5 @@
+import type { RefundSender } from "../money/refund-book"
 import { type HandOverScope, provided, withProvided } from "./provider-context"
-
-/** One refund Medusa asks the provider for, as the plugin's book takes it. */
-export interface RefundAsked {
-  cartId: string
-  loanId: number
-  totalAmount: string
-  /** Medusa's refund record, made before the provider is called: the request's key. */
-  medusaRefundId: string
-}
-
-/** Books the refund, sends it once, and resolves when the service accepted it; throws otherwise. */
-export type RefundSender = (refund: RefundAsked) => Promise<void>
 
 /**
  * The plugin's book of refunds, for the provider's `refundPayment`.
@@ -22,7 +11,7 @@ export type RefundSender = (refund: RefundAsked) => Promise<void>
  * those carts to the sender it finds here: booked, refused while another refund of the loan is
  * unclear, proven by the book's rule after a lost reply. A refund asked of the provider on any
  * other path, or of another cart (a subscriber the workflow's events started), goes to the
- * store's sender (lib/ledger/store-refund-sender.ts), which books it the same way under its own
+ * store's sender (lib/provider-channel/store-refund-sender.ts), which books it the same way under its own
  * cart's lock.
  */
 const SENDER = Symbol("refund sender")

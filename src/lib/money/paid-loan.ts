@@ -1,5 +1,5 @@
-import type { LoanRecord } from "../bnpl/wire"
-import type { LoanAtService } from "./loan-at-service"
+import type { LoanRecord } from "../service/wire"
+import type { LoanAtService } from "../ledger/loan-at-service"
 import { refundBlock, remainingOn, unexplained } from "./refund-book"
 
 /**

@@ -1,6 +1,7 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { BranchId, CartId, CommChannel, CustomerPhone, Decimal, LoanStatus } from "./wire"
+import { BranchId, CartId, CommChannel, CustomerPhone, Decimal, LoanStatus } from "../service/wire"
+import { LoanHolderData } from "../../modules/bnpl/holder"
 import { CartSnapshot } from "./cart-snapshot"
 
 /**
@@ -41,12 +42,6 @@ export const InStoreRequest = z.object({
   in_store: z.object({ cart_id: CartId, phone: CustomerPhone, channel: CommChannel, shop_id: BranchId }),
 })
 export type InStoreRequest = z.infer<typeof InStoreRequest>
-
-/** What a loan pays (lib/ledger/holder.ts), as the session's workflow tells the provider: for the loan creation's span. */
-export const LoanHolderData = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("cart"), cart_id: z.string().min(1) }),
-  z.object({ type: z.literal("order_balance"), payment_collection_id: z.string().min(1), service_cart_id: z.string().min(1) }),
-])
 
 /** What `initiatePayment` receives: the server-built snapshot and what the loan pays, plus Medusa's session id. */
 export const InitiateData = z.object({ cart: CartSnapshot, holder: LoanHolderData.optional() })

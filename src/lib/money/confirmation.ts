@@ -1,12 +1,12 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { sameAmount, toDecimal } from "../bnpl/money"
-import { CONFIRMABLE_SESSION, isPaid } from "../bnpl/status"
-import { awaitsOrder } from "./ledger"
-import type { LoanHolder } from "./holder"
-import type { LoanAtService } from "./loan-at-service"
-import type { SessionRow } from "./queries"
+import { sameAmount, toDecimal } from "../service/money"
+import { CONFIRMABLE_SESSION, isPaid } from "../service/status"
+import { awaitsOrder } from "../ledger/ledger"
+import type { LoanHolder } from "../../modules/bnpl/holder"
+import type { LoanAtService } from "../ledger/loan-at-service"
+import type { SessionRow } from "../medusa/queries"
 import { paidLoanVerdict } from "./paid-loan"
 
 /**

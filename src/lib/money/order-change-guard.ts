@@ -1,9 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
-import { toCents } from "../bnpl/money"
-import { centsToDecimal } from "../bnpl/refunds"
-import { rowOfLoan } from "./ledger"
-import { holderOfLoan, orderOfHolder } from "./queries"
+import { toCents } from "../service/money"
+import { centsToDecimal } from "../service/refunds"
+import { rowOfLoan } from "../ledger/ledger"
+import { orderOfHolder } from "../medusa/queries"
+import { holderOfLoan } from "../ledger/holders"
 
 const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
 

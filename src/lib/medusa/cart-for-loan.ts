@@ -1,8 +1,8 @@
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CartSnapshot } from "../bnpl/cart-snapshot"
-import { exactSum, toDecimal } from "../bnpl/money"
-import { isBnplProvider } from "../bnpl/session-data"
+import { CartSnapshot } from "./cart-snapshot"
+import { exactSum, toDecimal } from "../service/money"
+import { isBnplProvider } from "./session-data"
 import { type CartOfCollection, type CartRow, cartOfCollection } from "./medusa-tables"
 
 export interface CartForLoan {
@@ -15,7 +15,7 @@ export interface CartForLoan {
 }
 
 /**
- * Reads what the loan request needs from the cart (see lib/bnpl/cart-snapshot.ts): the
+ * Reads what the loan request needs from the cart (see lib/medusa/cart-snapshot.ts): the
  * snapshot, built from the database, never from what a storefront sent, and whether the cart is
  * paid already. One SQL statement on Medusa's tables, on the shopper's path (medusa-tables.ts).
  */

@@ -1,6 +1,6 @@
-import { exactDifference, toCents } from "../bnpl/money"
-import { centsToDecimal } from "../bnpl/refunds"
-import type { OrderPayment } from "./queries"
+import { exactDifference, toCents } from "../service/money"
+import { centsToDecimal } from "../service/refunds"
+import type { OrderPayment } from "../medusa/queries"
 
 /**
  * What a loan holds at the service beyond what its order counts, once Medusa released the

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events"
-import { refundSender, withRefundSender, type RefundSender } from "../refund-sender"
+import type { RefundSender } from "../../money/refund-book"
+import { refundSender, withRefundSender } from "../refund-sender"
 
 const send: RefundSender = async () => undefined
 const later = () => new Promise<void>((resolve) => setTimeout(resolve, 5))

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BatchObservableResult, Meter } from "@medusajs/framework/opentelemetry/api"
-import { ledgerOf } from "../ledger/ledger"
-import { instruments } from "./instruments"
+import { ledgerOf } from "./ledger"
+import { instruments } from "../telemetry/instruments"
 import { UNCLEAR_REFUND_STATES } from "../../modules/bnpl/types"
 
 /**

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { withLoanRecorder } from "../bnpl/loan-recorder"
-import type { HandOverScope } from "../bnpl/provider-context"
-import { withRefundSender } from "../bnpl/refund-sender"
-import { ledgerRecorder } from "./loan-row"
-import { bookingSender, ROLLBACK_REFUND } from "./refund-book"
+import { withLoanRecorder } from "./loan-recorder"
+import type { HandOverScope } from "./provider-context"
+import { withRefundSender } from "./refund-sender"
+import { ledgerRecorder } from "../ledger/loan-row"
+import { bookingSender, ROLLBACK_REFUND } from "../money/refund-book"
 
 /**
  * Runs a cart's completion (the storefront's, or the confirmation's processPaymentWorkflow)

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BnplClient } from "./client"
-import { sharedClient } from "./shared-client"
+import type { BnplClient } from "../service/client"
+import { sharedClient } from "../service/shared-client"
 import { BnplOptions, parseOptions } from "./options"
-import { providerIdOf } from "./session-data"
+import { providerIdOf } from "../medusa/session-data"
 
 interface ProviderEntry {
   id?: string

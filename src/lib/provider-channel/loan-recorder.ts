@@ -1,17 +1,5 @@
+import type { LoanRecorder } from "../ledger/loan-row"
 import { type HandOverScope, provided, withProvided } from "./provider-context"
-
-/** A loan the provider has just made for a session the plugin's route did not create. */
-export interface LoanMade {
-  cartId: string
-  loanId: number
-  checkoutUrl: string
-  amount: string
-  currencyCode: string
-  /** Medusa's payment session, when Medusa said which (the session id is the initiation's idempotency key). */
-  sessionId?: string
-}
-
-export type LoanRecorder = (loan: LoanMade) => Promise<void>
 
 /**
  * The ledger's row for a loan made while a cart's completion runs. Only Medusa opens a session

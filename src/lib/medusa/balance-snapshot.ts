@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { isBnplProvider } from "../bnpl/session-data"
-import { type CartForLoan, toSnapshot } from "./cart-snapshot"
+import { isBnplProvider } from "./session-data"
+import { type CartForLoan, toSnapshot } from "./cart-for-loan"
 
 /** Medusa's payment collection of an order's balance, as a loan needs it. */
 export interface OrderBalance {

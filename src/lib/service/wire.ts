@@ -125,7 +125,7 @@ export type PosLoanRequest = z.infer<typeof PosLoanRequest>
 /**
  * The documentation shows no more of this answer than "payment created": every field is read
  * if present and relied on by nothing. The loan is identified by its `cartId` through the status
- * query; a `qr` (in no documented format: lib/bnpl/checkout-qr.ts keeps it only when a browser
+ * query; a `qr` (in no documented format: lib/service/checkout-qr.ts keeps it only when a browser
  * can show it) or `url` is only shown to the admin.
  */
 export const PosLoanCreated = z

@@ -1,4 +1,4 @@
-import { cartForLoan, toSnapshot } from "../cart-snapshot"
+import { cartForLoan, toSnapshot } from "../cart-for-loan"
 
 const cart = {
   id: "cart_1",

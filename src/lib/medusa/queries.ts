@@ -1,12 +1,10 @@
 import type { BigNumberInput, CartDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
-import { exactSum } from "../bnpl/money"
-import { awaitedSessionData, awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../bnpl/session-data"
-import type { LedgerLoan } from "../../modules/bnpl/types"
-import { ledgerOf, undecidedLoansOf } from "./ledger"
-import { balanceHolder, cartHolder, holderOfRow, type LoanHolder } from "./holder"
+import { exactSum } from "../service/money"
+import { awaitedSessionData, isBnplProvider, readSessionData, type SessionData } from "./session-data"
+import { cartHolder, type LoanHolder } from "../../modules/bnpl/holder"
 import { ownerOfPaymentCollection } from "./medusa-tables"
-import type { LoanStatus } from "../bnpl/wire"
+import type { LoanStatus } from "../service/wire"
 
 /**
  * The reads of Medusa's data the loan workflows share: a cart's payment
@@ -53,41 +51,6 @@ export async function holderOfSession(container: MedusaContainer, serviceCartId:
   if ((await ownerOfPaymentCollection(container, paymentCollectionId)).cart_id) return cartHolder(serviceCartId)
   return { type: "order_balance", payment_collection_id: paymentCollectionId, service_cart_id: serviceCartId }
 }
-
-/**
- * What the loans the service knows by `cartId` pay, where no row of the loan in hand says it (a
- * webhook, or a refund, of a loan whose row a crash prevented): a row of another loan of the same
- * `cartId`, the request the plugin sent under that `cartId` (a sale by phone whose reply was lost),
- * or else Medusa's own records, a payment collection by that id being an order's balance.
- */
-async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
-  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
-  if (row) return holderOfRow(row)
-  const request = await ledgerOf(container).findLoanRequest(cartId)
-  if (request?.payment_collection_id) return { type: "order_balance", payment_collection_id: request.payment_collection_id, service_cart_id: cartId }
-  const [collection] = await container.resolve(Modules.PAYMENT).listPaymentCollections({ id: cartId }, { select: ["id"] })
-  return collection ? balanceHolder(cartId) : cartHolder(cartId)
-}
-
-/**
- * What the loans the service knows by these `cartId`s pay, for their locks (locks.ts): one read
- * of the ledger's rows, which record each loan's holder. A `cartId` no row names yet (a loan
- * whose row a crash prevented) is looked up as `holderOfServiceCart` does.
- */
-export async function holdersOfServiceCarts(container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<LoanHolder[]> {
-  const cartIds = [...new Set(serviceCartIds)]
-  if (!cartIds.length) return []
-  const rows: Array<Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">> = await ledgerOf(container).listBnplLoans(
-    { cart_id: cartIds },
-    { select: ["holder", "cart_id", "payment_collection_id"] },
-  )
-  const byCart = new Map(rows.map((row) => [row.cart_id, holderOfRow(row)]))
-  return Promise.all(cartIds.map((cartId) => byCart.get(cartId) ?? holderOfServiceCart(container, cartId)))
-}
-
-/** What a loan pays: its row's holder (holder.ts), or for a loan without a row, what its `cartId`'s loans pay. */
-export const holderOfLoan = (container: MedusaContainer, row: LedgerLoan | undefined, cartId: string): Promise<LoanHolder> =>
-  row ? Promise.resolve(holderOfRow(row)) : holderOfServiceCart(container, cartId)
 
 /** What the loan's holder (holder.ts) is in Medusa now: a cart's payment, or an order balance's collection read as one. */
 export async function cartPayment(container: MedusaContainer, holder: LoanHolder): Promise<CartPayment> {
@@ -219,19 +182,6 @@ export async function cancelWaitingSession(container: MedusaContainer, holder: L
 export async function cartOfOrder(container: MedusaContainer, orderId: string): Promise<string | undefined> {
   const [link] = await linkTable(container, ORDER_CART).list({ order_id: orderId }, { select: ["cart_id"] })
   return link?.cart_id
-}
-
-/**
- * The loans an order placed before its financing (`orderBeforeFinancing`) waits on: open rows of
- * its cart whose session Medusa placed the order with, `pending_authorization`.
- */
-export async function awaitedLoansOfOrder(container: MedusaContainer, orderId: string): Promise<{ cartId?: string; rows: LedgerLoan[] }> {
-  const cartId = await cartOfOrder(container, orderId)
-  if (!cartId) return { rows: [] }
-  const open = (await undecidedLoansOf(container, cartHolder(cartId))).filter((row) => row.state === "open")
-  if (!open.length) return { cartId, rows: [] }
-  const { sessions } = await sessionsOfCart(container, cartHolder(cartId))
-  return { cartId, rows: open.filter((row) => awaitsFinancing(sessionOfLoan(sessions, row.loan_id))) }
 }
 
 /** The order the loan's holder is part of: the order its cart became, or the order of its balance's collection. */

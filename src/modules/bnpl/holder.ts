@@ -1,6 +1,5 @@
-import type { z } from "zod"
-import type { LedgerLoan } from "../../modules/bnpl/types"
-import type { LoanHolderData } from "../bnpl/session-data"
+import { z } from "zod"
+import type { LedgerLoan } from "./types"
 
 /**
  * What a loan pays, stored on its ledger row (`holder`) from the request that made it, and never
@@ -12,6 +11,10 @@ import type { LoanHolderData } from "../bnpl/session-data"
  *   plugin chose for it (`service_cart_id`), so that it never shares the order's checkout loan's
  *   status query or refund history.
  */
+export const LoanHolderData = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("cart"), cart_id: z.string().min(1) }),
+  z.object({ type: z.literal("order_balance"), payment_collection_id: z.string().min(1), service_cart_id: z.string().min(1) }),
+])
 export type LoanHolder = z.infer<typeof LoanHolderData>
 
 /** The `cartId` the service knows the holder's loans by. */

@@ -1,7 +1,7 @@
 import { z } from "zod"
-import { Decimal, type LoanRequest } from "./wire"
+import { Decimal, type LoanRequest } from "../service/wire"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { toCents, toPesos } from "./money"
+import { toCents, toPesos } from "../service/money"
 
 /**
  * What the loan request needs from the cart, built on the server.

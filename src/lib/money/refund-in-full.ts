@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { centsToDecimal } from "../bnpl/refunds"
-import type { LoanRecord } from "../bnpl/wire"
-import { toCents, toDecimal } from "../bnpl/money"
+import { centsToDecimal } from "../service/refunds"
+import type { LoanRecord } from "../service/wire"
+import { toCents, toDecimal } from "../service/money"
 import { bookedRefund, remainingOn, standingBook } from "./refund-book"
 
 export interface InFullResult {

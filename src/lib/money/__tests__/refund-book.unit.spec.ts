@@ -1,5 +1,5 @@
 import type { BookEntry } from "../../../modules/bnpl/types"
-import type { LoanRecord, RefundRecord } from "../../bnpl/wire"
+import type { LoanRecord, RefundRecord } from "../../service/wire"
 import { paidLoanVerdict } from "../paid-loan"
 import { loanOfEntry, refundBlock, remainingOn, unexplained } from "../refund-book"
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { WebhookAuthMode } from "./webhook-auth-mode"
+import { WebhookAuthMode } from "../service/webhook-auth-mode"
 
 /**
  * The provider's options: one zod schema, one table of environment variables.
