@@ -25,10 +25,16 @@ export const bookOfCart = (container: MedusaContainer, cartId: string): Promise<
 
 /**
  * The status query, the refund history and the book of the loan's cartId, read at once: each
- * waits on a different server. Reads only.
+ * waits on a different server. `loans`: the status query's answer, when the caller has it already
+ * (a paid loan found among them is the one that needs its history and book). Reads only.
  */
-export async function loanAtService(container: MedusaContainer, cartId: string, loanId?: number): Promise<LoanAtService> {
+export async function loanAtService(
+  container: MedusaContainer,
+  cartId: string,
+  loanId?: number,
+  known: { loans?: LoanRecord[] } = {},
+): Promise<LoanAtService> {
   const { client } = bnplFromContainer(container)
-  const [loans, history, book] = await Promise.all([client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
+  const [loans, history, book] = await Promise.all([known.loans ?? client.getLoans(cartId), client.getRefunds(cartId), bookOfCart(container, cartId)])
   return { loan: loanId === undefined ? undefined : loans.find((candidate) => candidate.loanId === loanId), loans, history, book }
 }

@@ -7,7 +7,7 @@ import { undecidedLoansOf } from "../../lib/ledger/ledger"
 import type { LoanHolder } from "../../modules/bnpl/holder"
 import { cartTotal } from "../../lib/medusa/queries"
 import { bnplFromContainer } from "../../lib/options/resolve-options"
-import { bookOfCart } from "../../lib/ledger/loan-at-service"
+import { loanAtService } from "../../lib/ledger/loan-at-service"
 import { paidLoanVerdict } from "../../lib/money/paid-loan"
 
 export const planPaidLoanStepId = "bnpl-plan-paid-loan"
@@ -53,12 +53,13 @@ async function planPaidLoan(container: MedusaContainer, holder: LoanHolder): Pro
   let total: Promise<BigNumberInput | undefined> | undefined
   for (const row of rows) {
     const cartId = row.cart_id
-    const loan = (await loansOf(cartId)).find((l) => l.loanId === row.loan_id)
+    const loans = await loansOf(cartId)
+    const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
     // The history and the book only when a loan is paid: a shopper choosing the method again costs one status query per cartId.
     total ??= cartTotal(container, holder)
-    const [history, book, asked] = await Promise.all([client.getRefunds(cartId), bookOfCart(container, cartId), total])
-    const paid = paidLoanVerdict(loan, cartId, { history, book })
+    const [found, asked] = await Promise.all([loanAtService(container, cartId, loan.loanId, { loans }), total])
+    const paid = paidLoanVerdict(loan, cartId, found)
     if (paid.verdict === "unclear") {
       container.resolve("logger").warn(`[bnpl] cart ${cartId}: no new loan while a refund of paid loan ${loan.loanId} is unclear: ${paid.reason}`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being checked by the store. Try again later.")
