@@ -43,7 +43,7 @@ export async function ensureLoanRow(container: MedusaContainer, loan: LoanOfSess
   return (await rowOfLoan(container, loan.loan.loan_id)) ?? recordLoanOfSession(container, loan)
 }
 
-/** A loan the provider has just made for a session the plugin's route did not create. */
+/** A loan the provider has just made for a session Medusa reopened. */
 export interface LoanMade {
   cartId: string
   loanId: number
@@ -54,18 +54,14 @@ export interface LoanMade {
   sessionId?: string
 }
 
-export type LoanRecorder = (loan: LoanMade) => Promise<void>
-
-/** The recorder (lib/provider-channel/loan-recorder.ts) of a completion: the row of the loan of the session Medusa's rollback opened. */
-export const ledgerRecorder =
-  (container: MedusaContainer): LoanRecorder =>
-  async (made) => {
-    await ensureLoanRow(container, {
-      // Medusa's rollback of a cart's completion.
-      holder: "cart",
-      cart_id: made.cartId,
-      payment_collection_id: null,
-      payment_session_id: made.sessionId ?? null,
-      loan: { loan_id: made.loanId, checkout_url: made.checkoutUrl, amount: made.amount, currency_code: made.currencyCode },
-    })
-  }
+/** The row of the loan of the session Medusa's rollback opened (lib/provider-channel/application-container.ts). */
+export async function ensureReopenedLoanRow(container: MedusaContainer, made: LoanMade): Promise<void> {
+  await ensureLoanRow(container, {
+    // Medusa's rollback of a cart's completion.
+    holder: "cart",
+    cart_id: made.cartId,
+    payment_collection_id: null,
+    payment_session_id: made.sessionId ?? null,
+    loan: { loan_id: made.loanId, checkout_url: made.checkoutUrl, amount: made.amount, currency_code: made.currencyCode },
+  })
+}

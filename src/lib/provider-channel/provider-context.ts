@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks"
  * What the plugin's own paths hand the payment provider while a Medusa workflow they run calls it:
  * the provider lives in the payment module's container and is called by Medusa, with nothing of
  * the plugin's in its arguments. Each kind of hand-over has its file (confirmed-loan.ts,
- * refund-sender.ts, loan-recorder.ts); they share this one store.
+ * refund-sender.ts); they share this one store.
  *
  * One store, not one per kind: every AsyncLocalStorage in use adds its own work to each promise
  * the Medusa process creates afterwards, on every request of the store, the plugin's or not.

@@ -11,7 +11,7 @@ import { type HandOverScope, provided, withProvided } from "./provider-context"
  * those carts to the sender it finds here: booked, refused while another refund of the loan is
  * unclear, proven by the book's rule after a lost reply. A refund asked of the provider on any
  * other path, or of another cart (a subscriber the workflow's events started), goes to the
- * store's sender (lib/provider-channel/store-refund-sender.ts), which books it the same way under its own
+ * store's sender (application-container.ts), which books it the same way under its own
  * cart's lock.
  */
 const SENDER = Symbol("refund sender")

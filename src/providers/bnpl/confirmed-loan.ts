@@ -6,8 +6,8 @@ import type { LoanRecord } from "../../lib/service/wire"
  *
  * The confirmation (src/workflows/confirm-loan.ts) queries the loan's status under the cart's
  * lock, then runs Medusa's processPaymentWorkflow, which calls authorizePayment, which would
- * query the same status again a few milliseconds later: two more requests to the service
- * (a token and the query) for every paid loan. Within that one call, and only for that loan,
+ * query the same status again a few milliseconds later: one more request to the service for
+ * every paid loan. Within that one call, and only for that loan,
  * the provider takes the answer it was given. The storefront's completion, a capture and a
  * cancel still ask the service themselves.
  */

@@ -25,7 +25,6 @@ import type {
 } from "@medusajs/framework/types"
 import { confirmedLoan } from "./confirmed-loan"
 import { refundSender } from "../../lib/provider-channel/refund-sender"
-import { loanRecorder } from "../../lib/provider-channel/loan-recorder"
 import type { BnplClient } from "../../lib/service/client"
 import { sharedClient } from "../../lib/service/shared-client"
 import { queueForCart } from "./provider-cart-queue"
@@ -36,7 +35,7 @@ import { sameAmount, toCents, toDecimal, toPesos } from "../../lib/service/money
 import { BnplOptions, BnplOptionsInput, parseOptions } from "../../lib/options/options"
 import { InitiateData, InStoreRequest, SessionData, readSessionData } from "../../lib/medusa/session-data"
 import { LOAN_PAYMENT, SESSION_STATUS, authorizationOf, isPaid, unreachable } from "../../lib/service/status"
-import { storeRefundSender } from "../../lib/provider-channel/store-refund-sender"
+import { recordReopenedLoan, storeRefundSender } from "../../lib/provider-channel/application-container"
 import type { LoanRecord } from "../../lib/service/wire"
 import { aboutLoan } from "../../lib/telemetry/loan-context"
 import { amountIneligibility } from "../../storefront/eligibility"
@@ -70,7 +69,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const inStore = InStoreRequest.safeParse(data)
     if (inStore.success) {
       this.assertEligible(amount, currency_code)
-      return this.newInStoreLoan(inStore.data.in_store, amount, currency_code, context?.idempotency_key)
+      return this.newInStoreLoan(inStore.data.in_store, amount, currency_code)
     }
     const parsed = InitiateData.safeParse(data)
     if (!parsed.success) {
@@ -80,7 +79,20 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       // A sale by phone's session comes back as it was: its link is on the customer's phone, and
       // the phone sale cancelled it before (a web loan made in its place would be tracked by no one).
       if (reopened?.in_store) return { id: String(reopened.loan_id), data: reopened, status: PaymentSessionStatus.PENDING }
-      if (reopened) return this.newLoan({ cartId: reopened.cart_id, amount, currency: currency_code, sessionId: context?.idempotency_key })
+      if (reopened) {
+        const sessionId = context?.idempotency_key
+        const initiated = await this.newLoan({ cartId: reopened.cart_id, amount, currency: currency_code, sessionId })
+        const made = initiated.data as SessionData
+        await recordReopenedLoan({
+          cartId: made.cart_id,
+          loanId: made.loan_id,
+          checkoutUrl: made.checkout_url,
+          amount: made.amount,
+          currencyCode: made.currency_code,
+          sessionId,
+        })
+        return initiated
+      }
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "Pay in installments needs the cart snapshot that medusa-payment-bnpl's middleware adds to " +
@@ -139,14 +151,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     })
 
     this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cartId}`)
-    await loanRecorder(cartId)?.({
-      cartId,
-      loanId: created.loanId,
-      checkoutUrl: created.url,
-      amount: toDecimal(amount),
-      currencyCode: loan.currency.toLowerCase(),
-      sessionId: loan.sessionId,
-    })
     const sessionData: SessionData = {
       cart_id: cartId,
       loan_id: created.loanId,
@@ -168,7 +172,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     request: InStoreRequest["in_store"],
     amount: InitiatePaymentInput["amount"],
     currency: string,
-    sessionId?: string,
   ): Promise<InitiatePaymentOutput> {
     const cartId = request.cart_id
     const { created, loan } = await queueForCart(cartId, async () => {
@@ -191,14 +194,6 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       )
     }
     this.logger.info(`[bnpl] in-store loan ${loan.loanId} created for ${cartId} (${request.channel})`)
-    await loanRecorder(cartId)?.({
-      cartId,
-      loanId: loan.loanId,
-      checkoutUrl: created.url ?? "",
-      amount: toDecimal(amount),
-      currencyCode: currency.toLowerCase(),
-      sessionId,
-    })
     const qr = shownQr(created.qr)
     const sessionData: SessionData = {
       cart_id: cartId,
@@ -307,7 +302,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   /**
    * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
    * key, booked first whoever asked: the plugin's sender where its path runs (refund-sender.ts),
-   * else the store's (store-refund-sender.ts). After a lost reply nothing can prove it applied or
+   * else the store's (application-container.ts). After a lost reply nothing can prove it applied or
    * not (refunds.ts): Medusa records nothing and the refund waits, unclear, for the admin.
    */
   async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {

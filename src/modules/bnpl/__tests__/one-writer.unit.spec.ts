@@ -139,13 +139,13 @@ describe("the hand-overs to the provider", () => {
     const stores = files.filter((file) => /new\s+AsyncLocalStorage\b/.test(readFileSync(file, "utf8"))).map(where)
     expect(stores).toEqual(["lib/provider-channel/provider-context.ts"])
     expect(sitesOf(["withProvided", "provided"])).toEqual({
-      withProvided: ["lib/provider-channel/loan-recorder.ts", "lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
-      provided: ["lib/provider-channel/loan-recorder.ts", "lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+      withProvided: ["lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
+      provided: ["lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
     })
   })
 
   it("set where the plugin runs Medusa's workflows that call the provider, read by the provider only", () => {
-    expect(sitesOf(["withRefundSender", "withLoanRecorder", "withConfirmedLoan"])).toEqual({
+    expect(sitesOf(["withRefundSender", "withConfirmedLoan"])).toEqual({
       withRefundSender: [
         "api/admin/orders/cancel-with-loans.ts",
         "api/admin/payments/book-refund.ts",
@@ -153,21 +153,19 @@ describe("the hand-overs to the provider", () => {
         "workflows/refund-received-return.ts",
         "workflows/steps/refund-captured-through-medusa.ts",
       ],
-      withLoanRecorder: ["lib/provider-channel/during-completion.ts"],
       withConfirmedLoan: ["workflows/steps/authorize-loan-session.ts"],
     })
-    expect(sitesOf(["refundSender", "loanRecorder", "confirmedLoan"])).toEqual({
+    expect(sitesOf(["refundSender", "confirmedLoan"])).toEqual({
       refundSender: ["providers/bnpl/service.ts"],
-      loanRecorder: ["providers/bnpl/service.ts"],
       confirmedLoan: ["providers/bnpl/service.ts"],
     })
   })
 
-  it("Medusa's application container is read in one place, the store's refund sender", () => {
+  it("Medusa's application container is read in one place, the provider's channel to the ledger", () => {
     const readers = files.filter((file) => /import\(\s*["']@medusajs\/framework["']\s*\)/.test(readFileSync(file, "utf8"))).map(where)
     const imports = files
       .filter((file) => /import\s*\{[^}]*\bcontainer\b[^}]*\}\s*from\s*["']@medusajs\/framework["']/.test(readFileSync(file, "utf8")))
       .map(where)
-    expect([...readers, ...imports]).toEqual(["lib/provider-channel/store-refund-sender.ts"])
+    expect([...readers, ...imports]).toEqual(["lib/provider-channel/application-container.ts"])
   })
 })
