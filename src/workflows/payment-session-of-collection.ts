@@ -27,8 +27,8 @@ export interface PaymentSessionOfCollectionInput {
  * request a third of Medusa's work when many shoppers check out at once (docs/benchmarks.md,
  * "Checkout under load"). The rest is Medusa's as it is: the customer's account holder and its
  * link, the new session, and the collection's other sessions deleted beside it (no split
- * payments). src/workflows/__tests__/payment-session-of-collection.unit.spec.ts pins Medusa's
- * steps, so that a Medusa that changes them fails a test.
+ * payments). src/workflows/__tests__/workflow-steps.unit.spec.ts pins Medusa's steps, so that a
+ * Medusa that changes them fails a test.
  */
 export function createPaymentSessionOfCollection(input: WorkflowData<PaymentSessionOfCollectionInput>): WorkflowData<PaymentSessionDTO> {
   const { paymentCustomer, accountHolder, existingAccountHolder } = when("customer-id-exists", { input }, ({ input }) => !!input.customer_id).then(
