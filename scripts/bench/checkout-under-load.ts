@@ -1,5 +1,8 @@
 import type { FaultConfig } from "../../packages/sandbox"
+import { cpuSplitFrom, type CpuSplit } from "../harness/cpu-time"
+import type { CpuProfile } from "../harness/inspector"
 import type { BenchContext } from "./context"
+import { mergeProfiles, writeProfiles } from "./cpu-profile"
 import type { FigureRow } from "./figure"
 import { mapLimited } from "../harness/pool"
 import { withFaults } from "../harness/sandbox-loans"
@@ -40,15 +43,45 @@ export async function benchCheckoutUnderLoad(ctx: BenchContext): Promise<FigureR
   const blocks = schedule(carts, n, shoppers)
   const slowLoans: FaultConfig = { ...ctx.baseFaults, loan: { ...ctx.baseFaults.loan, latencyMs: loanLatencyMs } }
   ctx.stack.probe.resetPeak()
+  const cpu: Record<ProviderId, CpuSplit> = { [BNPL]: noCpu(), [SYSTEM]: noCpu() }
+  const profiles: Record<ProviderId, CpuProfile[]> = { [BNPL]: [], [SYSTEM]: [] }
+  const profileFile = process.env.BENCH_CPU_PROFILE
   const samples = await withFaults(ctx.stack.sandbox, slowLoans, ctx.baseFaults, async () => {
     const all: Sample[] = []
     for (const block of blocks) {
-      const done = await runBlock(ctx, block, shoppers)
-      if (block.measured) all.push(...done)
+      if (!block.measured) {
+        await runBlock(ctx, block, shoppers)
+        continue
+      }
+      const used = cpuSplitFrom(ctx.medusa.pid)
+      const run = () => runBlock(ctx, block, shoppers)
+      const done = profileFile ? await profiled(ctx, run, profiles[block.provider]) : await run()
+      addCpu(cpu[block.provider], used())
+      all.push(...done)
     }
     return all
   })
-  return rows(samples, { shoppers, loanLatencyMs, sandboxPeak: ctx.stack.probe.concurrency.peak })
+  if (profileFile)
+    writeProfiles(
+      profileFile,
+      ([BNPL, SYSTEM] as ProviderId[]).map((provider) => [provider.replace(/^pp_/, ""), mergeProfiles(profiles[provider])]),
+    )
+  return rows(samples, { shoppers, loanLatencyMs, sandboxPeak: ctx.stack.probe.concurrency.peak }, cpu)
+}
+
+const noCpu = (): CpuSplit => ({ medusaMs: 0, benchMs: 0, restMs: 0 })
+
+function addCpu(sum: CpuSplit, used: CpuSplit): void {
+  sum.medusaMs += used.medusaMs
+  sum.benchMs += used.benchMs
+  sum.restMs += used.restMs
+}
+
+/** With `BENCH_CPU_PROFILE=<file.md>`, each measured block runs under Medusa's CPU profiler (cpu-profile.ts). */
+async function profiled<T>(ctx: BenchContext, work: () => Promise<T>, into: CpuProfile[]): Promise<T> {
+  const { result, profile } = await ctx.medusa.cpuProfile(work)
+  into.push(profile)
+  return result
 }
 
 /**
@@ -80,7 +113,11 @@ async function runBlock(ctx: BenchContext, block: Block, shoppers: number): Prom
   return replies.map((reply) => ({ provider: block.provider, ms: reply?.ms ?? Number.NaN, status: reply?.status ?? 0 }))
 }
 
-function rows(samples: Sample[], run: { shoppers: number; loanLatencyMs: number; sandboxPeak: number }): FigureRow[] {
+function rows(
+  samples: Sample[],
+  run: { shoppers: number; loanLatencyMs: number; sandboxPeak: number },
+  cpu: Record<ProviderId, CpuSplit>,
+): FigureRow[] {
   const of = (provider: ProviderId): Sample[] => samples.filter((s) => s.provider === provider)
   const failed = (list: Sample[]): number => list.filter((s) => s.status !== 200).length
   const answered = (list: Sample[]): number[] => list.filter((s) => s.status === 200).map((s) => s.ms)
@@ -88,9 +125,16 @@ function rows(samples: Sample[], run: { shoppers: number; loanLatencyMs: number;
   const system = distribution(answered(of(SYSTEM)))
   const baseline = distribution(answered(of(SYSTEM)).map((ms) => ms + run.loanLatencyMs))
   const failures = { [BNPL]: failed(of(BNPL)), [SYSTEM]: failed(of(SYSTEM)) }
+  // CPU per session of each side's measured blocks: the Medusa process, this process (the bench and the sandbox), the rest (PostgreSQL, mostly).
+  const perSession = (provider: ProviderId) => {
+    const count = of(provider).length
+    const { medusaMs, benchMs, restMs } = cpu[provider]
+    return { medusaMs: medusaMs / count, benchMs: benchMs / count, restMs: restMs / count }
+  }
   const details = {
     ...run,
     failures,
+    cpuPerSessionMs: { [BNPL]: perSession(BNPL), [SYSTEM]: perSession(SYSTEM) },
     baselineMethod: `each ${SYSTEM} sample + ${run.loanLatencyMs} ms (the sandbox's loan-creation latency); same shoppers, interleaved blocks`,
   }
   const judged = (figure: string, pick: (d: Distribution) => number, meaning: string): FigureRow => {

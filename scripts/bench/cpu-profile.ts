@@ -62,3 +62,18 @@ export function writeProfiles(file: string, profiles: Array<[string, CpuProfile]
   }
   writeFileSync(file, lines.join("\n"))
 }
+
+/** Several profiles of one process as one: their samples side by side, for the summary (not for DevTools' timeline). */
+export function mergeProfiles(profiles: CpuProfile[]): CpuProfile {
+  const merged: CpuProfile = { nodes: [], startTime: 0, endTime: 0, samples: [], timeDeltas: [] }
+  let offset = 0
+  for (const profile of profiles) {
+    const shift = (id: number): number => id + offset
+    merged.nodes.push(...profile.nodes.map((node) => ({ ...node, id: shift(node.id), children: node.children?.map(shift) })))
+    merged.samples!.push(...(profile.samples ?? []).map(shift))
+    merged.timeDeltas!.push(...(profile.timeDeltas ?? []))
+    merged.endTime += profile.endTime - profile.startTime
+    offset = merged.nodes.reduce((max, node) => Math.max(max, node.id), offset)
+  }
+  return merged
+}

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { isBnplProvider } from "./session-data"
 import { type CartForLoan, toSnapshot } from "./cart-for-loan"
 
@@ -37,12 +37,15 @@ export async function readBalanceForLoan(container: MedusaContainer, balance: Or
     query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: balance.orderId } }),
     query.graph({
       entity: "payment_collection",
-      fields: ["id", "status", "payment_sessions.provider_id", "payment_sessions.status"],
+      fields: ["id", "status", "amount", "currency_code", "payment_sessions.id", "payment_sessions.provider_id", "payment_sessions.status"],
       filters: { id: balance.paymentCollectionId },
     }),
   ])
   const order = orders[0] as Parameters<typeof toSnapshot>[0]
-  const collection = collections[0] as { status?: string; payment_sessions?: Array<{ provider_id: string; status: string }> | null }
+  const collection = collections[0] as
+    | { status?: string; amount: number; currency_code: string; payment_sessions?: Array<{ id: string; provider_id: string; status: string }> | null }
+    | undefined
+  if (!collection) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection id not found: ${balance.paymentCollectionId}`)
   const sessions = collection?.payment_sessions ?? []
   const page = (outcome: string) => {
     const url = new URL(`${balance.pageUrl}/${balance.paymentCollectionId}`)
@@ -57,8 +60,9 @@ export async function readBalanceForLoan(container: MedusaContainer, balance: Or
   return {
     snapshot: { ...snapshot, returnUrls: { success: page("success"), error: page("error"), cart: page("cancel") } },
     paid:
-      coversAmount(collection?.status) ||
+      coversAmount(collection.status) ||
       sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
+    collection: { amount: collection.amount, currency_code: collection.currency_code, session_ids: sessions.map((s) => s.id) },
   }
 }
 

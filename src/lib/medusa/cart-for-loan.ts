@@ -12,6 +12,21 @@ export interface CartForLoan {
    * Medusa would still create a session, but a loan made now could never be its payment.
    */
   paid: boolean
+  /** The payment collection as Medusa's session creation reads it: what the session asks, and the sessions it replaces. */
+  collection: CollectionForSession
+  /**
+   * The region of an open cart whose payment providers do not include the one asked for (Medusa's
+   * region check, validatePaymentProviderInRegionStep); absent when the provider may be used.
+   */
+  regionRefusing?: string
+}
+
+/** What Medusa's createPaymentSessionsWorkflow reads of the payment collection. */
+export interface CollectionForSession {
+  amount: number
+  currency_code: string
+  /** Every session of the collection: Medusa deletes them when it creates the new one. */
+  session_ids: string[]
 }
 
 /**
@@ -19,19 +34,33 @@ export interface CartForLoan {
  * snapshot, built from the database, never from what a storefront sent, and whether the cart is
  * paid already. One SQL statement on Medusa's tables, on the shopper's path (medusa-tables.ts).
  */
-export async function readCartForLoan(container: MedusaContainer, cartId: string, paymentCollectionId: string): Promise<CartForLoan> {
-  const row = await cartOfCollection(container, cartId, paymentCollectionId)
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${cartId}`)
+export async function readCartForLoan(
+  container: MedusaContainer,
+  ask: { cartId: string; paymentCollectionId: string; providerId: string },
+): Promise<CartForLoan> {
+  const row = await cartOfCollection(container, ask)
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${ask.cartId}`)
+  if (row.collection_amount === null || !row.collection_currency_code) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment collection id not found: ${ask.paymentCollectionId}`)
+  }
   return cartForLoan(row)
 }
 
-/** What the loan request needs of a cart, and whether the cart is paid already. */
+/** What the loan request needs of a cart, whether the cart is paid already, and what Medusa's session creation reads. */
 export function cartForLoan(row: CartOfCollection): CartForLoan {
   const { sessions } = row
   const replacesLoan = sessions.some((s) => isBnplProvider(s.provider_id))
+  // Medusa checks the region of an open cart only (validatePaymentProviderInRegionStep).
+  const regionRefusing = row.region_id && !row.completed_at && !row.provider_in_region ? row.region_id : undefined
   return {
     snapshot: toSnapshot(row, replacesLoan),
     paid: !!row.completed_at || sessions.some((s) => s.status === PaymentSessionStatus.AUTHORIZED || s.status === PaymentSessionStatus.CAPTURED),
+    collection: {
+      amount: Number(row.collection_amount),
+      currency_code: row.collection_currency_code ?? row.currency_code,
+      session_ids: sessions.map((s) => s.id),
+    },
+    ...(regionRefusing ? { regionRefusing } : {}),
   }
 }
 

@@ -47,20 +47,35 @@ export interface CartRow {
   } | null
 }
 
-/** The cart as CART_FOR_LOAN reads it: its lines, and the sessions of the payment collection asked for. */
-export type CartOfCollection = CartRow & { completed_at: Date | string | null; sessions: Array<{ provider_id: string; status: string }> }
+/** The cart as CART_FOR_LOAN reads it: its lines, and the payment collection asked for with its sessions. */
+export type CartOfCollection = CartRow & {
+  completed_at: Date | string | null
+  region_id: string | null
+  /** The provider asked for is one of the cart's region's payment providers. */
+  provider_in_region: boolean
+  /** The collection's amount (a numeric's text) and currency, which its session asks. */
+  collection_amount: string | number | null
+  collection_currency_code: string | null
+  sessions: Array<{ id: string; provider_id: string; status: string }>
+}
 
 const adjustmentsOf = (table: string, key: string, owner: string) =>
   `(select json_agg(json_build_object('amount', adj.amount)) from ${table} adj where adj.${key} = ${owner}.id and adj.deleted_at is null)`
 
 /**
  * A cart, its shipping address, its lines and shipping methods with their adjustments (the cart
- * module's tables), and the sessions of the payment collection asked for (the payment module's):
- * five module reads as one statement. Raw lines only: the loan needs none of the cart's computed
+ * module's tables), the payment collection asked for with its sessions (the payment module's), and
+ * whether the provider asked for is enabled in the cart's region (the region's link): the module
+ * reads of the loan and of Medusa's createPaymentSessionsWorkflow (its collection read and its
+ * region check) as one statement. Raw lines only: the loan needs none of the cart's computed
  * totals.
  */
 const CART_FOR_LOAN = `
-select c.id, c.email, c.currency_code, c.completed_at,
+select c.id, c.email, c.currency_code, c.completed_at, c.region_id,
+  exists (select 1 from region_payment_provider rpp
+    where rpp.region_id = c.region_id and rpp.payment_provider_id = :providerId and rpp.deleted_at is null) as provider_in_region,
+  (select pc.amount from payment_collection pc where pc.id = :paymentCollectionId and pc.deleted_at is null) as collection_amount,
+  (select pc.currency_code from payment_collection pc where pc.id = :paymentCollectionId and pc.deleted_at is null) as collection_currency_code,
   (select row_to_json(a) from (
     select first_name, last_name, address_1, address_2, city, postal_code, phone from cart_address
     where id = c.shipping_address_id and deleted_at is null) a) as shipping_address,
@@ -72,7 +87,7 @@ select c.id, c.email, c.currency_code, c.completed_at,
     select sm.id, sm.name, sm.amount, sm.created_at,
       ${adjustmentsOf("cart_shipping_method_adjustment", "shipping_method_id", "sm")} as adjustments
     from cart_shipping_method sm where sm.cart_id = c.id and sm.deleted_at is null) m), '[]') as shipping_methods,
-  coalesce((select json_agg(json_build_object('provider_id', ps.provider_id, 'status', ps.status))
+  coalesce((select json_agg(json_build_object('id', ps.id, 'provider_id', ps.provider_id, 'status', ps.status))
     from payment_session ps where ps.payment_collection_id = :paymentCollectionId and ps.deleted_at is null), '[]') as sessions
 from cart c where c.id = :cartId and c.deleted_at is null`
 
@@ -87,19 +102,18 @@ const OWNER_OF_PAYMENT_COLLECTION = `select
 
 /** Each statement with bindings of its shape, for the schema test. */
 export const MEDUSA_TABLE_STATEMENTS = {
-  cartForLoan: { sql: CART_FOR_LOAN, sample: { cartId: "cart_0", paymentCollectionId: "pay_col_0" } },
+  cartForLoan: { sql: CART_FOR_LOAN, sample: { cartId: "cart_0", paymentCollectionId: "pay_col_0", providerId: "pp_bnpl_bnpl" } },
   ownerOfPaymentCollection: { sql: OWNER_OF_PAYMENT_COLLECTION, sample: { id: "pay_col_0" } },
 } as const
 
 const pgOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
 
-/** The cart as CART_FOR_LOAN reads it, with the collection's sessions; undefined for a cart that does not exist. */
+/** The cart as CART_FOR_LOAN reads it, with the collection and its sessions; undefined for a cart that does not exist. */
 export async function cartOfCollection(
   container: MedusaContainer,
-  cartId: string,
-  paymentCollectionId: string,
+  ask: { cartId: string; paymentCollectionId: string; providerId: string },
 ): Promise<CartOfCollection | undefined> {
-  const { rows } = await pgOf(container).raw(CART_FOR_LOAN, { cartId, paymentCollectionId })
+  const { rows } = await pgOf(container).raw(CART_FOR_LOAN, ask)
   return (rows as CartOfCollection[])[0]
 }
 

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
+import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { cancelAbandonedLoanWorkflow } from "../cancel-abandoned-loan"
 import { checkRefundsWorkflow, refundCheckWorkflow } from "../refund-check"
 import { refundLoanWorkflow } from "../refund-loan"
 import { resumePaidLoanWorkflow } from "../resume-paid-loan"
 import { settleRefundWorkflow } from "../settle-refund"
+import { startLoanSessionWorkflow } from "../start-loan-session"
 
 /**
  * The workflows that move a loan's money, read as Medusa runs them: each step in its order, and
@@ -112,6 +114,39 @@ describe("the steps of the loan workflows", () => {
         "+bnpl-record-resumed-session",
       ),
     )
+  })
+})
+
+describe("a loan's session", () => {
+  // The two reads readLoanCartStep makes in their place (payment-session-of-collection.ts): a
+  // Medusa that reads more, or steps otherwise, fails here.
+  const MEDUSA_READS = ["get-payment-collection", "validate-payment-provider-in-region"]
+
+  it("Medusa's createPaymentSessionsWorkflow: its two reads, then the steps the plugin's session runs as they are", () => {
+    expect(stepsOf(createPaymentSessionsWorkflow)).toEqual([
+      ...MEDUSA_READS,
+      "get-customer",
+      "create-payment-account-holder",
+      "customer-id-exists",
+      "create-remote-links",
+      "+create-payment-session | +delete-payment-sessions-as-step",
+    ])
+  })
+
+  it("the reads before the lock find the holder; under it, the loan's reads, the refusals, Medusa's steps without its reads, the row", () => {
+    expect(stepsOf(startLoanSessionWorkflow)).toEqual([
+      "bnpl-read-loan-holder",
+      "bnpl-refuse-excluded-products",
+      "bnpl-holder-locks",
+      "+acquire-lock-step",
+      "bnpl-read-loan-cart | bnpl-plan-paid-loan",
+      "bnpl-refund-replaced-loans",
+      "bnpl-refuse-paid-cart",
+      "bnpl-refuse-provider-outside-region",
+      ...stepsOf(createPaymentSessionsWorkflow).filter((step) => !MEDUSA_READS.includes(step)),
+      "bnpl-record-loan-session | bnpl-read-payment-collection",
+      "release-lock-step",
+    ])
   })
 })
 

@@ -25,7 +25,16 @@ describe("cart snapshot", () => {
 
   describe("what the payment collection already holds (cartForLoan)", () => {
     type Session = { provider_id: string; status: string }
-    const read = async (sessions: Session[], completedAt?: Date) => cartForLoan({ ...cart, completed_at: completedAt ?? null, sessions })
+    const row = (sessions: Session[], completedAt?: Date) => ({
+      ...cart,
+      completed_at: completedAt ?? null,
+      region_id: "reg_1",
+      provider_in_region: true,
+      collection_amount: "399.5",
+      collection_currency_code: "mxn",
+      sessions: sessions.map((session, i) => ({ id: `payses_${i}`, ...session })),
+    })
+    const read = async (sessions: Session[], completedAt?: Date) => cartForLoan(row(sessions, completedAt))
 
     it("replaces an earlier loan only when a pp_bnpl_bnpl session is there", async () => {
       expect((await read([])).snapshot.replacesLoan).toBe(false)
@@ -39,6 +48,21 @@ describe("cart snapshot", () => {
       expect((await read([{ provider_id: "pp_system_default", status: "authorized" }])).paid).toBe(true)
       expect((await read([{ provider_id: "pp_bnpl_bnpl", status: "captured" }])).paid).toBe(true)
       expect((await read([], new Date())).paid).toBe(true)
+    })
+
+    it("holds what Medusa's session creation reads: the collection's amount and currency, and every session it replaces", async () => {
+      const sessions = [
+        { provider_id: "pp_bnpl_bnpl", status: "pending" },
+        { provider_id: "pp_system_default", status: "canceled" },
+      ]
+      expect((await read(sessions)).collection).toEqual({ amount: 399.5, currency_code: "mxn", session_ids: ["payses_0", "payses_1"] })
+    })
+
+    it("names the region of an open cart whose providers leave the one asked for out, as Medusa's region check does", async () => {
+      expect(cartForLoan(row([])).regionRefusing).toBeUndefined()
+      expect(cartForLoan({ ...row([]), provider_in_region: false }).regionRefusing).toBe("reg_1")
+      expect(cartForLoan({ ...row([], new Date()), provider_in_region: false }).regionRefusing).toBeUndefined()
+      expect(cartForLoan({ ...row([]), region_id: null, provider_in_region: false }).regionRefusing).toBeUndefined()
     })
   })
 

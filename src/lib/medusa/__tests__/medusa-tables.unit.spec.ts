@@ -3,6 +3,7 @@ import * as cartModels from "@medusajs/cart/dist/models"
 import * as paymentModels from "@medusajs/payment/dist/models"
 import { CartPaymentCollection } from "@medusajs/link-modules/dist/definitions/cart-payment-collection"
 import { OrderPaymentCollection } from "@medusajs/link-modules/dist/definitions/order-payment-collection"
+import { RegionPaymentProvider } from "@medusajs/link-modules/dist/definitions/region-payment-provider"
 import { MEDUSA_TABLE_STATEMENTS } from "../medusa-tables"
 
 type DmlModel = Parameters<typeof parseEntityName>[0]
@@ -33,6 +34,7 @@ const MEDUSA = new Map<string, Set<string>>([
   ...Object.values(paymentModels as unknown as Record<string, DmlModel>).map(columnsOf),
   linkColumns(CartPaymentCollection),
   linkColumns(OrderPaymentCollection),
+  linkColumns(RegionPaymentProvider),
 ])
 
 /** The tables a statement reads (`from <table> [alias]`), and the columns it names through a table's alias. */
