@@ -80,7 +80,9 @@ export const sellByPhoneWorkflow = createWorkflow(sellByPhoneWorkflowId, (input:
         }
       }),
     )
-    settleLoanRequestWorkflow.runAsStep({ input: transform({ holder }, ({ holder }) => ({ cart_id: serviceCartId(holder), holder })) })
+    settleLoanRequestWorkflow
+      .runAsStep({ input: transform({ holder }, ({ holder }) => ({ cart_id: serviceCartId(holder), holder })) })
+      .config({ noCompensation: true })
   })
   unlockHolders(locks)
 
