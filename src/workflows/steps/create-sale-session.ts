@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { bnplFromContainer } from "../../lib/bnpl/resolve-options"
@@ -5,7 +6,7 @@ import type { CommChannel } from "../../lib/bnpl/wire"
 import { type LoanHolder, serviceCartId } from "../../lib/ledger/holder"
 import { aboutLoan } from "../../lib/telemetry/loan-context"
 import type { LedgerLoan } from "../../modules/bnpl/types"
-import { settleLoanRequestWorkflow } from "../settle-loan-request"
+import { recordLoansOfRequest } from "../../lib/ledger/loan-row"
 
 export const createSaleSessionStepId = "bnpl-create-sale-session"
 
@@ -32,8 +33,9 @@ export type SaleSession = { session: { id: string; data: Record<string, unknown>
  * The sale's loan, made by the plugin's provider inside Medusa's own createPaymentSessionsWorkflow,
  * so that the session, the ledger row, the webhook's confirmation, reconciliation and refunds are
  * those of every loan. When Medusa's workflow fails after the request may have reached the service
- * (a lost reply), the loans the service made under the cartId get their rows here, under the
- * collection's lock, and the sale goes on to cancel them once the lock is released.
+ * (a lost reply), the loans the status query lists under the cartId get their rows here, under
+ * the collection's lock (lib/ledger/loan-row.ts, `recordLoansOfRequest`), and the sale goes on to
+ * cancel them once the lock is released.
  *
  * Medusa's workflow runs with `run`, not `runAsStep`: the sale continues past its failure to settle
  * what the service made, and a session it made stays when a later step fails (its loan has its
@@ -41,23 +43,27 @@ export type SaleSession = { session: { id: string; data: Record<string, unknown>
  */
 export const createSaleSessionStep = createStep(createSaleSessionStepId, async (input: SaleSessionInput, { container }) => {
   const cartId = serviceCartId(input.holder)
-  const created: SaleSession = await aboutLoan({ holder: input.holder }, () =>
-    createPaymentSessionsWorkflow(container).run({
-      input: {
-        payment_collection_id: input.payment_collection_id,
-        provider_id: bnplFromContainer(container).providerId,
-        data: { in_store: { cart_id: cartId, phone: input.phone, channel: input.channel, shop_id: input.shop_id } },
-      },
-    }),
-  ).then(
-    ({ result }) => ({ session: { id: result.id, data: result.data ?? null } }),
-    async (error: FailedSale["error"]) => ({ failed: { error, settled: await settledAfterFailure(container, cartId, input.holder) } }),
+  // The sale's requests are traced as its holder's (lib/telemetry/loan-context.ts).
+  const created = await aboutLoan({ holder: input.holder }, () =>
+    createPaymentSessionsWorkflow(container)
+      .run({
+        input: {
+          payment_collection_id: input.payment_collection_id,
+          provider_id: bnplFromContainer(container).providerId,
+          data: { in_store: { cart_id: cartId, phone: input.phone, channel: input.channel, shop_id: input.shop_id } },
+        },
+      })
+      .then(
+        ({ result }): SaleSession => ({ session: { id: result.id, data: result.data ?? null } }),
+        async (error: FailedSale["error"]): Promise<SaleSession> => ({ failed: { error, settled: await settledAfterFailure(container, cartId) } }),
+      ),
   )
   return new StepResponse(created)
 })
 
-const settledAfterFailure = (container: Parameters<typeof settleLoanRequestWorkflow>[0], cartId: string, holder: LoanHolder) =>
-  settleLoanRequestWorkflow(container)
-    .run({ input: { cart_id: cartId, holder } })
-    .then(({ result }): LedgerLoan[] | undefined => result)
+/** The rows of the loans the service made under the failed sale's cartId; undefined while it cannot say. */
+const settledAfterFailure = (container: MedusaContainer, cartId: string): Promise<LedgerLoan[] | undefined> =>
+  bnplFromContainer(container)
+    .client.getLoans(cartId)
+    .then((listed) => recordLoansOfRequest(container, cartId, listed))
     .catch(() => undefined)
