@@ -348,6 +348,27 @@ medusaIntegrationTestRunner({
       expect((await collection(orderId, balance.id)).payments.map((p) => p.data.loan_id)).toEqual([sent.data.sale.loan_id])
     })
 
+    it("a paid sale whose webhook was lost: a second send is refused with 400 naming the paid loan, no loan is made, the paid one is neither cancelled nor refunded", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const sent = await send(orderId, { phone: PHONE, channel: "w" })
+      expect(sent.status).toBe(200)
+      const paidLoan: number = sent.data.sale.loan_id
+      env.sandbox.setFaults({ webhook: { dropRate: 1 } })
+      await env.sandbox.pay(paidLoan).finally(() => env.sandbox.setFaults({}))
+      const sentBefore = posLoansSent()
+      const statusBefore = env.sandbox.state.loans.get(paidLoan)!.status
+
+      const again = await send(orderId, { phone: PHONE, channel: "w" })
+
+      expect([again.status, again.data.message]).toEqual([
+        400,
+        `Loan ${paidLoan} of this collection is already paid: nothing is left to pay by phone.`,
+      ])
+      expect(posLoansSent()).toBe(sentBefore)
+      expect(loansOfCollection(balance.id).map((l) => [l.loanId, l.status, l.refunds])).toEqual([[paidLoan, statusBefore, []]])
+    })
+
     it("a paid sale whose webhook was lost, then the shopper opens the payment link of the same collection: the link takes the phone loan over, no second loan, the order is paid by it, nothing refunded", async () => {
       const { orderId } = await paidOrder()
       const balance = await balanceOf(orderId)

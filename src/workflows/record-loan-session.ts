@@ -4,10 +4,9 @@ import { type RecordLoanSessionInput, recordLoanSessionStep } from "./steps/reco
 export type { RecordLoanSessionInput }
 
 /**
- * The ledger's row of a session made outside session creation's workflow (a sale by phone, whose
- * route runs Medusa's createPaymentSessionsWorkflow itself) or found without one (reconciliation's
- * backfill), run under the lock its caller holds. Session creation records its row with the same
- * step (start-loan-session.ts).
+ * The ledger's row of a session found without its row (reconciliation's backfill), run under the
+ * lock its caller holds. Session creation and the sale by phone record their rows with the same
+ * step (start-loan-session.ts, sell-by-phone.ts).
  */
 export const recordLoanSessionWorkflow = createWorkflow("bnpl-record-loan-session", (input: RecordLoanSessionInput) => {
   return new WorkflowResponse(recordLoanSessionStep(input))

@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SessionData } from "../medusa/session-data"
+import type { LoanRecord } from "../service/wire"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { recordNewLoan } from "./emit-events"
-import { rowOfLoan } from "./ledger"
+import { ledgerOf, rowOfLoan } from "./ledger"
 
 /**
  * A new loan's ledger row. Every row is written by recordLoanOfSession, from what the loan's
@@ -41,6 +42,32 @@ export function recordLoanOfSession(container: MedusaContainer, { loan, ...held 
  */
 export async function ensureLoanRow(container: MedusaContainer, loan: LoanOfSession): Promise<LedgerLoan> {
   return (await rowOfLoan(container, loan.loan.loan_id)) ?? recordLoanOfSession(container, loan)
+}
+
+/**
+ * A loan creation recorded before it was sent under a cartId the plugin chose (a sale by phone),
+ * settled by what the service's status query lists under that cartId: every loan listed (one whose
+ * reply was lost included) gets its row, for the holder the request recorded; then the request is
+ * settled. Answers the rows; none when no request is recorded. No row is ever removed.
+ */
+export async function recordLoansOfRequest(container: MedusaContainer, cartId: string, listed: LoanRecord[]): Promise<LedgerLoan[]> {
+  const ledger = ledgerOf(container)
+  const request = await ledger.findLoanRequest(cartId)
+  if (!request) return []
+  const rows: LedgerLoan[] = []
+  for (const loan of listed) {
+    rows.push(
+      await ensureLoanRow(container, {
+        holder: request.holder,
+        cart_id: request.cart_id,
+        payment_collection_id: request.payment_collection_id,
+        payment_session_id: null,
+        loan: { loan_id: loan.loanId, checkout_url: "", amount: loan.totalAmount, currency_code: request.currency_code, loan_status: loan.status },
+      }),
+    )
+  }
+  await ledger.settleLoanRequest(cartId)
+  return rows
 }
 
 /** A loan the provider has just made for a session Medusa reopened. */

@@ -37,7 +37,7 @@ export const SessionData = z.object({
 })
 export type SessionData = z.infer<typeof SessionData>
 
-/** What `initiatePayment` receives for a sale by phone: the admin route's request (src/api/admin/bnpl/orders/[id]/in-store). */
+/** What `initiatePayment` receives for a sale by phone: the sale's request (src/workflows/steps/create-sale-session.ts). */
 export const InStoreRequest = z.object({
   in_store: z.object({ cart_id: CartId, phone: CustomerPhone, channel: CommChannel, shop_id: BranchId }),
 })

@@ -3,9 +3,13 @@ import { join } from "node:path"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { cancelAbandonedLoanWorkflow } from "../cancel-abandoned-loan"
+import { cancelByPhoneWorkflow } from "../cancel-by-phone"
+import { openOrderCollectionWorkflow } from "../open-order-collection"
 import { checkRefundsWorkflow, refundCheckWorkflow } from "../refund-check"
 import { refundLoanWorkflow } from "../refund-loan"
+import { resendByPhoneWorkflow } from "../resend-by-phone"
 import { resumePaidLoanWorkflow } from "../resume-paid-loan"
+import { sellByPhoneWorkflow } from "../sell-by-phone"
 import { settleRefundWorkflow } from "../settle-refund"
 import { startLoanSessionWorkflow } from "../start-loan-session"
 
@@ -146,6 +150,55 @@ describe("a loan's session", () => {
       ...stepsOf(createPaymentSessionsWorkflow).filter((step) => !MEDUSA_READS.includes(step)),
       "bnpl-record-loan-session | bnpl-read-payment-collection",
       "release-lock-step",
+    ])
+  })
+})
+
+describe("the steps of a sale by phone", () => {
+  it("a sale: refused before any lock; under the collection's lock, read again, earlier loans settled and cancelled, the request recorded before the loan is made; a failed sale's loans cancelled after the release; nothing undone", () => {
+    expect(stepsOf(sellByPhoneWorkflow)).toEqual([
+      "bnpl-read-sale-by-phone",
+      "bnpl-open-order-collection-as-step",
+      "bnpl-sale-by-phone-holder",
+      "bnpl-holder-locks",
+      "+acquire-lock-step",
+      "bnpl-read-collection-to-sell",
+      "bnpl-settle-loan-requests-of-collection",
+      "bnpl-cancel-unpaid-loans-of-collection",
+      "bnpl-record-loan-request",
+      "bnpl-create-sale-session",
+      "bnpl-record-loan-session",
+      "bnpl-settle-loan-request-as-step",
+      "release-lock-step",
+      "bnpl-end-failed-sale",
+    ])
+  })
+
+  it("a converted draft order's collection: opened under the order's lock once read again, and kept whatever fails after", () => {
+    expect(stepsOf(openOrderCollectionWorkflow)).toEqual([
+      "bnpl-order-lock",
+      "+acquire-lock-step",
+      "bnpl-read-order-asked",
+      "create-order-payment-collection-as-step",
+      "bnpl-read-open-collection",
+      "release-lock-step",
+    ])
+  })
+
+  it("a cancel: the loan at the service before its session, under the collection's lock; a link sent again before its session says so", () => {
+    expect(stepsOf(cancelByPhoneWorkflow)).toEqual([
+      "bnpl-read-pending-sale",
+      "bnpl-holder-locks",
+      "+acquire-lock-step",
+      "bnpl-cancel-sale-at-service",
+      "+delete-payment-sessions-as-step",
+      "release-lock-step",
+    ])
+    expect(stepsOf(resendByPhoneWorkflow)).toEqual([
+      "bnpl-refuse-resend-without-merchant-host",
+      "bnpl-read-pending-sale",
+      "bnpl-send-link-again",
+      "+bnpl-record-sale-phone",
     ])
   })
 })

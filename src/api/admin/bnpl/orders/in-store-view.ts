@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { CommChannel, CustomerPhone, SendChannel } from "../../../../lib/service/wire"
+import { CommChannel, CustomerPhone } from "../../../../lib/service/wire"
 
 /**
  * The admin's sale by phone of an order's open payment collection (docs/admin.md, "Sales by
@@ -19,8 +19,6 @@ export const ResendBody = z.strictObject({
   channel: z.enum(["w", "s"], { error: "must be w (WhatsApp) or s (SMS): a QR code is shown, not sent" }),
 })
 export type ResendBody = z.infer<typeof ResendBody>
-
-export const SEND_CHANNEL: Record<"w" | "s", SendChannel> = { w: "WHATSAPP", s: "SMS" }
 
 /** A phone as people write it, "55 1234-5678": only its digits count. */
 function digitsOnly(value: unknown): unknown {

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { inStoreSaleOf, sendByPhone } from "../../in-store-sale"
+import { sellByPhoneWorkflow } from "../../../../../../workflows/sell-by-phone"
+import { inStoreSaleOf } from "../../in-store-sale"
 import type { InStoreJson, SendByPhoneBody } from "../../in-store-view"
 
 /**
@@ -13,5 +14,6 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse<I
 
 /** POST /admin/bnpl/orders/:id/in-store `{phone, channel, shop_id?}`: a payment by phone for what the open collection asks. */
 export async function POST(req: AuthenticatedMedusaRequest<SendByPhoneBody>, res: MedusaResponse<InStoreJson>) {
-  res.json(await sendByPhone(req.scope, req.params.id, req.validatedBody))
+  await sellByPhoneWorkflow(req.scope).run({ input: { order_id: req.params.id, ...req.validatedBody } })
+  res.json(await inStoreSaleOf(req.scope, req.params.id))
 }
