@@ -5,7 +5,7 @@ import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
 import { awaitsOrder, ledgerOf, undecidedLoansOf } from "../lib/ledger/ledger"
 import { lockHolders, unlockHolders } from "./holder-locks"
-import { cartOfOrder, loansOfOrder } from "../lib/ledger/queries"
+import { cartOfOrder, loansHeldByOrder } from "../lib/ledger/queries"
 import { cartHolder } from "../lib/ledger/holder"
 
 /**
@@ -71,7 +71,7 @@ const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Pr
 
 /** The loan that paid the order, else the one whose session awaits its payment (`pending_authorization`). */
 async function loanOfOrder(container: MedusaContainer, orderId: string): Promise<{ loanId: number; awaitsFinancing: boolean } | undefined> {
-  const order = await loansOfOrder(container, orderId)
+  const order = await loansHeldByOrder(container, orderId)
   const [paid] = order.paid
   if (paid) return { loanId: paid.loan_id, awaitsFinancing: false }
   return order.awaited ? { loanId: order.awaited.loan_id, awaitsFinancing: true } : undefined

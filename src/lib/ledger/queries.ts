@@ -406,7 +406,7 @@ export async function orderLoans(container: MedusaContainer, orderId: string): P
 }
 
 /** The loans an order holds or awaits, as orderLoans finds them, without what Medusa did with each payment since. */
-export interface LoansOfOrder {
+export interface LoansHeldByOrder {
   /** The loans of the order's payments of the plugin's provider. */
   paid: SessionData[]
   /** The loan an order placed before its financing waits on: its `pending_authorization` session's. */
@@ -421,7 +421,7 @@ type CollectionOfOrder = { payments?: HeldSession[] | null; payment_sessions?: H
  * where orderLoans' Query, which also reads the order and every payment's captures and refunds,
  * costs seven, on every order a loan pays.
  */
-export async function loansOfOrder(container: MedusaContainer, orderId: string): Promise<LoansOfOrder> {
+export async function loansHeldByOrder(container: MedusaContainer, orderId: string): Promise<LoansHeldByOrder> {
   const links = await linkTable(container, ORDER_PAYMENT_COLLECTION).list({ order_id: orderId }, { select: ["payment_collection_id"] })
   const ids = links.flatMap((link) => (link.payment_collection_id ? [link.payment_collection_id] : []))
   if (!ids.length) return { paid: [] }
