@@ -417,9 +417,9 @@ type CollectionOfOrder = { payments?: HeldSession[] | null; payment_sessions?: H
 
 /**
  * Which loans an order holds or awaits, for the `order.placed` subscriber's workflow: the order's
- * payment collections (Medusa's link), then their payments and sessions in one query. Two reads
- * where orderLoans' Query, which also reads the order and every payment's captures and refunds,
- * costs seven, on every order a loan pays.
+ * payment collections (Medusa's link), then their payments and sessions in one query. orderLoans'
+ * Query also reads the order and every payment's captures and refunds, a statement each, which
+ * nothing on this path needs and every order a loan pays would send.
  */
 export async function loansHeldByOrder(container: MedusaContainer, orderId: string): Promise<LoansHeldByOrder> {
   const links = await linkTable(container, ORDER_PAYMENT_COLLECTION).list({ order_id: orderId }, { select: ["payment_collection_id"] })
