@@ -3,9 +3,9 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { heldBy, recordHeldBy } from "../lib/ledger/confirmation-records"
 import type { LoanChange } from "../modules/bnpl/service"
 import { ledgerChangeStep } from "./steps/ledger-change-step"
-import { awaitsOrder, ledgerOf, rowOfLoan, undecidedLoansOf } from "../lib/ledger/ledger"
+import { awaitsOrder, ledgerOf, undecidedLoansOf } from "../lib/ledger/ledger"
 import { lockHolders, unlockHolders } from "./holder-locks"
-import { cartOfOrder, orderLoans } from "../lib/medusa/queries"
+import { cartOfOrder, loansHeldByOrder } from "../lib/medusa/queries"
 import { cartHolder } from "../modules/bnpl/holder"
 
 /**
@@ -51,11 +51,16 @@ export async function cartAwaitingOrder(container: MedusaContainer, orderId: str
   return (await awaitsOrderOnCart(container, cartId)) ? cartId : undefined
 }
 
+/**
+ * One read of the cart's loans under its lock says which still await an order; only then is the
+ * order's payment read, and only a loan among them becomes its payment.
+ */
 async function recordOrderPlaced(container: MedusaContainer, orderId: string, cartId: string): Promise<LoanChange | undefined> {
-  if (!(await awaitsOrderOnCart(container, cartId))) return undefined
+  const awaiting = (await undecidedLoansOf(container, cartHolder(cartId))).filter(awaitsOrder)
+  if (!awaiting.length) return undefined
   const loan = await loanOfOrder(container, orderId)
-  const row = loan && (await rowOfLoan(container, loan.loanId))
-  if (!row || !awaitsOrder(row)) return undefined
+  const row = loan && awaiting.find((r) => r.loan_id === loan.loanId)
+  if (!row) return undefined
   // Placed before the loan is paid (orderBeforeFinancing): the paid loan authorizes it later.
   if (loan.awaitsFinancing) return ledgerOf(container).recordOrderAwaitingFinancing(row)
   return (await recordHeldBy(container, heldBy(row, orderId))).change
@@ -66,10 +71,10 @@ const awaitsOrderOnCart = async (container: MedusaContainer, cartId: string): Pr
 
 /** The loan that paid the order, else the one whose session awaits its payment (`pending_authorization`). */
 async function loanOfOrder(container: MedusaContainer, orderId: string): Promise<{ loanId: number; awaitsFinancing: boolean } | undefined> {
-  const order = await orderLoans(container, orderId)
-  const [paid] = order?.payments ?? []
-  if (paid) return { loanId: paid.session.loan_id, awaitsFinancing: false }
-  return order?.awaited ? { loanId: order.awaited.loan_id, awaitsFinancing: true } : undefined
+  const order = await loansHeldByOrder(container, orderId)
+  const [paid] = order.paid
+  if (paid) return { loanId: paid.loan_id, awaitsFinancing: false }
+  return order.awaited ? { loanId: order.awaited.loan_id, awaitsFinancing: true } : undefined
 }
 
 export const recordOrderPlacedWorkflow = createWorkflow("bnpl-record-order-placed", (input: RecordOrderPlacedInput) => {

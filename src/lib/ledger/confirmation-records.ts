@@ -50,8 +50,7 @@ export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
 /** `orderId` holds the loan's payment: the ledger records it, with any look-alike a cut-short completion left. */
 export async function recordHeldBy(container: MedusaContainer, held: HeldBy): Promise<{ change: LoanChange; suspectOrderId?: string }> {
   // A balance's authorization places no order, so it can leave no look-alike.
-  const suspect =
-    held.interrupted && held.row.holder === "cart" ? await findSuspectOrder(container, held.cartId, held.orderId, held.row.id) : undefined
+  const suspect = held.interrupted && held.row.holder === "cart" ? await findSuspectOrder(container, held.cartId, held.orderId, held.row) : undefined
   const change = await ledgerOf(container).recordOrdered(held.row, held.orderId, suspect)
   if (suspect) {
     container

@@ -355,6 +355,44 @@ export async function orderLoans(container: MedusaContainer, orderId: string): P
   return { orderId: order.id, orderStatus: order.status, payments, ...(awaited ? { awaited } : {}) }
 }
 
+/** The loans an order holds or awaits, as orderLoans finds them, without what Medusa did with each payment since. */
+export interface LoansHeldByOrder {
+  /** The loans of the order's payments of the plugin's provider. */
+  paid: SessionData[]
+  /** The loan an order placed before its financing waits on: its `pending_authorization` session's. */
+  awaited?: SessionData
+}
+
+type CollectionOfOrder = { payments?: HeldSession[] | null; payment_sessions?: HeldSession[] | null }
+
+/**
+ * Which loans an order holds or awaits, for the `order.placed` subscriber's workflow: the order's
+ * payment collections (Medusa's link), then their payments and sessions in one query. orderLoans'
+ * Query also reads the order and every payment's captures and refunds, a statement each, which
+ * nothing on this path needs and every order a loan pays would send.
+ */
+export async function loansHeldByOrder(container: MedusaContainer, orderId: string): Promise<LoansHeldByOrder> {
+  const links = await linkTable(container, ORDER_PAYMENT_COLLECTION).list({ order_id: orderId }, { select: ["payment_collection_id"] })
+  const ids = links.flatMap((link) => (link.payment_collection_id ? [link.payment_collection_id] : []))
+  if (!ids.length) return { paid: [] }
+  const collections = (await container.resolve(Modules.PAYMENT).listPaymentCollections(
+    { id: ids },
+    {
+      select: ["id", "payments.provider_id", "payments.data", "payment_sessions.provider_id", "payment_sessions.status", "payment_sessions.data"],
+      relations: ["payments", "payment_sessions"],
+      options: IN_ONE_QUERY,
+    },
+  )) as CollectionOfOrder[]
+  const paid = collections
+    .flatMap((c) => c.payments ?? [])
+    .flatMap((payment) => {
+      const session = payment && isBnplProvider(payment.provider_id) ? readSessionData(payment.data) : undefined
+      return session ? [session] : []
+    })
+  const awaited = awaitedSessionData(collections.flatMap((c) => c.payment_sessions ?? []))
+  return { paid, ...(awaited ? { awaited } : {}) }
+}
+
 /** The order's payments of the plugin's provider, with what Medusa captured and refunded on each. */
 export async function orderPayments(container: MedusaContainer, orderId: string): Promise<OrderPayment[]> {
   return (await orderLoans(container, orderId))?.payments ?? []
