@@ -28,7 +28,7 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
   // run, not runAsStep in the plan: confirmLoan runs the confirmation in its span (bnpl.confirmation), as every door does.
   if (plan.next === "confirm") await confirmLoan(req.scope, { holder: cartHolder(cartId), loan_id: plan.loan_id })
   if (plan.next !== "check") return next()
-  // Held until the answer is sent, which no workflow outlasts.
+  // Held until the answer is sent, which no workflow lasts until: the checks run under it, in a workflow of their own.
   const release = await holdLocksUntil(req.scope, holderLocksOf(req.scope, [cartHolder(cartId)]), answer)
   try {
     const { result } = await prepareCartCompletionWorkflow(req.scope).run({ input: plan.completion })
