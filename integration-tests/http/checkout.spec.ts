@@ -260,6 +260,26 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a loan refunded at the service before the shopper completes the cart", () => {
+      const rowOf = async (loanId: number) =>
+        (await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loanId }))[0]
+
+      it("refunded in full in the service's portal: no order, the shopper told, the loan on the admin's attention list", async () => {
+        const { cartId, loanId } = await paidCart(env, shop)
+        env.sandbox.refundAtService(cartId, env.sandbox.state.loans.get(loanId)!.request.totalPrice.toFixed(2))
+        await env.sandbox.idle() // the refund history lists it a moment later (visibleAfterMs)
+
+        const completed = await shop.complete(cartId)
+
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe("This installment payment was returned and cannot pay for the order. Choose Pay in installments again.")
+        await expectUnchanged(getContainer(), cartId)
+        const row = await rowOf(loanId)
+        expect(row).toMatchObject({ state: "needs_attention", order_id: null, completion_started_at: null })
+        expect(row.attention_reason).toBeTruthy()
+      })
+    })
+
     describe("ineligible carts", () => {
       it("refuses an amount above the maximum with a 4xx and creates no loan", async () => {
         const cart = await shop.cart({ quantity: 6 }) // 6 × 8,999 MXN is over the test maximum of 50,000

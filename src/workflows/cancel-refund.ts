@@ -176,6 +176,7 @@ export async function listLoansOfStoppedCancel(container: MedusaContainer, order
     const reason = undecided
       ? `${undecidedReason(undecided, session.loan_id)} Order ${orderId} is not cancelled: cancel it again once this is settled.`
       : `Order ${orderId} is not cancelled, but its cancel refunded ${refunded} of loan ${session.loan_id} at the service before another loan's refund stopped it; Medusa recorded it. Cancel the order again to finish: only what remains of each loan is refunded.`
+    // run, not runAsStep: this follows cancelOrderWithLoansWorkflow's rollback, which would undo a listing nested in it; one per loan.
     await listLoanWorkflow(container).run({ input: { ledger_id: row.id, reason, while_state: row.state } })
   }
   return said

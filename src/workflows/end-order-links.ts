@@ -33,6 +33,8 @@ export async function endOrderLinks(container: MedusaContainer, orderId: string)
 
 /** Ends one link; answers why it is still payable, or nothing. */
 async function endLink(container: MedusaContainer, row: LedgerLoan, reason: string): Promise<string | undefined> {
+  // run, not runAsStep: one workflow per link, each under its own holder's lock, and a link that fails is named while the
+  // rest go on; a nested one's failure would fail them all. Its callers run it before the cancel's workflow or after Medusa's.
   const { result } = await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
   if (result.cancelled) return undefined
   const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)

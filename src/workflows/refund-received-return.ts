@@ -11,7 +11,7 @@ import { countedByOrder } from "../lib/money/released-rest"
 import { bookingSender } from "../lib/money/refund-book"
 import { owedToShopper } from "../lib/money/order-change-guard"
 import { lockHolders, unlockHolders } from "./holder-locks"
-import { listLoanWorkflow } from "./list-loan"
+import { listLoanWorkflow, type ListLoanInput } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
 
 /**
@@ -44,36 +44,43 @@ const noteOf = (returnId: string) => `Return ${returnId} received (refund on ret
 
 export const refundReceivedReturnStepId = "bnpl-refund-received-return"
 
+/** What the step did, and the loan to list for what stays owed. */
+interface RefundsOfReturn {
+  refund: ReturnRefund
+  listing?: ListLoanInput
+}
+
 /** Under the locks of the order's loans' carts, the payments are read again (refundDue). */
 const refundReceivedReturnStep = createStep(refundReceivedReturnStepId, async (input: RefundReceivedReturnInput, { container }) => {
-  const result = await refundDue(container, input)
+  const done = await refundDue(container, input)
+  const { refund } = done
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  if (result.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${result.amount} on its loans`)
-  if ("reason" in result) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded in full: ${result.reason}`)
-  return new StepResponse<ReturnRefund>(result)
+  if (refund.outcome === "refunded") logger.info(`[bnpl] order ${input.order_id}: return ${input.return_id} refunded ${refund.amount} on its loans`)
+  if ("reason" in refund) logger.warn(`[bnpl] order ${input.order_id}: return ${input.return_id} not refunded in full: ${refund.reason}`)
+  return new StepResponse<RefundsOfReturn>(done)
 })
 
 /** What the order counts of a loan's payment; one Medusa replaced counts nothing, one whose rest it released counts its capture. */
 const counted = (payment: OrderPayment): bigint => (payment.canceled && !payment.restReleased ? 0n : countedByOrder(payment))
 
-async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<ReturnRefund> {
+async function refundDue(container: MedusaContainer, input: RefundReceivedReturnInput): Promise<RefundsOfReturn> {
   // Read again under the lock: a refund of the order page or an earlier delivery may have been first.
   const [payments, owed] = await Promise.all([orderPayments(container, input.order_id), owedToShopper(container, input.order_id)])
   const note = noteOf(input.return_id)
-  if (payments.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { outcome: "already_refunded" }
-  if (!payments.length) return { outcome: "not_a_loan" }
-  if (owed <= 0n) return { outcome: "nothing_due" }
+  if (payments.some((candidate) => candidate.refunds.some((refund) => refund.note === note))) return { refund: { outcome: "already_refunded" } }
+  if (!payments.length) return { refund: { outcome: "not_a_loan" } }
+  if (owed <= 0n) return { refund: { outcome: "nothing_due" } }
   const oldestFirst = [...payments].sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))
   const done = await refundAcross(container, input, oldestFirst, owed)
   const rest = owed - done.refunded
-  if (rest <= 0n) return { outcome: "refunded", amount: centsToDecimal(owed) }
+  if (rest <= 0n) return { refund: { outcome: "refunded", amount: centsToDecimal(owed) } }
   const stoppedAt = done.stopped?.payment ?? oldestFirst[oldestFirst.length - 1]
   const why = done.stopped?.why ?? "the loans' captured payments hold no more (capture what is uncaptured first)"
   const reason =
     `return ${input.return_id} of order ${input.order_id} owes the shopper ${centsToDecimal(owed)}; ` +
     `${centsToDecimal(done.refunded)} was refunded on return, ${centsToDecimal(rest)} was not: ${why}`
-  await listRest(container, stoppedAt, reason, centsToDecimal(rest))
-  return { outcome: done.stopped ? "refused" : "not_captured", reason }
+  const listing = await restListing(container, stoppedAt, reason, centsToDecimal(rest))
+  return { refund: { outcome: done.stopped ? "refused" : "not_captured", reason }, listing }
 }
 
 /**
@@ -93,6 +100,10 @@ async function refundAcross(
     const cents = owed - refunded < counted(payment) ? owed - refunded : counted(payment)
     if (cents <= 0n) continue
     try {
+      // run, not runAsStep: one refund per payment, stopping at the first that fails and going on to
+      // list the rest, where a nested workflow's failure fails this one; the refunds that went out
+      // stay recorded, where a nested one would be compensated; and the provider's booked sender
+      // is handed over for this call's duration (withRefundSender), which no nested step can be.
       await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.cart_id] }, () =>
         refundPaymentWorkflow(container).run({
           input: {
@@ -110,12 +121,12 @@ async function refundAcross(
   return { refunded }
 }
 
-/** The rest on the attention list, on the loan where the refund stopped, with what the admin refunds from the order page. */
-async function listRest(container: MedusaContainer, payment: OrderPayment, reason: string, rest: string): Promise<void> {
+/** The rest for the attention list, on the loan where the refund stopped, with what the admin refunds from the order page. */
+async function restListing(container: MedusaContainer, payment: OrderPayment, reason: string, rest: string): Promise<ListLoanInput | undefined> {
   const row = await rowOfLoan(container, payment.session.loan_id)
-  if (!row) return
+  if (!row) return undefined
   const words = `${reason.charAt(0).toUpperCase()}${reason.slice(1).replace(/\.$/, "")}. Refund ${rest} from the order page once the cause is settled.`
-  await listLoanWorkflow(container).run({ input: { ledger_id: row.id, reason: words, while_state: row.state } })
+  return { ledger_id: row.id, reason: words, while_state: row.state }
 }
 
 export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received-return", (input: RefundReceivedReturnInput) => {
@@ -125,6 +136,9 @@ export const refundReceivedReturnWorkflow = createWorkflow("bnpl-refund-received
   const refunded = when("bnpl-order-has-loans", { carts }, ({ carts }) => carts.service_cart_ids.length > 0).then(() =>
     refundReceivedReturnStep(input),
   )
+  when("bnpl-return-rest-owed", { refunded }, ({ refunded }) => !!refunded?.listing).then(() =>
+    listLoanWorkflow.runAsStep({ input: transform({ refunded }, ({ refunded }) => refunded!.listing!) }),
+  )
   unlockHolders(locks)
-  return new WorkflowResponse(transform({ refunded }, ({ refunded }): ReturnRefund => refunded ?? { outcome: "not_a_loan" }))
+  return new WorkflowResponse(transform({ refunded }, ({ refunded }): ReturnRefund => refunded?.refund ?? { outcome: "not_a_loan" }))
 })

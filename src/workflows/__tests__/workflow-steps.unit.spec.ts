@@ -5,6 +5,8 @@ import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { cancelAbandonedLoanWorkflow } from "../cancel-abandoned-loan"
 import { cancelByPhoneWorkflow } from "../cancel-by-phone"
 import { openOrderCollectionWorkflow } from "../open-order-collection"
+import { prepareCartCompletionWorkflow } from "../prepare-cart-completion"
+import { refundReceivedReturnWorkflow } from "../refund-received-return"
 import { checkRefundsWorkflow, refundCheckWorkflow } from "../refund-check"
 import { refundLoanWorkflow } from "../refund-loan"
 import { resendByPhoneWorkflow } from "../resend-by-phone"
@@ -101,6 +103,25 @@ describe("the steps of the loan workflows", () => {
         "bnpl-link-medusa-refund",
       ),
       "+bnpl-refund-check-as-step",
+    ])
+  })
+
+  it("a cart's completion: checked, then the refused loan listed or the completion marked, each undone with the workflow", () => {
+    expect(stepsOf(prepareCartCompletionWorkflow)).toEqual([
+      "bnpl-check-cart-completion",
+      "+bnpl-list-loan-as-step",
+      "+bnpl-mark-completion-started-as-step",
+    ])
+  })
+
+  it("a return's refund: under the carts' locks, the refunds, then what stays owed listed", () => {
+    expect(stepsOf(refundReceivedReturnWorkflow)).toEqual([
+      "bnpl-order-loan-carts",
+      "bnpl-holder-locks",
+      "+acquire-lock-step",
+      "bnpl-refund-received-return",
+      "+bnpl-list-loan-as-step",
+      "release-lock-step",
     ])
   })
 

@@ -11,7 +11,8 @@ export const cancelAwaitingOrderStepId = "bnpl-cancel-awaiting-order"
  * reason. No compensation: the loan it waited on has ended at the service.
  */
 export const cancelAwaitingOrderStep = createStep(cancelAwaitingOrderStepId, async (input: { order_id: string; loan_id: number }, { container }) => {
-  // run, not runAsStep: a refusal must leave the loan cancelled and log Medusa's reason, which a failed nested step does not hand on.
+  // run, not runAsStep: Medusa's refusal is an answer here (throwOnError: false), logged with its reason, and the loan stays
+  // cancelled; nested, the refusal would fail the parent workflow and undo the ledger's record of a loan ended at the service.
   const { errors } = await cancelOrderWorkflow(container).run({ input: { order_id: input.order_id }, throwOnError: false })
   if (!errors.length) return new StepResponse(true)
   const why = errors.map((e) => (e.error as Error | undefined)?.message).join("; ")
