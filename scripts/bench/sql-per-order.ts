@@ -8,6 +8,7 @@ import type { JsonReply } from "../harness/http"
 import { LogFile } from "../harness/log-file"
 import { countOrders } from "../harness/orders"
 import { withFaults } from "../harness/sandbox-loans"
+import { AdminApi } from "../harness/admin-api"
 import { APP_ROLE, startStatementsDatabase, type StatementsDatabase } from "../harness/statements-postgres"
 import { BNPL, orderOf, sessionOf, StoreApi, SYSTEM, type ReadyCart } from "../harness/store-api"
 
@@ -24,6 +25,8 @@ interface Shop {
   ctx: BenchContext
   api: StoreApi
   db: StatementsDatabase
+  /** With `autoCapture`, what captures Medusa's own provider's orders: like for like, as the topology figure compares. */
+  admin?: AdminApi
 }
 
 type FlowName = "checkout" | "webhook → order"
@@ -43,8 +46,11 @@ interface Flow {
  * statements and none of the bench's. Four flows run one after another, N orders each in
  * sequence, nothing else on the database: the storefront's checkout (session, then completion)
  * with each provider, a paid loan's webhook completing its cart, and the storefront completing a
- * system-provider cart whose session already exists. Between flows the statistics settle
- * (sql-counters.ts); a flow's cost is the difference, divided by its orders.
+ * system-provider cart whose session already exists. With `autoCapture` (the plugin captures each
+ * order as its loan is confirmed), each system-provider order's payment is captured through the
+ * admin API right after its completion, as a store that captures at once does (Medusa's
+ * capturePaymentWorkflow): like for like, as the topology figure compares. Between flows the
+ * statistics settle (sql-counters.ts); a flow's cost is the difference, divided by its orders.
  */
 export async function benchSqlPerOrder(ctx: BenchContext): Promise<FigureRow[]> {
   ctx.say("sql per order: starting a PostgreSQL with pg_stat_statements, migrating and seeding it, and a Medusa on it…")
@@ -53,7 +59,8 @@ export async function benchSqlPerOrder(ctx: BenchContext): Promise<FigureRow[]> 
   const { process: medusa } = await ctx.stack.medusa("sql", { DATABASE_URL: db.appUrl, BNPL_AUTO_CAPTURE: String(ctx.config.autoCapture) })
   try {
     const api = new StoreApi(medusa.url, store)
-    return await measure({ ctx, api, db }, await CartFactory.create(api, db))
+    const admin = ctx.config.autoCapture ? await AdminApi.login(medusa.url, ctx.stack.secrets.admin) : undefined
+    return await measure({ ctx, api, db, admin }, await CartFactory.create(api, db))
   } finally {
     await medusa.stop()
   }
@@ -70,7 +77,7 @@ async function measure(shop: Shop, carts: CartFactory): Promise<FigureRow[]> {
     flow("checkout", "bnpl", await carts.carts(size), (cart) => checkoutWithLoan(shop, cart)),
     flow("checkout", "system", await carts.carts(size), (cart) => checkoutWithSystem(shop, cart)),
     flow("webhook → order", "bnpl", loans, (loan) => paidByWebhook(shop, loan)),
-    flow("webhook → order", "system", sessions, (cart) => expectOrder(`completion of ${cart.cartId}`, shop.api.complete(cart.cartId))),
+    flow("webhook → order", "system", sessions, (cart) => completeWithSystem(shop, cart)),
   ]
   for (const f of flows) await f.run(WARM_UP)
   let before = await settledCounters(shop.db, APP_ROLE)
@@ -85,7 +92,8 @@ async function measure(shop: Shop, carts: CartFactory): Promise<FigureRow[]> {
     before = after
   }
   const pair = (name: FlowName): [SqlCost, SqlCost] => [costs.get(`${name}/bnpl`)!, costs.get(`${name}/system`)!]
-  return [...rows("checkout", ...pair("checkout"), n), ...rows("webhook → order", ...pair("webhook → order"), n)]
+  const captured = !!shop.admin
+  return [...rows("checkout", ...pair("checkout"), n, captured), ...rows("webhook → order", ...pair("webhook → order"), n, captured)]
 }
 
 function flow<T extends ReadyCart>(name: FlowName, side: Side, items: T[], order: (item: T) => Promise<unknown>): Flow {
@@ -118,7 +126,19 @@ async function checkoutWithLoan(shop: Shop, cart: ReadyCart): Promise<void> {
 
 async function checkoutWithSystem(shop: Shop, cart: ReadyCart): Promise<void> {
   sessionOf(await shop.api.startSession(cart.collectionId, SYSTEM), SYSTEM)
-  await expectOrder(`checkout of ${cart.cartId}`, shop.api.complete(cart.cartId))
+  await completeWithSystem(shop, cart)
+}
+
+/** The storefront completes a system-provider cart; with `autoCapture` on the plugin's side, the admin then captures its payment. */
+async function completeWithSystem(shop: Shop, cart: ReadyCart): Promise<void> {
+  await expectOrder(`completion of ${cart.cartId}`, shop.api.complete(cart.cartId))
+  if (!shop.admin) return
+  const [payment] = await shop.db.query<{ id: string }>("SELECT id FROM payment WHERE deleted_at IS NULL AND payment_collection_id = $1", [
+    cart.collectionId,
+  ])
+  if (!payment) throw new Error(`cart ${cart.cartId}: its order holds no payment to capture`)
+  const captured = await shop.admin.post(`/admin/payments/${payment.id}/capture`, {})
+  if (captured.status !== 200) throw new Error(`cart ${cart.cartId}: the capture was answered ${captured.status}`)
 }
 
 /** pay() resolves after the webhook's first delivery; a retried one would land in the next flow's count. */
@@ -135,8 +155,8 @@ async function expectOrder(step: string, reply: Promise<JsonReply>): Promise<voi
   if (!orderOf(answer)) throw new Error(`${step}: no order (HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)})`)
 }
 
-function rows(name: FlowName, bnpl: SqlCost, system: SqlCost, n: number): FigureRow[] {
-  const label = name === "checkout" ? "system checkout" : "system complete"
+function rows(name: FlowName, bnpl: SqlCost, system: SqlCost, n: number, captured: boolean): FigureRow[] {
+  const label = `${name === "checkout" ? "system checkout" : "system complete"}${captured ? " + capture" : ""}`
   const row = (what: string, unit: string, pick: (cost: SqlCost) => number, details?: Record<string, unknown>): FigureRow => {
     const ours = pick(bnpl) / n
     const theirs = pick(system) / n
