@@ -129,9 +129,10 @@ medusaIntegrationTestRunner({
       const paid = await fetch(new URL(action!.replace(/&amp;/g, "&"), outbox[0].link), { method: "POST", redirect: "manual" })
       expect(paid.status).toBe(303)
 
+      // Medusa's capture writes the payment's captured_at, then the collection's status: waited for both.
       const captured = await until(
         () => collection(orderId, asking[0].id),
-        (c) => c.payments.length === 1 && !!c.payments[0].captured_at,
+        (c) => c.payments.length === 1 && !!c.payments[0].captured_at && c.status === "completed",
       )
       expect(captured).toMatchObject({ status: "completed", payments: [{ data: { loan_id: loan.loanId } }] })
       await env.sandbox.idle() // the webhook's answer comes back after Medusa captured
