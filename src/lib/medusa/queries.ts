@@ -92,10 +92,7 @@ async function paymentOfCart(container: MedusaContainer, cartId: string, read: P
   }
 }
 
-/**
- * A cart's payment collection and its sessions, and nothing more: the look the plugin takes
- * before every store completion, most of them of carts no loan pays.
- */
+/** A cart's (or a balance's) payment collection and its sessions, and nothing more. */
 export async function sessionsOfCart(container: MedusaContainer, holder: LoanHolder): Promise<Pick<CartPayment, "paymentCollectionId" | "sessions">> {
   const paymentCollectionId =
     holder.type === "order_balance" ? holder.payment_collection_id : await paymentCollectionOfCart(container, holder.cart_id)
