@@ -100,10 +100,21 @@ const OWNER_OF_PAYMENT_COLLECTION = `select
   (select cart_id from cart_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as cart_id,
   (select order_id from order_payment_collection where payment_collection_id = :id and deleted_at is null limit 1) as order_id`
 
+/**
+ * A cart's payment collection and the order that collection belongs to, from the same two link
+ * tables in one read, where the link modules would take two: the storefront's completion asks it
+ * of every cart before Medusa's route.
+ */
+const COLLECTION_OF_CART = `select cpc.payment_collection_id,
+  (select opc.order_id from order_payment_collection opc
+    where opc.payment_collection_id = cpc.payment_collection_id and opc.deleted_at is null limit 1) as order_id
+from cart_payment_collection cpc where cpc.cart_id = :cartId and cpc.deleted_at is null limit 1`
+
 /** Each statement with bindings of its shape, for the schema test. */
 export const MEDUSA_TABLE_STATEMENTS = {
   cartForLoan: { sql: CART_FOR_LOAN, sample: { cartId: "cart_0", paymentCollectionId: "pay_col_0", providerId: "pp_bnpl_bnpl" } },
   ownerOfPaymentCollection: { sql: OWNER_OF_PAYMENT_COLLECTION, sample: { id: "pay_col_0" } },
+  collectionOfCart: { sql: COLLECTION_OF_CART, sample: { cartId: "cart_0" } },
 } as const
 
 const pgOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -125,4 +136,15 @@ export async function ownerOfPaymentCollection(
   const { rows } = await pgOf(container).raw(OWNER_OF_PAYMENT_COLLECTION, { id: paymentCollectionId })
   const [owner] = rows as Array<{ cart_id: string | null; order_id: string | null }>
   return { ...(owner?.cart_id ? { cart_id: owner.cart_id } : {}), ...(owner?.order_id ? { order_id: owner.order_id } : {}) }
+}
+
+/** The cart's payment collection and the order holding it (COLLECTION_OF_CART); undefined for a cart without a collection. */
+export async function collectionOfCart(
+  container: MedusaContainer,
+  cartId: string,
+): Promise<{ payment_collection_id: string; order_id?: string } | undefined> {
+  const { rows } = await pgOf(container).raw(COLLECTION_OF_CART, { cartId })
+  const [link] = rows as Array<{ payment_collection_id: string; order_id: string | null }>
+  if (!link) return undefined
+  return { payment_collection_id: link.payment_collection_id, ...(link.order_id ? { order_id: link.order_id } : {}) }
 }

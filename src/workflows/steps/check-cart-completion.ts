@@ -34,8 +34,11 @@ export interface CompletionCheck {
   refusal?: CompletionRefusal
   /** The input of list-loan.ts's workflow. */
   listing?: RefusedLoanListing
-  /** The open row the completion marks as started, like the confirmation does: a crash in it is then known. */
-  mark?: { ledger_id: string }
+  /**
+   * The open row the completion marks as started, like the confirmation does: a crash in it is then
+   * known. The row as read here: the cart's lock, held from this read to the mark, keeps it as it is.
+   */
+  mark?: { row: LedgerLoan }
 }
 
 /**
@@ -59,7 +62,7 @@ export const checkCartCompletionStep = createStep(checkCartCompletionStepId, asy
     logger.warn(`[bnpl] cart ${cartId}: completion refused: ${listing.reason}`)
     return new StepResponse<CompletionCheck>({ refusal: "loan_refunded", listing })
   }
-  const mark = row && row.state === "open" && !row.completion_started_at ? { ledger_id: row.id } : undefined
+  const mark = row && row.state === "open" && !row.completion_started_at ? { row } : undefined
   return new StepResponse<CompletionCheck>({ mark })
 })
 

@@ -1,7 +1,6 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { cartHolder } from "../../modules/bnpl/holder"
-import { orderOfCart, orderOfPaymentCollection, sessionsOfCart, type SessionRow } from "../../lib/medusa/queries"
+import { orderOfCart, sessionsAndOrderOfCart, type SessionRow } from "../../lib/medusa/queries"
 import { awaitsFinancing, isBnplProvider, readSessionData, type SessionData } from "../../lib/medusa/session-data"
 import { CONFIRMABLE_SESSION } from "../../lib/service/status"
 
@@ -31,11 +30,11 @@ export interface CartCompletion {
 /** Reads the cart's confirmable loan session and the order that holds its payment collection; decides what comes before Medusa's route. */
 export const readCartCompletionStep = createStep(readCartCompletionStepId, async (input: { cart_id: string }, { container }) => {
   const cartId = input.cart_id
-  const cart = await sessionsOfCart(container, cartHolder(cartId))
+  const cart = await sessionsAndOrderOfCart(container, cartId)
   const session = cart.sessions.find((s) => isBnplProvider(s.provider_id) && CONFIRMABLE_SESSION[s.status as PaymentSessionStatus])
   const loan = session && readSessionData(session.data)
   if (!session || !loan || !cart.paymentCollectionId) return new StepResponse<CartCompletionPlan>({ next: "complete" })
-  const holder = await orderOfPaymentCollection(container, cart.paymentCollectionId)
+  const holder = cart.collectionOrderId
   const linked = holder ? await orderOfCart(container, cartId) : undefined
   if (holder && (!linked || awaitsFinancing(session))) return new StepResponse<CartCompletionPlan>({ next: "confirm", loan_id: loan.loan_id })
   const completion: CartCompletion = { cart_id: cartId, loan, session_amount: session.amount, linked: !!linked }
