@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { useSandbox } from "../helpers/environment"
 import { until } from "../helpers/until"
@@ -133,6 +133,29 @@ medusaIntegrationTestRunner({
       // A copy of the webhook changes nothing.
       expect((await postWebhook(env, notification(balance.id, loanId))).status).toBe(200)
       expect((await collections(orderId)).flatMap((c) => c.payments)).toHaveLength(2)
+    })
+
+    it("a second payment-link session whose loan reply is lost: the loan Medusa's rollback makes has its row, for the order's balance", async () => {
+      const { orderId } = await paidOrder()
+      const balance = await balanceOf(orderId)
+      const first = await startBalanceLoan(balance.id)
+      expect(first.status).toBe(200)
+      // The service makes the new loan and cancels the first, and neither reply arrives: Medusa's
+      // rollback re-creates the session it had deleted, and the provider makes it another loan.
+      env.sandbox.setFaults({ loan: { applyThenFailNext: 1 }, cancel: { applyThenFailNext: 1 } })
+      const failed = await startBalanceLoan(balance.id)
+      env.sandbox.setFaults({})
+      expect(failed.status).toBeGreaterThanOrEqual(400)
+
+      const [session] = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ payment_collection_id: balance.id, provider_id: "pp_bnpl_bnpl" }, { select: ["id", "data"] })
+      const loanId = session.data.loan_id as number
+      const firstLoan = first.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === "pp_bnpl_bnpl").data
+        .loan_id
+      expect(loanId).not.toBe(firstLoan)
+      const [row] = await ledger().listBnplLoans({ loan_id: loanId })
+      expect(row).toMatchObject({ state: "open", holder: "order_balance", cart_id: balance.id, payment_collection_id: balance.id })
     })
 
     it("an edit before the capture: Medusa cancels the paid loan's payment and asks the whole new total; the first loan is listed, never refunded on its own, and the second pays the order", async () => {

@@ -3,6 +3,7 @@ import type { SessionData } from "../medusa/session-data"
 import type { LoanRecord } from "../service/wire"
 import type { LedgerLoan } from "../../modules/bnpl/types"
 import { recordNewLoan } from "./emit-events"
+import { holdersOfServiceCarts } from "./holders"
 import { ledgerOf, rowOfLoan } from "./ledger"
 
 /**
@@ -81,13 +82,18 @@ export interface LoanMade {
   sessionId?: string
 }
 
-/** The row of the loan of the session Medusa's rollback opened (lib/provider-channel/application-container.ts). */
+/**
+ * The row of the loan of a session Medusa's rollback reopened (lib/provider-channel/application-container.ts):
+ * a cart's completion that failed after the capture, or a session creation that failed after
+ * Medusa deleted the collection's sessions. What the loan pays is what the loans of its `cartId`
+ * pay (holders.ts): the reopened session's earlier loan has its row.
+ */
 export async function ensureReopenedLoanRow(container: MedusaContainer, made: LoanMade): Promise<void> {
+  const [holder] = await holdersOfServiceCarts(container, [made.cartId])
   await ensureLoanRow(container, {
-    // Medusa's rollback of a cart's completion.
-    holder: "cart",
+    holder: holder.type,
     cart_id: made.cartId,
-    payment_collection_id: null,
+    payment_collection_id: holder.type === "order_balance" ? holder.payment_collection_id : null,
     payment_session_id: made.sessionId ?? null,
     loan: { loan_id: made.loanId, checkout_url: made.checkoutUrl, amount: made.amount, currency_code: made.currencyCode },
   })

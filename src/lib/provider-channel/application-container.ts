@@ -40,7 +40,8 @@ export const storeRefundSender: RefundSender = async (refund) => {
 /**
  * The ledger's row for the loan of a session Medusa reopened: with `autoCapture`, its rollback of
  * a completion that failed after the capture refunds the payment and opens a new session itself,
- * whoever ran the completion. That loan gets its row at once, like every other, instead of waiting
- * for reconciliation's backfill (a cart changed before it would leave a paid loan unknown).
+ * whoever ran the completion; the rollback of a session creation re-creates the sessions it had
+ * deleted. That loan gets its row at once, like every other, instead of waiting for
+ * reconciliation's backfill (a cart changed before it would leave a paid loan unknown).
  */
 export const recordReopenedLoan = async (loan: LoanMade): Promise<void> => ensureReopenedLoanRow(await applicationContainer(), loan)
