@@ -35,9 +35,7 @@ async function endLinksOfCancelledOrder(container: SubscriberArgs["container"], 
   for (const link of payable) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(
-        `[bnpl] order ${orderId} was cancelled, but loan ${link.loan_id} of its balance is still payable (${link.why}): reconciliation cancels it`,
-      )
+      .warn(`[bnpl] order ${orderId} was cancelled, but ${link.what} of its balance is still payable (${link.why}): reconciliation cancels it`)
   }
 }
 

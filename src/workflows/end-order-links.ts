@@ -2,14 +2,16 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isPaid } from "../lib/service/status"
 import { bnplFromContainer } from "../lib/options/resolve-options"
 import { holderOfRow } from "../modules/bnpl/holder"
-import { unpaidLinksOfOrder } from "../lib/ledger/loans-of-order"
+import { unpaidLinksOfOrder, unsettledRequestsOfOrder } from "../lib/ledger/loans-of-order"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
 import { confirmLoan } from "./confirm-loan"
+import { settleLoanRequestWorkflow } from "./settle-loan-request"
 
 /** A link of the order's balance that this cancel could not end: the customer can still pay it. */
 export interface PayableLink {
-  loan_id: number
+  /** The loan, or the payment by phone whose loan the service could not yet say it made. */
+  what: string
   why: string
 }
 
@@ -21,12 +23,24 @@ export interface PayableLink {
  * not be reached, or would not cancel.
  */
 export async function endOrderLinks(container: MedusaContainer, orderId: string): Promise<PayableLink[]> {
-  const links = (await unpaidLinksOfOrder(container, orderId)).filter((row) => row.holder === "order_balance")
   const payable: PayableLink[] = []
+  // A payment by phone whose reply was lost is settled first, so that the loan it made has its row and is ended below.
+  for (const request of await unsettledRequestsOfOrder(container, orderId)) {
+    // run, not runAsStep: one settle per request, each a workflow of its own; one the service cannot answer is named.
+    await settleLoanRequestWorkflow(container)
+      .run({ input: { cart_id: request.cart_id } })
+      .catch((error: Error) =>
+        payable.push({
+          what: `the payment by phone sent under ${request.cart_id}`,
+          why: `the service cannot say now whether it made its loan: ${error.message}`,
+        }),
+      )
+  }
+  const links = (await unpaidLinksOfOrder(container, orderId)).filter((row) => row.holder === "order_balance")
   // Newest first: the service does not cancel an older unpaid loan of a cartId while a newer one waits.
   for (const row of links.sort((a, b) => b.loan_id - a.loan_id)) {
     const why = await endLink(container, row, `order ${orderId} was cancelled`).catch((error: Error) => error.message)
-    if (why) payable.push({ loan_id: row.loan_id, why })
+    if (why) payable.push({ what: `loan ${row.loan_id}`, why })
   }
   return payable
 }

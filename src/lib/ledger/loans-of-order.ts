@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { LedgerLoan } from "../../modules/bnpl/types"
+import type { LedgerLoan, LoanRequestRecord } from "../../modules/bnpl/types"
 import { ledgerOf, undecidedLoansOf } from "./ledger"
 import { cartHolder } from "../../modules/bnpl/holder"
 import { awaitsFinancing } from "../medusa/session-data"
@@ -13,17 +13,28 @@ import { cartOfOrder, sessionOfLoan, sessionsOfCart } from "../medusa/queries"
  * that each `cartId` the plugin gave such a loan (`{collection}.{suffix}` for a phone sale) is found.
  */
 export async function unpaidLinksOfOrder(container: MedusaContainer, orderId: string): Promise<LedgerLoan[]> {
+  const collections = await collectionsOfOrder(container, orderId)
+  if (!collections.length) return []
+  const rows: LedgerLoan[] = await ledgerOf(container).listBnplLoans({ payment_collection_id: collections, state: "open" })
+  return rows.filter((row) => !row.order_id)
+}
+
+/** The loan creations sent for the order's collections (sales by phone) whose reply the plugin has not settled yet. */
+export async function unsettledRequestsOfOrder(container: MedusaContainer, orderId: string): Promise<LoanRequestRecord[]> {
+  const ledger = ledgerOf(container)
+  const collections = await collectionsOfOrder(container, orderId)
+  return (await Promise.all(collections.map((id) => ledger.listUnsettledLoanRequests({ payment_collection_id: id })))).flat()
+}
+
+async function collectionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "payment_collections.id"],
     filters: { id: orderId },
   })
-  const collections = ((data[0] as { payment_collections?: Array<{ id: string } | null> } | undefined)?.payment_collections ?? []).flatMap((c) =>
+  return ((data[0] as { payment_collections?: Array<{ id: string } | null> } | undefined)?.payment_collections ?? []).flatMap((c) =>
     c ? [c.id] : [],
   )
-  if (!collections.length) return []
-  const rows: LedgerLoan[] = await ledgerOf(container).listBnplLoans({ payment_collection_id: collections, state: "open" })
-  return rows.filter((row) => !row.order_id)
 }
 
 /**

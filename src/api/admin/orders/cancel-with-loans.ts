@@ -36,7 +36,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   if (payable.length) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Order ${orderId} was not cancelled: its customer could still pay ${payable.map((l) => `loan ${l.loan_id} (${l.why})`).join("; ")}. Try the cancel again in a moment.`,
+      `Order ${orderId} was not cancelled: its customer could still pay ${payable.map((l) => `${l.what} (${l.why})`).join("; ")}. Try the cancel again in a moment.`,
     )
   }
   const found = await orderPayments(req.scope, orderId)
