@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isPaid } from "../lib/service/status"
 import { bnplFromContainer } from "../lib/options/resolve-options"
 import { holderOfRow } from "../modules/bnpl/holder"
-import { unpaidLinksOfOrder, unsettledRequestsOfOrder } from "../lib/ledger/loans-of-order"
+import { collectionsOfOrder, unpaidLinksOf, unsettledRequestsOf } from "../lib/ledger/loans-of-order"
 import type { LedgerLoan } from "../modules/bnpl/types"
 import { cancelAbandonedLoanWorkflow } from "./cancel-abandoned-loan"
 import { confirmLoan } from "./confirm-loan"
@@ -24,8 +24,9 @@ export interface PayableLink {
  */
 export async function endOrderLinks(container: MedusaContainer, orderId: string): Promise<PayableLink[]> {
   const payable: PayableLink[] = []
+  const collections = await collectionsOfOrder(container, orderId)
   // A payment by phone whose reply was lost is settled first, so that the loan it made has its row and is ended below.
-  for (const request of await unsettledRequestsOfOrder(container, orderId)) {
+  for (const request of await unsettledRequestsOf(container, collections)) {
     // run, not runAsStep: one settle per request, each a workflow of its own; one the service cannot answer is named.
     await settleLoanRequestWorkflow(container)
       .run({ input: { cart_id: request.cart_id } })
@@ -36,7 +37,7 @@ export async function endOrderLinks(container: MedusaContainer, orderId: string)
         }),
       )
   }
-  const links = (await unpaidLinksOfOrder(container, orderId)).filter((row) => row.holder === "order_balance")
+  const links = (await unpaidLinksOf(container, collections)).filter((row) => row.holder === "order_balance")
   // Newest first: the service does not cancel an older unpaid loan of a cartId while a newer one waits.
   for (const row of links.sort((a, b) => b.loan_id - a.loan_id)) {
     const why = await endLink(container, row, `order ${orderId} was cancelled`).catch((error: Error) => error.message)

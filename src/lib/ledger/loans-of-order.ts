@@ -7,26 +7,24 @@ import { awaitsFinancing } from "../medusa/session-data"
 import { cartOfOrder, sessionOfLoan, sessionsOfCart } from "../medusa/queries"
 
 /**
- * The rows of every loan made for an order's payment collections that no payment of the order
- * holds yet: the links of its balance (Medusa's payment link, a sale by phone) and the loan an
- * order placed first waits on. Read by the holder the row records (its payment collection), so
+ * The rows of every loan made for an order's payment collections (`collectionsOfOrder`) that no
+ * payment of the order holds yet: the links of its balance (Medusa's payment link, a sale by
+ * phone) and the loan an order placed first waits on. Read by the holder the row records (its payment collection), so
  * that each `cartId` the plugin gave such a loan (`{collection}.{suffix}` for a phone sale) is found.
  */
-export async function unpaidLinksOfOrder(container: MedusaContainer, orderId: string): Promise<LedgerLoan[]> {
-  const collections = await collectionsOfOrder(container, orderId)
+export async function unpaidLinksOf(container: MedusaContainer, collections: string[]): Promise<LedgerLoan[]> {
   if (!collections.length) return []
   const rows: LedgerLoan[] = await ledgerOf(container).listBnplLoans({ payment_collection_id: collections, state: "open" })
   return rows.filter((row) => !row.order_id)
 }
 
-/** The loan creations sent for the order's collections (sales by phone) whose reply the plugin has not settled yet. */
-export async function unsettledRequestsOfOrder(container: MedusaContainer, orderId: string): Promise<LoanRequestRecord[]> {
-  const ledger = ledgerOf(container)
-  const collections = await collectionsOfOrder(container, orderId)
-  return (await Promise.all(collections.map((id) => ledger.listUnsettledLoanRequests({ payment_collection_id: id })))).flat()
+/** The loan creations sent for an order's collections (sales by phone) whose reply the plugin has not settled yet. */
+export async function unsettledRequestsOf(container: MedusaContainer, collections: string[]): Promise<LoanRequestRecord[]> {
+  return collections.length ? ledgerOf(container).listUnsettledLoanRequests({ payment_collection_id: collections }) : []
 }
 
-async function collectionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
+/** The ids of an order's payment collections. */
+export async function collectionsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "payment_collections.id"],

@@ -158,7 +158,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   /** Requests whose loans the status query has not yet given rows: of one collection, or all sent before `sentBefore`. */
   @InjectManager()
   async listUnsettledLoanRequests(
-    where: { payment_collection_id: string } | { sentBefore: Date },
+    where: { payment_collection_id: string | string[] } | { sentBefore: Date },
     @MedusaContext() sharedContext: Context = {},
   ): Promise<LoanRequestRecord[]> {
     const filters = "sentBefore" in where ? { created_at: { $lte: where.sentBefore } } : { payment_collection_id: where.payment_collection_id }
