@@ -18,6 +18,14 @@ describe("npm run bench's knobs", () => {
     expect(() => benchConfig({ BENCH_OTEL: "yes" })).toThrow("BENCH_OTEL must be one of off, on, both, not yes")
   })
 
+  it("runs the sale-day figures and the two for continuity by default; the long ones only when named", () => {
+    expect([...benchConfig({}).only].sort()).toEqual(["backlog", "load", "sessions", "sql", "topology", "webhooks"])
+    expect([...benchConfig({ BENCH_ONLY: "reconcile" }).only]).toEqual(["reconcile"])
+    expect(resultsName(benchConfig({ BENCH_ONLY: "sessions,webhooks,load,sql,topology,backlog,storm" })).name).toBe(
+      "bench-sessions+webhooks+load+sql+topology+backlog+storm",
+    )
+  })
+
   it("names a results file, and the command it records, after every mode that is not the shipped store's", () => {
     expect(resultsName(benchConfig({}))).toEqual({ name: "bench", command: "npm run bench" })
     expect(resultsName(benchConfig({ BENCH_ONLY: "sessions,webhooks", BENCH_OTEL: "both" }))).toEqual({

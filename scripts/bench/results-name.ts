@@ -1,4 +1,4 @@
-import { type BenchConfig, FIGURES } from "./config"
+import { type BenchConfig, DEFAULT_FIGURES } from "./config"
 
 /**
  * What a results file is called and the command it says ran, from the knobs that change what it
@@ -6,7 +6,8 @@ import { type BenchConfig, FIGURES } from "./config"
  * all a reader of bench/results/ sees first, so every mode that is not the shipped store's is in it.
  */
 export function resultsName(config: Pick<BenchConfig, "only" | "autoCapture" | "otel">): { name: string; command: string } {
-  const some = config.only.size < FIGURES.length ? [...config.only] : []
+  const shipped = config.only.size === DEFAULT_FIGURES.length && DEFAULT_FIGURES.every((figure) => config.only.has(figure))
+  const some = shipped ? [] : [...config.only]
   const knobs = [
     ...(some.length ? [`BENCH_ONLY=${some.join(",")}`] : []),
     ...(config.autoCapture ? [] : ["BENCH_AUTO_CAPTURE=false"]),
