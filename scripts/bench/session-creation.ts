@@ -76,8 +76,8 @@ function rows(timings: Timing[]): FigureRow[] {
       baseline,
       ratio,
       ratioMeaning: "median overhead / median system-provider time",
-      target: "≤ 1.25×",
-      met: ratio <= 1.25,
+      // For continuity with earlier rounds; issue 57 judges sessions under load (checkout-under-load.ts).
+      target: "reported",
       details: {
         sandboxRequestsPerSession: distribution(bnpl.map((t) => t.sandboxRequests)).median,
         overheadP99Ratio: overhead.p99 / system.p99,
