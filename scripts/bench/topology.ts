@@ -5,6 +5,7 @@ import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../h
 import type { Database } from "../harness/postgres"
 import { type ProductionTopology, startProductionTopology, stopMedusaProcesses } from "../harness/production-topology"
 import type { RedisServer } from "../harness/redis"
+import { cpuMs } from "../harness/cpu-time"
 import { distribution } from "../harness/stats"
 import { StoreApi, SYSTEM } from "../harness/store-api"
 import { merge, payAll, summary, type Throughput } from "./webhook-to-order"
@@ -21,7 +22,18 @@ interface ModeResult {
   system: Throughput
   /** Per paid loan: from the customer's payment at the service to the order's link to its cart. */
   paymentToOrderMs: number[]
+  /**
+   * CPU per order of the server and of the worker, each side's two halves: the server makes the
+   * orders on both sides (the webhook's confirmation, Medusa's completion route), the worker runs
+   * the subscribers, so the server's CPU per order is what bounds either side's throughput.
+   */
+  cpuPerOrderMs: { bnpl: ProcessCpu; system: ProcessCpu }
   bootMs: Record<string, number>
+}
+
+interface ProcessCpu {
+  server: number
+  worker: number
 }
 
 /**
@@ -71,12 +83,28 @@ async function measureMode(ctx: BenchContext, topology: ProductionTopology, capt
     warmUp,
   )
   const half = Math.ceil(n / 2)
-  const system1 = await complete(system.slice(0, half))
-  const bnpl1 = await payAll(here, loans.slice(0, half))
-  const bnpl2 = await payAll(here, loans.slice(half))
-  const system2 = await complete(system.slice(half))
-  return { bnpl: merge(bnpl1, bnpl2), system: merge(system1, system2), paymentToOrderMs: await paymentToOrder(ctx, loans) }
+  const used = { bnpl: { server: 0, worker: 0 }, system: { server: 0, worker: 0 } }
+  const counted = async (side: keyof typeof used, work: () => Promise<Throughput>): Promise<Throughput> => {
+    const before = { server: cpuOf(server.pid), worker: cpuOf(topology.worker.pid) }
+    const result = await work()
+    used[side].server += cpuOf(server.pid) - before.server
+    used[side].worker += cpuOf(topology.worker.pid) - before.worker
+    return result
+  }
+  const system1 = await counted("system", () => complete(system.slice(0, half)))
+  const bnpl1 = await counted("bnpl", () => payAll(here, loans.slice(0, half)))
+  const bnpl2 = await counted("bnpl", () => payAll(here, loans.slice(half)))
+  const system2 = await counted("system", () => complete(system.slice(half)))
+  const perOrder = (cpu: ProcessCpu): ProcessCpu => ({ server: cpu.server / n, worker: cpu.worker / n })
+  return {
+    bnpl: merge(bnpl1, bnpl2),
+    system: merge(system1, system2),
+    paymentToOrderMs: await paymentToOrder(ctx, loans),
+    cpuPerOrderMs: { bnpl: perOrder(used.bnpl), system: perOrder(used.system) },
+  }
 }
+
+const cpuOf = (pid: number | undefined): number => (pid === undefined ? Number.NaN : (cpuMs(pid) ?? Number.NaN))
 
 /** Freshly booted processes pay for lazy loading and compiling on their first orders: not measured. */
 async function warmUpBoth(complete: () => Promise<Throughput>, pay: () => Promise<Throughput>, n: number): Promise<void> {
@@ -120,6 +148,7 @@ function rows(ctx: BenchContext, captured: ModeResult, authorizeOnly: ModeResult
     bnpl: summary(mode.bnpl),
     baseline: summary(mode.system),
     paymentToOrder: distribution(mode.paymentToOrderMs),
+    cpuPerOrderMs: mode.cpuPerOrderMs,
     bootMs: mode.bootMs,
   })
   return [
@@ -147,7 +176,23 @@ function rows(ctx: BenchContext, captured: ModeResult, authorizeOnly: ModeResult
       n,
       details(authorizeOnly),
     ),
+    cpuRow("Topology: server CPU per order", "server", captured, "system complete + capture"),
+    cpuRow("Topology, authorize only: server CPU per order", "server", authorizeOnly, "system complete"),
+    cpuRow("Topology, authorize only: worker CPU per order", "worker", authorizeOnly, "system complete"),
   ]
+}
+
+function cpuRow(figure: string, process: keyof ProcessCpu, mode: ModeResult, label: string): FigureRow {
+  const { bnpl, system } = mode.cpuPerOrderMs
+  return {
+    figure,
+    unit: "ms",
+    measured: single(bnpl[process]),
+    baseline: { label, ...single(system[process]) },
+    ratio: bnpl[process] / system[process],
+    ratioMeaning: `the ${process}'s CPU per order, plugin / system provider`,
+    target: "reported",
+  }
 }
 
 function throughputRow(figure: string, label: string, mode: ModeResult, minRatio: number, n: number, details: Record<string, unknown>): FigureRow {
