@@ -19,6 +19,11 @@ const MAX_OVER_FLOOR = 1.3
 const MAX_SCALING = 10.5
 /** A fresh process's memory may settle a little; more than this much growth with N is a leak. */
 const RSS_GROWTH_LIMIT = 1.15
+/**
+ * How long the run may take per loan before the figure gives up: 2.5 orders a second, half the pace
+ * a 2-core machine makes them at, so that a slow run is measured rather than cut off.
+ */
+const MAX_MS_PER_LOAN = 400
 /** The calibration's paid loans: enough rounds of `concurrency` for a rate, few enough to be quick. */
 const CALIBRATION_MAX = 64
 
@@ -137,7 +142,7 @@ async function backlogRun(ctx: BenchContext, template: Template, n: number, orde
   const rss = new Sampler(() => rssMiB(pid), 50).start()
   const firstRequest = ctx.stack.probe.requests.length
   const { ms: wallMs, ...summary } = await withFaults(ctx.stack.sandbox, slowService(ctx.baseFaults), ctx.baseFaults, () =>
-    ctx.admin.reconcile(Math.max(600_000, n * 200)),
+    ctx.admin.reconcile(Math.max(600_000, n * MAX_MS_PER_LOAN)),
   )
   rss.stop()
   const serviceRequestsPerLoan = (ctx.stack.probe.requests.length - firstRequest) / n
