@@ -5,8 +5,6 @@ import type { ChaosContext } from "../context"
 
 /** Medusa's debug line when its workflow engine starts a scheduled job: the reconciliation run begins. */
 export const RUN_STARTS = "executing scheduled job job-bnpl-reconcile-loans"
-/** The worker's line for a loan a server handed it (src/subscribers/bnpl-webhook-handed-to-worker.ts). */
-export const CONFIRMED_BY_WORKER = "(confirmed by the worker)"
 /** The job's own line at the end of a run that had work (src/jobs/reconcile-loans.ts). */
 export const RUN_SUMMARY = "[bnpl] reconciliation:"
 
@@ -20,8 +18,7 @@ export interface Topology extends ProductionTopology {
  * worker. Reconciliation is scheduled every ten seconds so that a run is never far, and leaves a
  * session to its webhook for five seconds (as BNPL_RECONCILE_GRACE_SECONDS does in production,
  * for longer). Every process logs at debug level, where Medusa names each scheduled job it
- * starts: that line, counted per process, shows where the reconciliation ran. Each server confirms
- * two notified loans at once and hands the rest to the worker.
+ * starts: that line, counted per process, shows where the reconciliation ran.
  */
 export async function startTopology(ctx: ChaosContext, reconcileSchedule: string): Promise<Topology> {
   const proxy = await RoundRobinProxy.start()
@@ -29,8 +26,6 @@ export async function startTopology(ctx: ChaosContext, reconcileSchedule: string
     BNPL_BACKEND_URL: proxy.url,
     BNPL_RECONCILE_SCHEDULE: reconcileSchedule,
     BNPL_RECONCILE_GRACE_SECONDS: "5",
-    // Two at once per server: the copies each paid loan's webhook comes in are more, so servers hand loans to the worker.
-    BNPL_WEBHOOK_CONCURRENCY: "2",
     LOG_LEVEL: "debug",
   }
   const topology = await startProductionTopology(ctx.stack, { name: "prod", servers: 2, env })
