@@ -1,6 +1,3 @@
-import type { ResolvedBnpl } from "../lib/options/resolve-options"
-import type { Confirmation } from "../workflows/confirm-loan"
-
 /**
  * The confirmations of notified loans in one process, at most `limit` at a time.
  *
@@ -62,17 +59,4 @@ export class ConfirmationQueue<T> {
   private next(): void {
     while (this.running < this.limit && this.waiting.length > 0) this.waiting.shift()!.start()
   }
-}
-
-const queues = new WeakMap<ResolvedBnpl, ConfirmationQueue<Confirmation>>()
-
-/**
- * The process's queue of confirmations, one per store's configuration (resolve-options.ts keeps
- * one per configuration), so that each Medusa app in a process counts its own: the webhook route's
- * on a server or a shared process, the handed-over notifications' on a worker.
- */
-export function confirmationQueueOf(bnpl: ResolvedBnpl): ConfirmationQueue<Confirmation> {
-  let queue = queues.get(bnpl)
-  if (!queue) queues.set(bnpl, (queue = new ConfirmationQueue(bnpl.options.webhookConcurrency)))
-  return queue
 }

@@ -21,11 +21,11 @@ describe("a notification handed to Medusa's worker", () => {
     expect(handsOffToWorker(containerOf("worker", async () => {}).container)).toBe(false)
   })
 
-  it("goes on Medusa's event bus, as Medusa's own payment webhook does", async () => {
+  it("goes on the event bus with attempts, as Medusa's own payment webhook does", async () => {
     const emitted: unknown[][] = []
     const { container } = containerOf("server", async (...args) => void emitted.push(args))
     await expect(handToWorker(container, notification)).resolves.toBe(true)
-    expect(emitted).toEqual([[{ name: WEBHOOK_HANDED_TO_WORKER, data: notification }]])
+    expect(emitted).toEqual([[{ name: WEBHOOK_HANDED_TO_WORKER, data: notification }, { attempts: 3 }]])
   })
 
   it("stays with the server when the event bus cannot take it, which says so without the error's secrets", async () => {

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { bnplFromContainer } from "../../../lib/options/resolve-options"
+import { type ResolvedBnpl, bnplFromContainer } from "../../../lib/options/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../lib/service/webhook"
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
 import { confirmNotifiedLoan } from "../../../webhook/confirm-notified-loan"
 import type { Confirmation } from "../../../workflows/confirm-loan"
 import { type DeliveryFacts, recordDelivery } from "../../../webhook/delivery-record"
-import { confirmationQueueOf } from "../../../webhook/confirmation-queue"
+import { ConfirmationQueue } from "../../../webhook/confirmation-queue"
 import { confirmedInTurn } from "../../../webhook/confirm-in-turn"
 import { handsOffToWorker, handToWorker } from "../../../webhook/hand-off"
 import { ANSWERS, type Answer, verdictOf } from "../../../webhook/verdict"
@@ -144,6 +144,15 @@ async function within(work: Promise<Confirmation>, ms: number): Promise<{ result
   } finally {
     timer.abort()
   }
+}
+
+const queues = new WeakMap<ResolvedBnpl, ConfirmationQueue<Confirmation>>()
+
+/** One queue per store's configuration (resolve-options.ts keeps one per configuration), so that each Medusa app in a process counts its own confirmations. */
+function confirmationQueueOf(bnpl: ResolvedBnpl): ConfirmationQueue<Confirmation> {
+  let queue = queues.get(bnpl)
+  if (!queue) queues.set(bnpl, (queue = new ConfirmationQueue(bnpl.options.webhookConcurrency)))
+  return queue
 }
 
 /**
