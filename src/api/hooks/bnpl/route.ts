@@ -4,13 +4,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { type ResolvedBnpl, bnplFromContainer } from "../../../lib/options/resolve-options"
 import { WEBHOOK_BODY_LIMIT, checkAuthorization, checkClaims, checkIp, clientIp, parseNotification } from "../../../lib/service/webhook"
 import { WEBHOOK_READY } from "../../../diagnosis/checks/backend-url"
-import { confirmNotifiedLoan } from "../../../webhook/confirm-notified-loan"
+import { confirmNotifiedLoan } from "./confirm-notified-loan"
 import type { Confirmation } from "../../../workflows/confirm-loan"
-import { type DeliveryFacts, recordDelivery } from "../../../webhook/delivery-record"
-import { ConfirmationQueue } from "../../../webhook/confirmation-queue"
-import { confirmedInTurn } from "../../../webhook/confirm-in-turn"
-import { handsOffToWorker, handToWorker } from "../../../webhook/hand-off"
-import { ANSWERS, type Answer, verdictOf } from "../../../webhook/verdict"
+import { type DeliveryFacts, recordDelivery } from "./webhook-record"
+import { ConfirmationQueue } from "./confirmation-queue"
 import { WebhookDeliverySpan } from "../../../lib/telemetry/webhook-span"
 
 /**
@@ -34,9 +31,8 @@ export function GET(_req: MedusaRequest, res: MedusaResponse) {
  * The service waits for the answer, and on a sale day it must not wait on Medusa: a confirmation
  * that takes longer than `webhookAnswerMs` goes on after a 200 (received), and when this process
  * already confirms `webhookConcurrency` loans, an authenticated notification is received (200)
- * at once: a server hands it to Medusa's worker through the event bus (webhook/hand-off.ts), a
- * shared process confirms it in turn (webhook/confirmation-queue.ts). Either way its delivery is
- * recorded with the verdict its confirmation reached.
+ * at once and confirmed in turn (confirmation-queue.ts). Either way its delivery is recorded with
+ * the verdict its confirmation reached.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
@@ -49,12 +45,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const receivedAt = new Date()
   const span = new WebhookDeliverySpan()
   let inTurn: Promise<void> = Promise.resolve()
-  // A notification handed to the worker is recorded there, with its verdict.
-  let handedOver = false
   res.once("close", () => {
     void inTurn.then(() => {
       span.end(facts, res.statusCode)
-      return handedOver ? undefined : recordDelivery(req.scope, facts, res.statusCode, receivedAt)
+      return recordDelivery(req.scope, facts, res.statusCode, receivedAt)
     })
   })
   const reject = (reason: string) => {
@@ -86,7 +80,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   // Received now, confirmed later: the delivery is recorded with the verdict once there is one.
   const key = `${cartId}\n${loanId}`
   const received = (first: Promise<Confirmation>) => {
-    inTurn = confirmedInTurn(first, () => queue.inTurn(key, confirm)).then(
+    inTurn = retriedInTurn(first, () => queue.inTurn(key, confirm)).then(
       (result) => void verdict(result),
       (error: Error) => {
         logger.error(
@@ -97,15 +91,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     )
     return answer(200)
   }
-  if (!now) {
-    const proven = facts.auth === "accepted" ? "accepted" : "not_required"
-    if (handsOffToWorker(req.scope) && (await handToWorker(req.scope, { loanId, cartId, auth: proven, receivedAt: receivedAt.toISOString() }))) {
-      handedOver = true
-      facts.outcome = "handed_to_worker"
-      return answer(200)
-    }
-    return received(queue.inTurn(key, confirm))
-  }
+  if (!now) return received(queue.inTurn(key, confirm))
   const timely = await within(now, options.webhookAnswerMs)
   if (!timely) return received(now)
 
@@ -116,18 +102,68 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   return answer(verdict(timely.result))
 
-  function answer(status: Answer) {
+  function answer(status: keyof typeof ANSWERS) {
     return res.status(status).json(ANSWERS[status])
   }
 
   /** Logs the confirmation's verdict, notes it in the delivery's facts, and says the answer it calls for. */
-  function verdict(result: Confirmation): Answer {
-    const { status, level, message, facts: noted } = verdictOf(result, loanId, cartId)
-    Object.assign(facts, noted)
-    logger[level](message)
-    return status
+  function verdict(result: Confirmation): 200 | 409 | 503 {
+    facts.outcome = result.outcome
+    if ("orderId" in result) facts.orderId = result.orderId
+    if ("reason" in result && typeof result.reason === "string") facts.reason = result.reason
+    switch (result.outcome) {
+      case "authorized":
+      case "already_authorized":
+        logger.info(`[bnpl] webhook: loan ${loanId} of cart ${cartId} ${result.outcome.replace("_", " ")}, order ${result.orderId}`)
+        return 200
+      case "needs_attention":
+        // Received: the loan is on the admin's attention list, and repeating the notification changes nothing.
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: on the attention list: ${result.reason}`)
+        return 200
+      case "completion_failed":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: ${result.reason}`)
+        return result.attention ? 200 : 503
+      case "no_pending_session":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: no pending session of the plugin holds this loan`)
+        return 409
+      case "not_paid":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: the status query shows the loan ${result.loanStatus}, not paid`)
+        return 409
+      case "amount_mismatch":
+        logger.warn(`[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, session is for ${result.sessionAmount}`)
+        return 409
+      case "cart_changed":
+        logger.warn(
+          `[bnpl] webhook for loan ${loanId} of cart ${cartId}: loan paid for ${result.loanAmount}, but the cart now totals ${result.cartTotal}`,
+        )
+        return 409
+    }
   }
 }
+
+/**
+ * A received notification's confirmation, tried again in turn when Medusa's completion failed with
+ * no verdict on the cart (a lock it waited for too long under a flood, a database that did not
+ * answer): the service was answered 200 and will not send it again, so the plugin does what its
+ * retry of a 503 would have. Each failure counts toward `maxCompletionAttempts`, past which the
+ * loan is on the attention list; what is left over, reconciliation finds.
+ */
+async function retriedInTurn(first: Promise<Confirmation>, again: () => Promise<Confirmation>): Promise<Confirmation> {
+  let result = await first
+  for (let retry = 1; retry <= RETRIES_IN_TURN && result.outcome === "completion_failed" && !result.attention; retry++) {
+    await sleep(RETRY_AFTER_MS * retry)
+    result = await again()
+  }
+  return result
+}
+
+/**
+ * One try more, 2 s on: a flood's lock waits are over by then. One, not more: a cart that refuses
+ * the order fails again at once, and the attempts `maxCompletionAttempts` allows are better spent
+ * minutes apart, by reconciliation, than seconds apart here.
+ */
+const RETRIES_IN_TURN = 1
+const RETRY_AFTER_MS = 2_000
 
 /** The confirmation's outcome if it comes within `ms`; undefined if it takes longer (it goes on). */
 async function within(work: Promise<Confirmation>, ms: number): Promise<{ result: Confirmation } | { error: Error } | undefined> {
@@ -145,6 +181,13 @@ async function within(work: Promise<Confirmation>, ms: number): Promise<{ result
     timer.abort()
   }
 }
+
+/** What the service reads of each answer to a notification it may stop sending (400 is `reject`'s). */
+const ANSWERS = {
+  200: { received: true },
+  409: { message: "The payment is not confirmed by the service." },
+  503: { message: "Could not process the notification now; send it again." },
+} as const
 
 const queues = new WeakMap<ResolvedBnpl, ConfirmationQueue<Confirmation>>()
 

@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type Confirmation, confirmLoan } from "../workflows/confirm-loan"
-import { awaitsOrder, ledgerOf, rowOfLoan } from "../lib/ledger/ledger"
-import { holderOfRow } from "../modules/bnpl/holder"
-import { holderLocksOf, underLocks } from "../lib/ledger/locks"
-import { resumePaidLoanWorkflow } from "../workflows/resume-paid-loan"
-import { settleLoanRequestWorkflow } from "../workflows/settle-loan-request"
-import { holderOfLoan } from "../lib/ledger/holders"
-import type { LedgerLoan } from "../modules/bnpl/types"
+import { type Confirmation, confirmLoan } from "../../../workflows/confirm-loan"
+import { awaitsOrder, ledgerOf, rowOfLoan } from "../../../lib/ledger/ledger"
+import { holderOfRow } from "../../../modules/bnpl/holder"
+import { holderLocksOf, underLocks } from "../../../lib/ledger/locks"
+import { resumePaidLoanWorkflow } from "../../../workflows/resume-paid-loan"
+import { settleLoanRequestWorkflow } from "../../../workflows/settle-loan-request"
+import { holderOfLoan } from "../../../lib/ledger/holders"
+import type { LedgerLoan } from "../../../modules/bnpl/types"
 
 /**
  * The webhook's way into the confirmation. Copies of one notification come (the service

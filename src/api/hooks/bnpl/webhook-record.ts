@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ledgerOf } from "../lib/ledger/ledger"
+import { ledgerOf } from "../../../lib/ledger/ledger"
 
 /** What the route learnt of one delivery as it went; the status is the answer's. */
 export interface DeliveryFacts {

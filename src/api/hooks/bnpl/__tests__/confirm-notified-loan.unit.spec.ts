@@ -13,11 +13,11 @@ type Row = {
   attention_reason?: string
 }
 const rows = new Map<number, Row>()
-jest.mock("../../workflows/confirm-loan", () => ({ confirmLoan: (_: unknown, input: unknown) => run({ input }) }))
+jest.mock("../../../../workflows/confirm-loan", () => ({ confirmLoan: (_: unknown, input: unknown) => run({ input }) }))
 // A balance's loan no session holds is offered to the resumption, which finds none to resume here.
-jest.mock("../../workflows/resume-paid-loan", () => ({ resumePaidLoanWorkflow: () => ({ run: async () => ({ result: false }) }) }))
-jest.mock("../../lib/ledger/ledger", () => ({
-  awaitsOrder: jest.requireActual("../../lib/ledger/ledger").awaitsOrder,
+jest.mock("../../../../workflows/resume-paid-loan", () => ({ resumePaidLoanWorkflow: () => ({ run: async () => ({ result: false }) }) }))
+jest.mock("../../../../lib/ledger/ledger", () => ({
+  awaitsOrder: jest.requireActual("../../../../lib/ledger/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
   ledgerOf: () => ({
     listBnplLoans: async ({ cart_id }: { cart_id: string }) => [...rows.values()].filter((row) => row.cart_id === cart_id),
