@@ -56,7 +56,8 @@ async function inTopology(
   autoCapture: boolean,
 ): Promise<{ result: ModeResult; redis: RedisServer }> {
   ctx.say(`topology: booting a server and a worker on Redis, autoCapture ${autoCapture ? "on" : "off"}…`)
-  const env = { BNPL_AUTO_CAPTURE: String(autoCapture) }
+  const concurrency = ctx.config.topologyWebhookConcurrency
+  const env = { BNPL_AUTO_CAPTURE: String(autoCapture), ...(concurrency ? { BNPL_WEBHOOK_CONCURRENCY: String(concurrency) } : {}) }
   const topology = await startProductionTopology(ctx.stack, { name, servers: 1, env, ...(redis ? { redis } : {}) })
   try {
     return { result: { ...(await measureMode(ctx, topology, autoCapture)), bootMs: topology.bootMs }, redis: topology.redis }
