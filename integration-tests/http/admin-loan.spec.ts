@@ -31,7 +31,7 @@ medusaIntegrationTestRunner({
     /** The ledger's row the plugin wrote for the order's loan; none is a failure, never made up here. */
     async function ledgerRowOf(order: { orderId: string; loanId: number; cart: { id: string } }): Promise<LedgerLoan> {
       const [written] = await ledger().listBnplLoans({ loan_id: order.loanId })
-      expect(written).toMatchObject({ loan_id: order.loanId, cart_id: order.cart.id })
+      expect(written).toMatchObject({ loan_id: order.loanId, service_cart_id: order.cart.id })
       return written
     }
 
@@ -40,7 +40,7 @@ medusaIntegrationTestRunner({
       expect.objectContaining({
         id: row.id,
         loan_id: row.loan_id,
-        cart_id: row.cart_id,
+        service_cart_id: row.service_cart_id,
         order_id: row.order_id,
         state: row.state,
         attention_reason: row.attention_reason,
@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
 
       expect(response.status).toBe(200)
       const body = response.data
-      expect(body).toEqual(expect.objectContaining({ order_id: orderId, cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] }))
+      expect(body).toEqual(expect.objectContaining({ order_id: orderId, service_cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] }))
       expect(body.loan).toEqual(expect.objectContaining({ loanId: session.data.loan_id, status: "OUTSTANDING", totalAmount: session.data.amount }))
       expect(body.loan.customer).toEqual(
         expect.objectContaining({ firstName: "Ana", lastName: "García", email: "cliente@example.com", phone: "3312345678" }),
@@ -116,7 +116,7 @@ medusaIntegrationTestRunner({
       // A paid loan that became this order while the payment names another (case 1 of the ledger's rule).
       const holder = await ledger().createBnplLoans({
         loan_id: 900020,
-        cart_id: order.cart.id,
+        service_cart_id: order.cart.id,
         order_id: order.orderId,
         amount: "1500.00",
         currency_code: "mxn",
