@@ -134,6 +134,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       // Medusa deletes the replaced session in parallel, and the service
       // cancels by cart: the old loan must go before the new one exists.
       if (loan.replaces) await this.cancelUnpaidLoans(cartId, "replaced by a new payment session")
+      // Storefronts' return pages read `cart_id` (the storefront kit, docs/storefront.md): a checkout loan's cartId is the cart's id.
       const withCart = (url: string) => appendQuery(url, "cart_id", cartId)
       const urls = loan.urls ?? { success: this.options.successUrl, error: this.options.errorUrl, cart: this.options.cartUrl }
       return this.client.createLoan({
