@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import type { LedgerLoan } from "../../src/modules/bnpl/types"
 import { MERCHANT, useSandbox } from "../helpers/environment"
@@ -97,6 +98,31 @@ medusaIntegrationTestRunner({
       ])
       expect(env.sandbox.state.loans.get(loanId)!.refunds.map((r) => r.totalAmount)).toEqual(["100.00"])
       expect(response.data.loan.loanId).toBe(loanId)
+    })
+
+    it("reads and refunds a loan whose payment an earlier version stored with its cartId as cart_id", async () => {
+      const { cart, orderId, loanId } = await bnplOrder()
+      // What Medusa keeps of a loan paid before the upgrade: the provider's data as it wrote it then.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      for (const table of ["payment", "payment_session"]) {
+        await db.raw(
+          `UPDATE ${table} SET data = (data - 'service_cart_id') || jsonb_build_object('cart_id', data->'service_cart_id') WHERE data->>'service_cart_id' = ?`,
+          [cart.id],
+        )
+      }
+      const admin = await adminHeaders(api)
+      const order = await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, admin)
+      const payment = order.data.order.payment_collections[0].payments[0]
+      expect(payment.data).toEqual(expect.objectContaining({ cart_id: cart.id, loan_id: loanId }))
+      expect(payment.data.service_cart_id).toBeUndefined()
+
+      const response = await getLoan(orderId)
+      expect(response.status).toBe(200)
+      expect(response.data).toEqual(expect.objectContaining({ order_id: orderId, service_cart_id: cart.id, loan_id: loanId }))
+
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)).status).toBe(200)
+      expect(env.sandbox.state.loans.get(loanId)!.refunds.map((r) => r.totalAmount)).toEqual(["100.00"])
     })
 
     it("answers the ledger's row of the order's loan beside the live loan", async () => {
