@@ -9,5 +9,5 @@ export const holderOfLedgerRowStep = createStep(holderOfLedgerRowStepId, async (
   const row = await ledgerOf(container).retrieveBnplLoan(input.ledger_id, {
     select: ["id", "holder", "service_cart_id", "payment_collection_id", "loan_id"],
   })
-  return new StepResponse({ holder: holderOfRow(row), cart_id: row.service_cart_id, loan_id: row.loan_id })
+  return new StepResponse({ holder: holderOfRow(row), service_cart_id: row.service_cart_id, loan_id: row.loan_id })
 })
