@@ -392,7 +392,7 @@ async function putOnAttentionList(demo: RunningDemo, row: { loanId: number; cart
   await client.connect()
   try {
     await client.query(
-      `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, raw_amount, currency_code, loan_status, state, attention_reason, completion_failures)
+      `INSERT INTO bnpl_loan (id, loan_id, service_cart_id, amount, raw_amount, currency_code, loan_status, state, attention_reason, completion_failures)
        VALUES ($1, $2, $3, 2350, '{"value": "2350", "precision": 20}', 'mxn', 'OUTSTANDING', 'needs_attention', $4, 3)
        ON CONFLICT DO NOTHING`, // a test run again after a restart finds its row in place
       [`bnplloan_browser${row.loanId}`, row.loanId, row.cartId, row.reason],

@@ -530,7 +530,7 @@ it("places the order before the redirect when the store turns orderBeforeFinanci
     await toTheService(page, "Pagar a plazos")
 
     // While the shopper is at the service: the order exists, its payment pending, its stock held.
-    const { loans } = await json<{ loans: Array<{ cart_id: string; awaiting_order_id: string | null }> }>(
+    const { loans } = await json<{ loans: Array<{ service_cart_id: string; awaiting_order_id: string | null }> }>(
       `${demo.backendUrl}/admin/bnpl/loans?q=${cartId}`,
       { headers: admin },
     )

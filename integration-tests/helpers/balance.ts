@@ -10,7 +10,7 @@ export interface Collection {
   id: string
   status: string
   amount: number
-  payments: Array<{ id: string; data: { loan_id: number; cart_id: string }; captured_at: string | null; canceled_at: string | null }>
+  payments: Array<{ id: string; data: { loan_id: number; service_cart_id: string }; captured_at: string | null; canceled_at: string | null }>
 }
 
 /**

@@ -73,7 +73,12 @@ export class Storefront {
     const response = await this.startSession(cartId)
     if (response.status !== 200) throw new Error(`session: ${response.status} ${JSON.stringify(response.data)}`)
     const session = response.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === "pp_bnpl_bnpl")
-    return session as { id: string; amount: number; status: string; data: { checkout_url: string; loan_id: number; cart_id: string; amount: string } }
+    return session as {
+      id: string
+      amount: number
+      status: string
+      data: { checkout_url: string; loan_id: number; service_cart_id: string; amount: string }
+    }
   }
 
   complete(cartId: string) {

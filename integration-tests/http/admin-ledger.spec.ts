@@ -8,7 +8,7 @@ jest.setTimeout(90_000)
 
 const env = useSandbox()
 
-type NewRow = Partial<LedgerLoan> & Pick<LedgerLoan, "loan_id" | "cart_id">
+type NewRow = Partial<LedgerLoan> & Pick<LedgerLoan, "loan_id" | "service_cart_id">
 
 /**
  * The admin's side of the loan ledger: the list behind the loans page and the
@@ -32,11 +32,11 @@ medusaIntegrationTestRunner({
     /** Three rows a merchant would see: one ordered, one open, one on the attention list. */
     async function sampleLedger() {
       const [ordered, open, attention] = await insert([
-        { loan_id: 900001, cart_id: "cart_01ORDERED", order_id: "order_01PLACED", state: "ordered", loan_status: "OUTSTANDING" },
-        { loan_id: 900002, cart_id: "cart_01OPEN", state: "open" },
+        { loan_id: 900001, service_cart_id: "cart_01ORDERED", order_id: "order_01PLACED", state: "ordered", loan_status: "OUTSTANDING" },
+        { loan_id: 900002, service_cart_id: "cart_01OPEN", state: "open" },
         {
           loan_id: 900003,
-          cart_id: "cart_01STUCK",
+          service_cart_id: "cart_01STUCK",
           state: "needs_attention",
           loan_status: "OUTSTANDING",
           completion_failures: 3,
@@ -72,7 +72,7 @@ medusaIntegrationTestRunner({
       expect(response.data.loans[2]).toEqual(
         expect.objectContaining({
           id: expect.stringMatching(/^bnplloan_/),
-          cart_id: "cart_01ORDERED",
+          service_cart_id: "cart_01ORDERED",
           order_id: "order_01PLACED",
           amount: 1500,
           currency_code: "mxn",
@@ -171,7 +171,7 @@ medusaIntegrationTestRunner({
       await env.sandbox.pay(session.data.loan_id)
       env.sandbox.setFaults({})
       const [row] = await ledger().listBnplLoans({ loan_id: session.data.loan_id })
-      expect(row).toEqual(expect.objectContaining({ cart_id: cart.id, amount: Number(session.data.amount) })) // written when the loan was made
+      expect(row).toEqual(expect.objectContaining({ service_cart_id: cart.id, amount: Number(session.data.amount) })) // written when the loan was made
       await ledger().updateBnplLoans({
         id: row.id,
         state: "needs_attention",

@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import type { LedgerLoan } from "../../src/modules/bnpl/types"
 import { MERCHANT, useSandbox } from "../helpers/environment"
@@ -31,7 +32,7 @@ medusaIntegrationTestRunner({
     /** The ledger's row the plugin wrote for the order's loan; none is a failure, never made up here. */
     async function ledgerRowOf(order: { orderId: string; loanId: number; cart: { id: string } }): Promise<LedgerLoan> {
       const [written] = await ledger().listBnplLoans({ loan_id: order.loanId })
-      expect(written).toMatchObject({ loan_id: order.loanId, cart_id: order.cart.id })
+      expect(written).toMatchObject({ loan_id: order.loanId, service_cart_id: order.cart.id })
       return written
     }
 
@@ -40,7 +41,7 @@ medusaIntegrationTestRunner({
       expect.objectContaining({
         id: row.id,
         loan_id: row.loan_id,
-        cart_id: row.cart_id,
+        service_cart_id: row.service_cart_id,
         order_id: row.order_id,
         state: row.state,
         attention_reason: row.attention_reason,
@@ -67,7 +68,7 @@ medusaIntegrationTestRunner({
 
       expect(response.status).toBe(200)
       const body = response.data
-      expect(body).toEqual(expect.objectContaining({ order_id: orderId, cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] }))
+      expect(body).toEqual(expect.objectContaining({ order_id: orderId, service_cart_id: cart.id, loan_id: session.data.loan_id, refunds: [] }))
       expect(body.loan).toEqual(expect.objectContaining({ loanId: session.data.loan_id, status: "OUTSTANDING", totalAmount: session.data.amount }))
       expect(body.loan.customer).toEqual(
         expect.objectContaining({ firstName: "Ana", lastName: "García", email: "cliente@example.com", phone: "3312345678" }),
@@ -99,6 +100,31 @@ medusaIntegrationTestRunner({
       expect(response.data.loan.loanId).toBe(loanId)
     })
 
+    it("reads and refunds a loan whose payment an earlier version stored with its cartId as cart_id", async () => {
+      const { cart, orderId, loanId } = await bnplOrder()
+      // What Medusa keeps of a loan paid before the upgrade: the provider's data as it wrote it then.
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      for (const table of ["payment", "payment_session"]) {
+        await db.raw(
+          `UPDATE ${table} SET data = (data - 'service_cart_id') || jsonb_build_object('cart_id', data->'service_cart_id') WHERE data->>'service_cart_id' = ?`,
+          [cart.id],
+        )
+      }
+      const admin = await adminHeaders(api)
+      const order = await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, admin)
+      const payment = order.data.order.payment_collections[0].payments[0]
+      expect(payment.data).toEqual(expect.objectContaining({ cart_id: cart.id, loan_id: loanId }))
+      expect(payment.data.service_cart_id).toBeUndefined()
+
+      const response = await getLoan(orderId)
+      expect(response.status).toBe(200)
+      expect(response.data).toEqual(expect.objectContaining({ order_id: orderId, service_cart_id: cart.id, loan_id: loanId }))
+
+      expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)).status).toBe(200)
+      expect(env.sandbox.state.loans.get(loanId)!.refunds.map((r) => r.totalAmount)).toEqual(["100.00"])
+    })
+
     it("answers the ledger's row of the order's loan beside the live loan", async () => {
       const order = await bnplOrder()
       const row = await ledgerRowOf(order)
@@ -116,7 +142,7 @@ medusaIntegrationTestRunner({
       // A paid loan that became this order while the payment names another (case 1 of the ledger's rule).
       const holder = await ledger().createBnplLoans({
         loan_id: 900020,
-        cart_id: order.cart.id,
+        service_cart_id: order.cart.id,
         order_id: order.orderId,
         amount: "1500.00",
         currency_code: "mxn",

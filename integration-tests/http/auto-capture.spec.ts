@@ -61,7 +61,7 @@ medusaIntegrationTestRunner({
       const [session] = (await sessionsOfCart(getContainer(), cartId)).filter((s) => s.status === "pending" && s.data.loan_id !== loanId)
       const newLoan = session.data.loan_id as number
       // The loan of the session Medusa opened is on the ledger at once, not only at reconciliation's backfill.
-      expect(await rowOf(newLoan)).toMatchObject({ state: "open", cart_id: cartId })
+      expect(await rowOf(newLoan)).toMatchObject({ state: "open", service_cart_id: cartId })
       await env.sandbox.pay(newLoan)
       const completed = await shop.complete(cartId)
       expect(completed.data.type).toBe("order")
@@ -104,7 +104,7 @@ medusaIntegrationTestRunner({
       await postWebhook(env, notification(cartId, loanId))
 
       const [session] = (await sessionsOfCart(getContainer(), cartId)).filter((s) => s.status === "pending" && s.data.loan_id !== loanId)
-      expect(await rowOf(session.data.loan_id as number)).toMatchObject({ state: "open", cart_id: cartId })
+      expect(await rowOf(session.data.loan_id as number)).toMatchObject({ state: "open", service_cart_id: cartId })
       await expectRolledBackAndBooked(cartId, loanId)
     })
 

@@ -24,7 +24,7 @@ medusaIntegrationTestRunner({
 
         expect(session.status).toBe("pending")
         expect(session.data.checkout_url).toMatch(/^http:\/\/localhost:\d+\/checkout\/\d+\?token=/)
-        expect(session.data.cart_id).toBe(cart.id)
+        expect(session.data.service_cart_id).toBe(cart.id)
         expect(typeof session.data.loan_id).toBe("number")
         // The server's snapshot of the cart went into the loan request, not into the stored session (autoCapture off).
         expect(session.data).not.toHaveProperty("cart")

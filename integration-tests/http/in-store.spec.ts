@@ -60,7 +60,7 @@ medusaIntegrationTestRunner({
       )
       expect(paid.payments[0].data.loan_id).toBe(loan.loanId)
       const [row] = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loan.loanId })
-      expect(row).toMatchObject({ cart_id: loan.cartId, state: "ordered", order_id: orderId })
+      expect(row).toMatchObject({ service_cart_id: loan.cartId, state: "ordered", order_id: orderId })
       const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, await adminHeaders(api))
       expect(shown.data).toMatchObject({ payment_collection_id: null, sale: { loan_id: loan.loanId, status: "OUTSTANDING", authorized: true } })
 
@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
       await env.sandbox.idle() // the webhook's answer comes back after Medusa captured
       expect(env.sandbox.state.webhooks.filter((w) => w.loanId === loan.loanId).map((w) => w.status)).toEqual([200])
       const [row] = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplLoans({ loan_id: loan.loanId })
-      expect(row).toMatchObject({ cart_id: loan.cartId, state: "ordered", order_id: orderId })
+      expect(row).toMatchObject({ service_cart_id: loan.cartId, state: "ordered", order_id: orderId })
       const shown = await api.get(`/admin/bnpl/orders/${orderId}/in-store`, headers)
       expect(shown.data).toMatchObject({
         payment_collection_id: null,
@@ -284,7 +284,7 @@ medusaIntegrationTestRunner({
       expect(await rowOf(made.loanId)).toMatchObject({
         holder: "order_balance",
         payment_collection_id: balance.id,
-        cart_id: made.cartId,
+        service_cart_id: made.cartId,
         state: "cancelled",
       })
 
@@ -385,7 +385,7 @@ medusaIntegrationTestRunner({
       expect(started.status).toBe(200)
       const [session] = started.data.payment_collection.payment_sessions
       const phoneCartId = env.sandbox.state.loans.get(phoneLoan)!.cartId
-      expect(session.data).toMatchObject({ loan_id: phoneLoan, cart_id: phoneCartId })
+      expect(session.data).toMatchObject({ loan_id: phoneLoan, service_cart_id: phoneCartId })
       expect(env.sandbox.state.loans.size).toBe(loansBefore)
 
       await reconciled(api, await adminHeaders(api))
@@ -396,7 +396,12 @@ medusaIntegrationTestRunner({
       expect(paid.payments.map((p) => p.data.loan_id)).toEqual([phoneLoan])
       expect(env.sandbox.state.loans.size).toBe(loansBefore)
       expect(env.sandbox.state.loans.get(phoneLoan)!.refunds).toEqual([])
-      expect(await rowOf(phoneLoan)).toMatchObject({ state: "ordered", order_id: orderId, cart_id: phoneCartId, payment_collection_id: balance.id })
+      expect(await rowOf(phoneLoan)).toMatchObject({
+        state: "ordered",
+        order_id: orderId,
+        service_cart_id: phoneCartId,
+        payment_collection_id: balance.id,
+      })
     })
 
     it("a send that waited for the collection's lock reads the collection again: paid meanwhile, it is refused and no loan is made", async () => {

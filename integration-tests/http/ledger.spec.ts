@@ -21,6 +21,8 @@ import { Migration20261126040804 } from "../../src/modules/bnpl/migrations/Migra
 import { Migration20261126041000 } from "../../src/modules/bnpl/migrations/Migration20261126041000"
 import { Migration20261126222306 } from "../../src/modules/bnpl/migrations/Migration20261126222306"
 import { Migration20261128221500 } from "../../src/modules/bnpl/migrations/Migration20261128221500"
+import { Migration20261204220000 } from "../../src/modules/bnpl/migrations/Migration20261204220000"
+import { Migration20261205110000 } from "../../src/modules/bnpl/migrations/Migration20261205110000"
 
 jest.setTimeout(120_000)
 
@@ -153,7 +155,7 @@ medusaIntegrationTestRunner({
       const made = await service.recordNewLoan({
         loan_id: 900501,
         holder: "cart",
-        cart_id: "cart_01MONEY",
+        service_cart_id: "cart_01MONEY",
         payment_collection_id: null,
         payment_session_id: null,
         checkout_url: null,
@@ -270,6 +272,65 @@ medusaIntegrationTestRunner({
           { id: "bnplref_open", amount: null, raw_amount: null },
         ],
       })
+    })
+
+    it("upgrades a ledger whose cartId columns were cart_id: every row keeps its cartId, under service_cart_id, with its index", async () => {
+      const older = [
+        Migration20261123134141,
+        Migration20261123190316,
+        Migration20261125225500,
+        Migration20261126040804,
+        Migration20261126041000,
+        Migration20261126222306,
+        Migration20261128221500,
+        Migration20261204220000,
+      ]
+      const seen = await inScratchSchema(dbConnection, "bnpl_service_cart_upgrade", async (trx) => {
+        await migrate(trx, ...older)
+        await trx.raw(
+          `INSERT INTO bnpl_loan (id, loan_id, cart_id, amount, raw_amount, currency_code) VALUES ('bnplloan_old', 1, 'pay_col_01.k1', 10, '{"value": "10", "precision": 20}', 'mxn')`,
+        )
+        await trx.raw(`INSERT INTO bnpl_refund (id, loan_id, cart_id, kind, state) VALUES ('bnplref_old', 1, 'pay_col_01.k1', 'outside', 'open')`)
+        await trx.raw(
+          `INSERT INTO bnpl_loan_request (id, cart_id, holder, amount, raw_amount, currency_code) VALUES ('bnplreq_old', 'pay_col_01.k1', 'order_balance', 10, '{"value": "10", "precision": 20}', 'mxn')`,
+        )
+        await trx.raw(
+          `INSERT INTO bnpl_webhook_delivery (id, received_at, loan_id, cart_id, auth, outcome, http_status) VALUES ('bnplwh_old', now(), 1, 'pay_col_01.k1', 'accepted', 'authorized', 200)`,
+        )
+        await migrate(trx, Migration20261205110000)
+        const kept = []
+        for (const table of ["bnpl_loan", "bnpl_refund", "bnpl_loan_request", "bnpl_webhook_delivery"]) {
+          kept.push(...(await trx.raw(`SELECT '${table}' AS "table", service_cart_id FROM ${table}`)).rows)
+        }
+        const indexes = (
+          await trx.raw(
+            `SELECT indexname, indexdef LIKE '%(service_cart_id)%' AS on_column FROM pg_indexes
+              WHERE schemaname = current_schema() AND indexdef LIKE '%cart_id%' ORDER BY indexname`,
+          )
+        ).rows
+        // The request's cartId stays unique: the service refuses a cartId it has seen.
+        await trx.raw(`SAVEPOINT again`)
+        const again = await trx
+          .raw(
+            `INSERT INTO bnpl_loan_request (id, service_cart_id, holder, amount, raw_amount, currency_code)
+                 VALUES ('bnplreq_again', 'pay_col_01.k1', 'order_balance', 10, '{"value": "10", "precision": 20}', 'mxn')`,
+          )
+          .then(
+            () => "inserted",
+            (error: Error) => error.message,
+          )
+        await trx.raw(`ROLLBACK TO SAVEPOINT again`)
+        return { kept, indexes, again }
+      })
+      expect(seen.kept).toEqual(
+        ["bnpl_loan", "bnpl_refund", "bnpl_loan_request", "bnpl_webhook_delivery"].map((table) => ({ table, service_cart_id: "pay_col_01.k1" })),
+      )
+      expect(seen.indexes).toEqual([
+        { indexname: "IDX_bnpl_loan_request_service_cart_id_unique", on_column: true },
+        { indexname: "IDX_bnpl_loan_service_cart_id", on_column: true },
+        { indexname: "IDX_bnpl_refund_service_cart_id", on_column: true },
+      ])
+      expect(seen.again).toMatch(/IDX_bnpl_loan_request_service_cart_id_unique/)
     })
 
     describe("case 1: a paid loan outranks a new selection", () => {

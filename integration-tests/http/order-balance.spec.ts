@@ -126,7 +126,7 @@ medusaIntegrationTestRunner({
         state: "ordered",
         order_id: orderId,
         holder: "order_balance",
-        cart_id: balance.id,
+        service_cart_id: balance.id,
         payment_collection_id: balance.id,
       })
 
@@ -155,7 +155,7 @@ medusaIntegrationTestRunner({
         .loan_id
       expect(loanId).not.toBe(firstLoan)
       const [row] = await ledger().listBnplLoans({ loan_id: loanId })
-      expect(row).toMatchObject({ state: "open", holder: "order_balance", cart_id: balance.id, payment_collection_id: balance.id })
+      expect(row).toMatchObject({ state: "open", holder: "order_balance", service_cart_id: balance.id, payment_collection_id: balance.id })
     })
 
     it("an edit before the capture: Medusa cancels the paid loan's payment and asks the whole new total; the first loan is listed, never refunded on its own, and the second pays the order", async () => {
@@ -267,14 +267,18 @@ medusaIntegrationTestRunner({
         expect.objectContaining({
           loan_id: loanId,
           pays: "balance",
-          cart_id: balance.id,
+          service_cart_id: balance.id,
           amount: Number(balance.amount).toFixed(2),
           canceled: false,
         }),
       ])
       const second = await api.get(`/admin/bnpl/orders/${orderId}/loan?loan_id=${loanId}`, headers)
       expect(second.status).toBe(200)
-      expect(second.data).toMatchObject({ loan_id: loanId, cart_id: balance.id, ledger: { loan_id: loanId, state: "ordered", order_id: orderId } })
+      expect(second.data).toMatchObject({
+        loan_id: loanId,
+        service_cart_id: balance.id,
+        ledger: { loan_id: loanId, state: "ordered", order_id: orderId },
+      })
       expect(second.data.loan).toMatchObject({ loanId, status: "OUTSTANDING" })
 
       // The loans page says what each loan pays for.

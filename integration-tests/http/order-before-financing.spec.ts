@@ -191,7 +191,7 @@ medusaIntegrationTestRunner({
       const [session] = (await sessionsOfCart(getContainer(), cart.id)).filter((s) => s.provider_id === "pp_bnpl_bnpl")
       const loanId = session.data.loan_id as number
       expect(loanId).not.toBe(first.data.loan_id)
-      expect(await rowOf(loanId)).toMatchObject({ state: "open", cart_id: cart.id, payment_session_id: session.id })
+      expect(await rowOf(loanId)).toMatchObject({ state: "open", service_cart_id: cart.id, payment_session_id: session.id })
 
       const completed = await shop.complete(cart.id)
       expect(completed.data.type).toBe("order")

@@ -197,7 +197,9 @@ medusaIntegrationTestRunner({
         // A row written now is younger than the run: its loan is checked from the next run on.
         expect(await reconcile()).toEqual(summary({ backfilled: 1 }))
         const rows = await ledger().listBnplLoans({ loan_id: loanId })
-        expect(rows).toEqual([expect.objectContaining({ cart_id: cartId, payment_session_id: sessionId, state: "open", loan_status: "REQUEST" })])
+        expect(rows).toEqual([
+          expect.objectContaining({ service_cart_id: cartId, payment_session_id: sessionId, state: "open", loan_status: "REQUEST" }),
+        ])
       })
 
       it("gets no second row when its loan's row names another session (a paid loan the cart took over)", async () => {
@@ -217,13 +219,13 @@ medusaIntegrationTestRunner({
         const { loanId, row } = await rowlessSession()
         const locking = getContainer().resolve(Modules.LOCKING)
         // What session creation holds between Medusa storing the session and the plugin writing its row.
-        await locking.acquire(cartLockKey(row.cart_id), { expire: 60 })
+        await locking.acquire(cartLockKey(row.service_cart_id), { expire: 60 })
         const run = reconciled(api, await adminHeaders(api))
         // Time for a run that did not wait for the lock to write a row of its own.
         await setTimeout(1500)
         const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, ...fields } = row
         await ledger().createBnplLoans(fields)
-        await locking.release(cartLockKey(row.cart_id))
+        await locking.release(cartLockKey(row.service_cart_id))
         expect(await run).toEqual(nothing)
         expect(await ledger().listBnplLoans({ loan_id: loanId })).toHaveLength(1)
       })
@@ -232,12 +234,12 @@ medusaIntegrationTestRunner({
         const { loanId, row } = await rowlessSession()
         const locking = getContainer().resolve(Modules.LOCKING)
         // Held past the 30 s the run waits for a cart (a confirmation stuck on the service).
-        await locking.acquire(cartLockKey(row.cart_id), { expire: 120 })
+        await locking.acquire(cartLockKey(row.service_cart_id), { expire: 120 })
         try {
           expect(await reconciled(api, await adminHeaders(api))).toEqual(nothing)
           expect(await ledger().listBnplLoans({ loan_id: loanId })).toHaveLength(0)
         } finally {
-          await locking.release(cartLockKey(row.cart_id))
+          await locking.release(cartLockKey(row.service_cart_id))
         }
         expect(await reconcile()).toEqual(summary({ backfilled: 1 }))
       }, 120_000)

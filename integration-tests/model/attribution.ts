@@ -96,13 +96,14 @@ function checkCause(name: string, refund: Refund, entry: BookRow, asked: AskedCa
   if (fromPortal) return [`${name}: made in the service's portal, yet booked as the plugin's own request ${entry.id} ("${entry.reason}")`]
   const cause = causeOfReason(entry.reason)
   if (!cause) return [`${name}: booked as ${entry.id} under "${entry.reason}", which names no path that refunds`]
-  if (!asked.has(entry.cart_id, cause)) return [`${name}: booked for "${cause}" (${entry.id}), which nobody started on cart ${entry.cart_id}`]
+  if (!asked.has(entry.service_cart_id, cause))
+    return [`${name}: booked for "${cause}" (${entry.id}), which nobody started on cart ${entry.service_cart_id}`]
   return []
 }
 
 /** The book's entry for a refund the service made: by the service's refund id, else its date (a refund found in the history), else its request. */
 function entryFor(refund: Refund, book: BookRow[], used: Map<string, Refund>): BookRow | undefined {
-  const free = book.filter((entry) => entry.cart_id === refund.cartId && standsForMoney(entry) && !used.has(entry.id))
+  const free = book.filter((entry) => entry.service_cart_id === refund.cartId && standsForMoney(entry) && !used.has(entry.id))
   const at = Date.parse(refund.refundDate)
   return (
     free.find((entry) => entry.refund_id === String(refund.refundId)) ??

@@ -485,17 +485,17 @@ export class SequenceRun {
     const book = await bookEntries(this.system.sql, cartIds)
     const lines: string[] = []
     for (const entry of book.filter(isUndecided)) {
-      const cartRefunds = this.loansOf(entry.cart_id).flatMap((loan) => loan.refunds)
+      const cartRefunds = this.loansOf(entry.service_cart_id).flatMap((loan) => loan.refunds)
       const settlement = settlementOf(
         entry,
         cartRefunds,
-        book.filter((other) => other.cart_id === entry.cart_id),
+        book.filter((other) => other.service_cart_id === entry.service_cart_id),
       )
       if (!settlement || !entry.row_id) {
         this.violations.push(`book entry ${entry.id} (loan ${entry.loan_id}) names a refund on ${entry.refund_date} that the service never made`)
         continue
       }
-      if (settlement.action === "record" && entry.kind === "outside") await this.captureLiveOrderOf(entry.cart_id, entry.loan_id)
+      if (settlement.action === "record" && entry.kind === "outside") await this.captureLiveOrderOf(entry.service_cart_id, entry.loan_id)
       const path = `/admin/bnpl/loans/${entry.row_id}/refunds/${entry.id}`
       const reply = this.served("settle unclear refund", await this.system.admin.post(path, settlement))
       if (reply.status !== 200)

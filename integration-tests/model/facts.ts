@@ -9,7 +9,7 @@ import type { Sql } from "./system"
 export interface LedgerRow {
   id: string
   loan_id: number
-  cart_id: string
+  service_cart_id: string
   state: string
   attention_reason: string | null
   order_id: string | null
@@ -37,8 +37,8 @@ const ids = (cartIds: string[]) => cartIds.join(",")
 
 export async function ledgerRows(sql: Sql, cartIds: string[]): Promise<LedgerRow[]> {
   const rows = await sql<LedgerRow>(
-    `SELECT id, loan_id, cart_id, state, attention_reason, order_id, suspect_order_id FROM bnpl_loan
-      WHERE deleted_at IS NULL AND cart_id = ANY(string_to_array($1, ','))`,
+    `SELECT id, loan_id, service_cart_id, state, attention_reason, order_id, suspect_order_id FROM bnpl_loan
+      WHERE deleted_at IS NULL AND service_cart_id = ANY(string_to_array($1, ','))`,
     [ids(cartIds)],
   )
   return rows.map((row) => ({ ...row, loan_id: Number(row.loan_id) }))
@@ -67,7 +67,7 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
             UNION
             SELECT opc.order_id FROM order_payment_collection opc
               JOIN payment p ON p.payment_collection_id = opc.payment_collection_id AND p.deleted_at IS NULL
-              JOIN carts ON carts.cart_id = p.data->>'cart_id'
+              JOIN carts ON carts.cart_id = p.data->>'service_cart_id'
              WHERE opc.deleted_at IS NULL)
      SELECT o.id AS order_id, o.status AS order_status,
             (SELECT oc.cart_id FROM order_cart oc WHERE oc.order_id = o.id AND oc.deleted_at IS NULL LIMIT 1) AS cart_id,
@@ -103,7 +103,7 @@ export interface BookRow {
   id: string
   row_id: string | null
   loan_id: number
-  cart_id: string
+  service_cart_id: string
   kind: "requested" | "outside"
   state: "sending" | "accepted" | "rejected" | "unknown" | "open" | "recorded" | "dismissed"
   /** Cents; null for an outside refund not recorded yet. */
@@ -133,10 +133,10 @@ type RawBookRow = Omit<BookRow, "amount" | "loan_id" | "created_at" | "updated_a
 export async function bookEntries(sql: Sql, cartIds: string[]): Promise<BookRow[]> {
   const rows = await sql<RawBookRow>(
     `SELECT r.id, (SELECT l.id FROM bnpl_loan l WHERE l.loan_id = r.loan_id AND l.deleted_at IS NULL LIMIT 1) AS row_id,
-            r.loan_id, r.cart_id, r.kind, r.state, r.amount::text AS amount, r.reason, r.medusa_refund_id, r.idempotency_key,
+            r.loan_id, r.service_cart_id, r.kind, r.state, r.amount::text AS amount, r.reason, r.medusa_refund_id, r.idempotency_key,
             r.refund_id, r.refund_date, r.note, r.created_at, r.updated_at
        FROM bnpl_refund r
-      WHERE r.deleted_at IS NULL AND r.cart_id = ANY(string_to_array($1, ','))
+      WHERE r.deleted_at IS NULL AND r.service_cart_id = ANY(string_to_array($1, ','))
       ORDER BY r.created_at`,
     [ids(cartIds)],
   )
@@ -152,7 +152,7 @@ export async function bookEntries(sql: Sql, cartIds: string[]): Promise<BookRow[
 /** The cart's loans on the admin's attention list, oldest first, with their ledger row's id. */
 export async function listedRows(sql: Sql, cartId: string): Promise<Array<{ id: string; loan_id: number }>> {
   const rows = await sql<{ id: string; loan_id: string }>(
-    `SELECT id, loan_id FROM bnpl_loan WHERE deleted_at IS NULL AND state = 'needs_attention' AND cart_id = $1 ORDER BY created_at`,
+    `SELECT id, loan_id FROM bnpl_loan WHERE deleted_at IS NULL AND state = 'needs_attention' AND service_cart_id = $1 ORDER BY created_at`,
     [cartId],
   )
   return rows.map((row) => ({ id: row.id, loan_id: Number(row.loan_id) }))
@@ -172,7 +172,7 @@ export async function orderOfCart(sql: Sql, cartId: string): Promise<string | un
 export async function letTimePass(sql: Sql, cartIds: string[], hours = 13): Promise<void> {
   await sql(
     `UPDATE bnpl_loan SET created_at = created_at - make_interval(hours => $1::int), checked_at = checked_at - make_interval(hours => $2::int)
-      WHERE cart_id = ANY(string_to_array($3, ','))`,
+      WHERE service_cart_id = ANY(string_to_array($3, ','))`,
     [hours, hours, ids(cartIds)],
   )
 }
@@ -182,7 +182,7 @@ export async function letTimePass(sql: Sql, cartIds: string[], hours = 13): Prom
  * default), and nothing else moves: no loan times out.
  */
 export async function makeRefundChecksDue(sql: Sql, cartIds: string[], hours = 7): Promise<void> {
-  await sql(`UPDATE bnpl_loan SET checked_at = checked_at - make_interval(hours => $1::int) WHERE cart_id = ANY(string_to_array($2, ','))`, [
+  await sql(`UPDATE bnpl_loan SET checked_at = checked_at - make_interval(hours => $1::int) WHERE service_cart_id = ANY(string_to_array($2, ','))`, [
     hours,
     ids(cartIds),
   ])

@@ -112,7 +112,7 @@ async function insertSessions(
   const now = Date.now()
   const data = carts.map((cart, i) =>
     JSON.stringify({
-      cart_id: cart.cartId,
+      service_cart_id: cart.cartId,
       loan_id: loans[i].loanId,
       checkout_url: loans[i].url,
       amount: model.data.amount,
@@ -140,7 +140,7 @@ async function insertSessions(
   )
   // The plugin writes a ledger row with every loan it creates: so does the fixture, aged like its session.
   await ctx.stack.db.query(
-    `INSERT INTO bnpl_loan (id, loan_id, cart_id, payment_collection_id, payment_session_id, checkout_url, amount, raw_amount,
+    `INSERT INTO bnpl_loan (id, loan_id, service_cart_id, payment_collection_id, payment_session_id, checkout_url, amount, raw_amount,
                             currency_code, loan_status, state, created_at, updated_at)
      SELECT 'bnplloan_' || x.cart_id, x.loan_id, x.cart_id, x.collection_id, 'payses_' || x.cart_id, x.url,
             $1::numeric, jsonb_build_object('value', trim_scale($1::numeric)::text, 'precision', 20), $2,

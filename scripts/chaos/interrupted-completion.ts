@@ -151,7 +151,7 @@ async function outcome(ctx: ChaosContext, paths: Paths, halfMade: string[]): Pro
     [halfMade],
   )
   const [{ count: suspects }] = await db.query<{ count: string }>(
-    "SELECT count(*) FROM bnpl_loan WHERE cart_id = ANY($1) AND suspect_order_id IS NOT NULL",
+    "SELECT count(*) FROM bnpl_loan WHERE service_cart_id = ANY($1) AND suspect_order_id IS NOT NULL",
     [paths.carts],
   )
   const rolledForward = kept.filter((order) => order.cart_id !== null).length

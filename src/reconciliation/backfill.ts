@@ -49,12 +49,14 @@ export async function settleLostRequests(container: MedusaContainer, graceCutoff
   for (const request of await ledgerOf(container).listUnsettledLoanRequests({ sentBefore: graceCutoff })) {
     // The request records its holder as a row does: its lock is the phone sale's.
     await underLocks(container, holderLocksOf(container, [holderOfRow(request)]), async () => {
-      const { result } = await settleLoanRequestWorkflow(container).run({ input: { cart_id: request.cart_id } })
+      const { result } = await settleLoanRequestWorkflow(container).run({ input: { service_cart_id: request.service_cart_id } })
       rows.push(...result)
     }).catch((error: Error) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`[bnpl] reconciliation: the loan request of ${request.cart_id}, whose reply was lost, is left for the next run: ${error.message}`)
+        .warn(
+          `[bnpl] reconciliation: the loan request of ${request.service_cart_id}, whose reply was lost, is left for the next run: ${error.message}`,
+        )
     })
     await keepLock()
   }
@@ -90,12 +92,12 @@ export async function recordSessionsWithoutRows(
     // Session creation writes its row under the holder's lock just after Medusa stores the
     // session: a session younger than the grace period may be between the two. Under the
     // same lock the row is either written or not yet started.
-    const holder = await holderOfSession(container, data!.cart_id, session.payment_collection_id)
+    const holder = await holderOfSession(container, data!.service_cart_id, session.payment_collection_id)
     const wrote = await underLocks(container, holderLocksOf(container, [holder]), async () => {
       if (await rowOfLoan(container, data!.loan_id)) return false
       await recordLoanSessionWorkflow(container).run({
         input: {
-          cart_id: data!.cart_id,
+          service_cart_id: data!.service_cart_id,
           holder: holder.type,
           payment_collection_id: session.payment_collection_id,
           payment_session_id: session.id,
@@ -108,7 +110,7 @@ export async function recordSessionsWithoutRows(
       // whole run: the session waits for the next run, as a failed row does.
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.cart_id} left for the next run: ${error.message}`)
+        .warn(`[bnpl] reconciliation: loan ${data!.loan_id} of cart ${data!.service_cart_id} left for the next run: ${error.message}`)
       return false
     })
     if (wrote) created++

@@ -50,9 +50,9 @@ export function reconcileRow(ctx: RowContext, row: LedgerLoan): Promise<RowOutco
 
 async function reconcileLoan(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
   const { client } = bnplFromContainer(ctx.container)
-  const loan = await client.getLoan(row.cart_id, row.loan_id)
+  const loan = await client.getLoan(row.service_cart_id, row.loan_id)
   if (!loan) {
-    ctx.logger.warn(`[bnpl] reconciliation: the service lists no loan ${row.loan_id} for cart ${row.cart_id}`)
+    ctx.logger.warn(`[bnpl] reconciliation: the service lists no loan ${row.loan_id} for cart ${row.service_cart_id}`)
     return "failed"
   }
   if (loan.status !== row.loan_status) await recordLoanStatusWorkflow(ctx.container).run({ input: { ledger_id: row.id, loan_status: loan.status } })
@@ -102,7 +102,7 @@ async function reconcileOpen(ctx: RowContext, row: LedgerLoan, loan: LoanRecord)
 async function reconcilePaid(ctx: RowContext, row: LedgerLoan): Promise<RowOutcome> {
   // A refund of the loan in the book (Medusa's rollback of a completion after the capture, an
   // unclear one): it can never pay an order, and the refund check says how it ends.
-  if (undecidedOrRefunded(await bookOfCart(ctx.container, row.cart_id), row.loan_id)) return refundCheck(ctx, row)
+  if (undecidedOrRefunded(await bookOfCart(ctx.container, row.service_cart_id), row.loan_id)) return refundCheck(ctx, row)
   const cart = await cartPayment(ctx.container, holderOfRow(row))
   if (sessionOfLoan(cart.sessions, row.loan_id)) {
     const { outcome, result } = await confirm(ctx, row)
@@ -166,7 +166,8 @@ const undecidedOrRefunded = (book: BookEntry[], loanId: number): boolean =>
 async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: RowOutcome; result: Confirmation }> {
   const { result } = await confirmLoan(ctx.container, { holder: holderOfRow(row), loan_id: row.loan_id })
   const outcome = fromConfirmation(result)
-  if (outcome === "failed") ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.cart_id} not confirmed: ${result.outcome}`)
+  if (outcome === "failed")
+    ctx.logger.warn(`[bnpl] reconciliation: paid loan ${row.loan_id} of cart ${row.service_cart_id} not confirmed: ${result.outcome}`)
   return { outcome, result }
 }
 
@@ -177,7 +178,7 @@ async function confirm(ctx: RowContext, row: LedgerLoan): Promise<{ outcome: Row
 async function heldByOrder(ctx: RowContext, row: LedgerLoan): Promise<"in_order" | undefined> {
   const { result } = await confirmLoan(ctx.container, { holder: holderOfRow(row), loan_id: row.loan_id })
   if (result.outcome !== "already_authorized") return undefined
-  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} was listed, but order ${result.orderId} holds it`)
+  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.service_cart_id} was listed, but order ${result.orderId} holds it`)
   return "in_order"
 }
 
@@ -193,11 +194,11 @@ async function settleOrphan(ctx: RowContext, row: LedgerLoan, why: string): Prom
 async function listForAdmin(ctx: RowContext, row: LedgerLoan, reason: string): Promise<RowOutcome> {
   const { result } = await listLoanWorkflow(ctx.container).run({ input: { ledger_id: row.id, reason, while_state: row.state } })
   if (result.listed) {
-    ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} on the attention list: ${reason}`)
+    ctx.logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.service_cart_id} on the attention list: ${reason}`)
     return "needs_attention"
   }
   // Another writer moved the row on while this run decided (a confirmation made it an order's): what it wrote stands.
-  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} is ${result.state} now; not listed`)
+  ctx.logger.info(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.service_cart_id} is ${result.state} now; not listed`)
   return MOVED_ON[result.state]
 }
 

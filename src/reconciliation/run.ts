@@ -134,7 +134,7 @@ async function reconcileRun(container: MedusaContainer, now: Date, lock: Locks):
     summary.checked++
     const outcome = await reconcileRow(ctx, row).catch((error: Error): RowOutcome => {
       // One line per loan and run; the row stays as it was for the next run.
-      logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.cart_id} left for the next run: ${error.message}`)
+      logger.warn(`[bnpl] reconciliation: loan ${row.loan_id} of cart ${row.service_cart_id} left for the next run: ${error.message}`)
       return "failed"
     })
     if (outcome !== "in_order") summary[outcome]++

@@ -53,7 +53,7 @@ export const cancelAbandonedLoanWorkflow = createWorkflow("bnpl-cancel-abandoned
       ).then(() =>
         cancelLoanAtServiceStep(
           transform({ input, row }, ({ input, row }) => ({
-            cart_id: row.cart_id,
+            service_cart_id: row.service_cart_id,
             loan_id: row.loan_id,
             reason: input.reason ?? "abandoned: not paid within the loan time-out",
           })),

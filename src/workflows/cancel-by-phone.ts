@@ -14,10 +14,10 @@ export const cancelByPhoneWorkflow = createWorkflow(cancelByPhoneWorkflowId, (in
   const sale = readPendingSaleStep(input)
   const locks = lockHolder(
     transform({ sale }, ({ sale }) => ({
-      holder: { type: "order_balance" as const, payment_collection_id: sale.collectionId, service_cart_id: sale.data.cart_id },
+      holder: { type: "order_balance" as const, payment_collection_id: sale.collectionId, service_cart_id: sale.data.service_cart_id },
     })),
   )
-  cancelSaleAtServiceStep(transform({ sale }, ({ sale }) => ({ cart_id: sale.data.cart_id, loan_id: sale.data.loan_id })))
+  cancelSaleAtServiceStep(transform({ sale }, ({ sale }) => ({ service_cart_id: sale.data.service_cart_id, loan_id: sale.data.loan_id })))
   deletePaymentSessionsWorkflow.runAsStep({ input: transform({ sale }, ({ sale }) => ({ ids: [sale.session.id] })) })
   unlockHolders(locks)
   return new WorkflowResponse(undefined)

@@ -73,7 +73,7 @@ async function refundRestOfPayment(container: MedusaContainer, input: CancelRefu
   const { paymentId, session, captured, refunded: inMedusa } = payment
   if (!isZero(captured) && toCents(inMedusa) < toCents(captured)) {
     // Medusa's cancel goes on past a refund the provider failed: the book says why it failed.
-    const [undecided] = undecidedOf(await bookOfCart(container, session.cart_id), session.loan_id)
+    const [undecided] = undecidedOf(await bookOfCart(container, session.service_cart_id), session.loan_id)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       undecided
@@ -87,17 +87,19 @@ async function refundRestOfPayment(container: MedusaContainer, input: CancelRefu
   // capture, or none) is the rest of the loan by the book.
   await bookMedusaRefunds(
     container,
-    { loanId: session.loan_id, cartId: session.cart_id },
+    { loanId: session.loan_id, cartId: session.service_cart_id },
     payment.refunds,
-    await bookOfCart(container, session.cart_id),
+    await bookOfCart(container, session.service_cart_id),
   )
-  const done = await refundLoanInFull(container, session.cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch((error) => {
-    const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why} Check the loan in the service's portal, then cancel again.`,
-    )
-  })
+  const done = await refundLoanInFull(container, session.service_cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch(
+    (error) => {
+      const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Order ${input.order_id} was not cancelled: loan ${session.loan_id} is paid and ${why} Check the loan in the service's portal, then cancel again.`,
+      )
+    },
+  )
   return !!done.loan && isPaid(done.loan)
 }
 
@@ -114,9 +116,9 @@ export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", as
  */
 export const checkOrderLoansRefundableStep = createStep("bnpl-check-order-loans-refundable", async (input: CancelRefundInput, { container }) => {
   const payments = await orderPayments(container, input.order_id)
-  for (const cartId of new Set(payments.map((p) => p.session.cart_id))) {
+  for (const cartId of new Set(payments.map((p) => p.session.service_cart_id))) {
     const { book } = await standingBook(container, cartId)
-    for (const { session } of payments.filter((p) => p.session.cart_id === cartId)) {
+    for (const { session } of payments.filter((p) => p.session.service_cart_id === cartId)) {
       const [undecided] = undecidedOf(book, session.loan_id)
       if (undecided) {
         throw new MedusaError(
@@ -165,7 +167,7 @@ export const cancelRefundWorkflow = createWorkflow("bnpl-cancel-refund", (input:
 export async function listLoansOfStoppedCancel(container: MedusaContainer, orderId: string, bookedBefore: ReadonlySet<string>): Promise<string[]> {
   const said: string[] = []
   for (const { session } of await orderPayments(container, orderId)) {
-    const book = await bookOfCart(container, session.cart_id)
+    const book = await bookOfCart(container, session.service_cart_id)
     const ofThisCancel = (e: BookEntry) => e.loan_id === session.loan_id && e.reason === CANCEL_REFUND && !bookedBefore.has(e.id)
     if (!book.some((e) => ofThisCancel(e) && e.state !== "rejected")) continue
     const row = await rowOfLoan(container, session.loan_id)
@@ -184,7 +186,7 @@ export async function listLoansOfStoppedCancel(container: MedusaContainer, order
 
 /** The ids of the book's entries on the order's loans now: what a cancel about to run has not booked. */
 export async function bookedIdsOfOrder(container: MedusaContainer, orderId: string): Promise<Set<string>> {
-  const carts = new Set((await orderPayments(container, orderId)).map((p) => p.session.cart_id))
+  const carts = new Set((await orderPayments(container, orderId)).map((p) => p.session.service_cart_id))
   const books = await Promise.all([...carts].map((cartId) => bookOfCart(container, cartId)))
   return new Set(books.flat().map((e) => e.id))
 }

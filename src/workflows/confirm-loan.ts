@@ -59,7 +59,7 @@ const is =
 
 export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirming: ConfirmLoanInput) => {
   // The lock is the holder's, taken from the caller's holder with no read; the service knows the loan by its cartId.
-  const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, cart_id: serviceCartId(confirming.holder) }))
+  const input = transform({ confirming }, ({ confirming }) => ({ ...confirming, service_cart_id: serviceCartId(confirming.holder) }))
   const locks = lockHolder(input)
   // Medusa's facts and the service's answers are read at once: the service is asked even when
   // Medusa's facts alone decide, which the ledger's answer to a settled loan's copies makes rare.
@@ -82,9 +82,10 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirmi
   )
   const refused = when("bnpl-cart-refuses-loan", { decision }, is("failure")).then(() => recordCartRefusedLoanStep(change))
   const completed = when("bnpl-complete-cart", { decision }, is("start")).then(() => {
+    // Only a cart's loan completes a cart, and the service knows a cart's loan by the cart's id.
     const started = recordCompletionStartedStep(change)
     const rolledForward = rollForwardCompletionStep(
-      transform({ input, found }, ({ input, found }) => ({ cart_id: input.cart_id, order_id: found.halfMadeOrderId })),
+      transform({ input, found }, ({ input, found }) => ({ cart_id: input.service_cart_id, order_id: found.halfMadeOrderId })),
     )
     const authorization = authorizeLoanSessionStep(
       transform({ input, facts, found }, ({ input, facts, found }) => ({
@@ -97,7 +98,7 @@ export const confirmLoanWorkflow = createWorkflow("bnpl-confirm-loan", (confirmi
     )
     return recordCompletionOutcomeStep(
       transform({ input, decision, started, rolledForward, authorization }, (d) => ({
-        cart_id: d.input.cart_id,
+        cart_id: d.input.service_cart_id,
         loan_id: d.input.loan_id,
         row: d.started as LedgerLoan,
         interrupted: d.decision.change === "start" && d.decision.interrupted,

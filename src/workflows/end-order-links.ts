@@ -29,10 +29,10 @@ export async function endOrderLinks(container: MedusaContainer, orderId: string)
   for (const request of await unsettledRequestsOf(container, collections)) {
     // run, not runAsStep: one settle per request, each a workflow of its own; one the service cannot answer is named.
     await settleLoanRequestWorkflow(container)
-      .run({ input: { cart_id: request.cart_id } })
+      .run({ input: { service_cart_id: request.service_cart_id } })
       .catch((error: Error) =>
         payable.push({
-          what: `the payment by phone sent under ${request.cart_id}`,
+          what: `the payment by phone sent under ${request.service_cart_id}`,
           why: `the service cannot say now whether it made its loan: ${error.message}`,
         }),
       )
@@ -52,7 +52,7 @@ async function endLink(container: MedusaContainer, row: LedgerLoan, reason: stri
   // rest go on; a nested one's failure would fail them all. Its callers run it before the cancel's workflow or after Medusa's.
   const { result } = await cancelAbandonedLoanWorkflow(container).run({ input: { ledger_id: row.id, reason } })
   if (result.cancelled) return undefined
-  const loan = await bnplFromContainer(container).client.getLoan(row.cart_id, row.loan_id)
+  const loan = await bnplFromContainer(container).client.getLoan(row.service_cart_id, row.loan_id)
   if (!loan || loan.status === "CANCELLED") return undefined
   if (!isPaid(loan)) return "the service did not cancel it"
   await confirmLoan(container, { holder: holderOfRow(row), loan_id: row.loan_id })

@@ -42,7 +42,7 @@ export const checkRefundsWorkflow = createWorkflow("bnpl-check-refunds", (input:
   const [found, payment] = parallelize(readLoanAtServiceStep(row), readOrderPaymentStep(row))
   const mirrored = bookMedusaRefundsStep(
     transform({ row, found, payment }, ({ row, found, payment }) => ({
-      cart_id: row.cart_id,
+      service_cart_id: row.service_cart_id,
       loan_id: row.loan_id,
       refunds: payment?.refunds ?? [],
       book: found.book,
@@ -50,7 +50,7 @@ export const checkRefundsWorkflow = createWorkflow("bnpl-check-refunds", (input:
   )
   const outside = bookOutsideRefundsStep(
     transform({ row, found, mirrored }, ({ row, found, mirrored }) => ({
-      cart_id: row.cart_id,
+      service_cart_id: row.service_cart_id,
       history: found.history,
       loans: found.loans,
       book: [...found.book, ...mirrored],

@@ -95,7 +95,7 @@ export const refundLoanWorkflow = createWorkflow("bnpl-refund-loan", (input: Ref
         refundCapturedThroughMedusaStep(transform({ plan }, ({ plan }) => ({ payment: plan.payment, reason: plan.serviceReason })))
         const refund = refundLoanInFullStep(
           transform({ row, plan }, ({ row, plan }) => ({
-            cart_id: row.cart_id,
+            service_cart_id: row.service_cart_id,
             loan_id: row.loan_id,
             reason: plan.serviceReason,
             idempotency_key: `bnpl-refund-${row.id}`,

@@ -104,7 +104,7 @@ async function refundAcross(
       // list the rest, where a nested workflow's failure fails this one; the refunds that went out
       // stay recorded, where a nested one would be compensated; and the provider's booked sender
       // is handed over for this call's duration (withRefundSender), which no nested step can be.
-      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.cart_id] }, () =>
+      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.service_cart_id] }, () =>
         refundPaymentWorkflow(container).run({
           input: {
             payment_id: payment.paymentId,

@@ -21,7 +21,7 @@ export const resendByPhoneWorkflow = createWorkflow(resendByPhoneWorkflowId, (in
   const phone = transform({ input, sale }, ({ input, sale }) => input.phone ?? sale.data.in_store.phone)
   sendLinkAgainStep(
     transform({ input, sale, phone }, ({ input, sale, phone }) => ({
-      cart_id: sale.data.cart_id,
+      service_cart_id: sale.data.service_cart_id,
       loan_id: sale.data.loan_id,
       phone,
       channel: input.channel,

@@ -87,7 +87,7 @@ export const sellByPhoneWorkflow = createWorkflow(sellByPhoneWorkflowId, (input:
   cancelUnpaidLoansOfCollectionStep(transform({ asked, holder }, ({ asked, holder }) => ({ collection: asked.collection, holder })))
   recordLoanRequestStep(
     transform({ asked, holder }, ({ asked, holder }) => ({
-      cart_id: serviceCartId(holder),
+      service_cart_id: serviceCartId(holder),
       holder: "order_balance" as const,
       payment_collection_id: asked.collection.id,
       amount: asked.amount,
@@ -108,7 +108,7 @@ export const sellByPhoneWorkflow = createWorkflow(sellByPhoneWorkflowId, (input:
       transform({ asked, holder, created }, ({ asked, holder, created }) => {
         const { session } = created as Extract<typeof created, { session: unknown }>
         return {
-          cart_id: serviceCartId(holder),
+          service_cart_id: serviceCartId(holder),
           holder: "order_balance" as const,
           payment_collection_id: asked.collection.id,
           payment_session_id: session.id,
@@ -117,7 +117,7 @@ export const sellByPhoneWorkflow = createWorkflow(sellByPhoneWorkflowId, (input:
       }),
     )
     settleLoanRequestWorkflow
-      .runAsStep({ input: transform({ holder }, ({ holder }) => ({ cart_id: serviceCartId(holder), holder })) })
+      .runAsStep({ input: transform({ holder }, ({ holder }) => ({ service_cart_id: serviceCartId(holder), holder })) })
       .config({ noCompensation: true })
   })
   unlockHolders(locks)

@@ -9,7 +9,7 @@ import { recordLoansOfRequestStep } from "./steps/record-loans-of-request"
  * service made under it, the one whose reply was lost included, gets its row. Run under the lock
  * its caller holds; `holder`, when the caller knows it, names the query's trace.
  */
-export const settleLoanRequestWorkflow = createWorkflow("bnpl-settle-loan-request", (input: { cart_id: string; holder?: LoanHolder }) => {
+export const settleLoanRequestWorkflow = createWorkflow("bnpl-settle-loan-request", (input: { service_cart_id: string; holder?: LoanHolder }) => {
   const listed = listLoansAtServiceStep(input)
-  return new WorkflowResponse(recordLoansOfRequestStep({ cart_id: input.cart_id, listed }))
+  return new WorkflowResponse(recordLoansOfRequestStep({ service_cart_id: input.service_cart_id, listed }))
 })

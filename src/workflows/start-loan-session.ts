@@ -2,7 +2,7 @@ import type { PaymentCollectionDTO } from "@medusajs/framework/types"
 import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { readSessionData } from "../lib/medusa/session-data"
-import { balanceHolder, cartHolder } from "../modules/bnpl/holder"
+import { balanceHolder, cartHolder, serviceCartId } from "../modules/bnpl/holder"
 import type { Lang } from "../storefront/lang"
 import { lockHolder, unlockHolders } from "./holder-locks"
 import { createPaymentSessionOfCollection } from "./payment-session-of-collection"
@@ -82,8 +82,8 @@ export const startLoanSessionWorkflow = createWorkflow(startLoanSessionWorkflowI
   )
   const [, collection] = parallelize(
     recordLoanSessionStep(
-      transform({ input, pays, holder, plan, session }, ({ input, pays, holder, plan, session }) => ({
-        cart_id: pays.cart_id,
+      transform({ input, holder, plan, session }, ({ input, holder, plan, session }) => ({
+        service_cart_id: serviceCartId(holder),
         holder: holder.type,
         payment_collection_id: input.payment_collection_id,
         payment_session_id: session.id,

@@ -183,7 +183,7 @@ async function ordersOfCarts(db: Database, carts: string[]): Promise<Map<string,
 
 function ledgerRows(db: Database, carts: string[]): Promise<LedgerRow[]> {
   return db.query<LedgerRow>(
-    `SELECT loan_id, state, attention_reason, suspect_order_id FROM bnpl_loan WHERE deleted_at IS NULL AND cart_id = ANY($1)`,
+    `SELECT loan_id, state, attention_reason, suspect_order_id FROM bnpl_loan WHERE deleted_at IS NULL AND service_cart_id = ANY($1)`,
     [carts],
   )
 }

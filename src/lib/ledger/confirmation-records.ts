@@ -40,7 +40,7 @@ export interface HeldBy {
 
 /** What a row says when `orderId` is found holding its loan's payment. */
 export const heldBy = (row: LedgerLoan, orderId: string): HeldBy => ({
-  cartId: row.cart_id,
+  cartId: row.service_cart_id,
   loanId: row.loan_id,
   row,
   orderId,

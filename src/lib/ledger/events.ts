@@ -82,7 +82,7 @@ export type LoanRow = { amount: BigNumberInput } & Pick<
   LedgerLoan,
   | "id"
   | "loan_id"
-  | "cart_id"
+  | "service_cart_id"
   | "currency_code"
   | "loan_status"
   | "payment_session_id"
@@ -95,7 +95,7 @@ export type LoanRow = { amount: BigNumberInput } & Pick<
 const loanFields = (row: LoanRow) => ({
   ledger_id: row.id,
   loan_id: row.loan_id,
-  cart_id: row.cart_id,
+  cart_id: row.service_cart_id,
   amount: toDecimal(row.amount),
   currency_code: row.currency_code,
   loan_status: row.loan_status,
@@ -128,7 +128,7 @@ export function loanEvents(before: LoanRow | undefined, after: LoanRow): BnplEve
 /** What book entries just written announce: a request the service accepted or rejected, a refund made outside Medusa. */
 export function bookEvents(entries: BookEntry[]): BnplEvent[] {
   return entries.flatMap((entry): BnplEvent[] => {
-    const ids = { refund_entry_id: entry.id, loan_id: entry.loan_id, cart_id: entry.cart_id }
+    const ids = { refund_entry_id: entry.id, loan_id: entry.loan_id, cart_id: entry.service_cart_id }
     if (entry.kind === "outside") {
       return entry.state === "open" ? [{ name: BNPL_EVENTS.REFUND_OUTSIDE_MEDUSA, data: { ...ids, refund_date: entry.refund_date } }] : []
     }

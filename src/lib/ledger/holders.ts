@@ -11,7 +11,10 @@ import { ledgerOf } from "./ledger"
  * or else Medusa's own records, a payment collection by that id being an order's balance.
  */
 async function holderOfServiceCart(container: MedusaContainer, cartId: string): Promise<LoanHolder> {
-  const [row] = await ledgerOf(container).listBnplLoans({ cart_id: cartId }, { select: ["holder", "cart_id", "payment_collection_id"], take: 1 })
+  const [row] = await ledgerOf(container).listBnplLoans(
+    { service_cart_id: cartId },
+    { select: ["holder", "service_cart_id", "payment_collection_id"], take: 1 },
+  )
   if (row) return holderOfRow(row)
   const request = await ledgerOf(container).findLoanRequest(cartId)
   if (request?.payment_collection_id) return { type: "order_balance", payment_collection_id: request.payment_collection_id, service_cart_id: cartId }
@@ -27,11 +30,11 @@ async function holderOfServiceCart(container: MedusaContainer, cartId: string): 
 export async function holdersOfServiceCarts(container: MedusaContainer, serviceCartIds: Iterable<string>): Promise<LoanHolder[]> {
   const cartIds = [...new Set(serviceCartIds)]
   if (!cartIds.length) return []
-  const rows: Array<Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">> = await ledgerOf(container).listBnplLoans(
-    { cart_id: cartIds },
-    { select: ["holder", "cart_id", "payment_collection_id"] },
+  const rows: Array<Pick<LedgerLoan, "holder" | "service_cart_id" | "payment_collection_id">> = await ledgerOf(container).listBnplLoans(
+    { service_cart_id: cartIds },
+    { select: ["holder", "service_cart_id", "payment_collection_id"] },
   )
-  const byCart = new Map(rows.map((row) => [row.cart_id, holderOfRow(row)]))
+  const byCart = new Map(rows.map((row) => [row.service_cart_id, holderOfRow(row)]))
   return Promise.all(cartIds.map((cartId) => byCart.get(cartId) ?? holderOfServiceCart(container, cartId)))
 }
 

@@ -16,7 +16,7 @@ export interface LoanOfSession {
   /** What the loan pays (holder.ts). */
   holder: LedgerLoan["holder"]
   /** The loan's cartId at the service. */
-  cart_id: string
+  service_cart_id: string
   payment_collection_id: string | null
   payment_session_id: string | null
   loan: Pick<SessionData, "loan_id" | "checkout_url" | "amount" | "currency_code" | "loan_status">
@@ -27,7 +27,7 @@ export function recordLoanOfSession(container: MedusaContainer, { loan, ...held 
   return recordNewLoan(container, {
     loan_id: loan.loan_id,
     holder: held.holder,
-    cart_id: held.cart_id,
+    service_cart_id: held.service_cart_id,
     payment_collection_id: held.payment_collection_id,
     payment_session_id: held.payment_session_id,
     checkout_url: loan.checkout_url,
@@ -60,7 +60,7 @@ export async function recordLoansOfRequest(container: MedusaContainer, cartId: s
     rows.push(
       await ensureLoanRow(container, {
         holder: request.holder,
-        cart_id: request.cart_id,
+        service_cart_id: request.service_cart_id,
         payment_collection_id: request.payment_collection_id,
         payment_session_id: null,
         loan: { loan_id: loan.loanId, checkout_url: "", amount: loan.totalAmount, currency_code: request.currency_code, loan_status: loan.status },
@@ -92,7 +92,7 @@ export async function ensureReopenedLoanRow(container: MedusaContainer, made: Lo
   const [holder] = await holdersOfServiceCarts(container, [made.cartId])
   await ensureLoanRow(container, {
     holder: holder.type,
-    cart_id: made.cartId,
+    service_cart_id: made.cartId,
     payment_collection_id: holder.type === "order_balance" ? holder.payment_collection_id : null,
     payment_session_id: made.sessionId ?? null,
     loan: { loan_id: made.loanId, checkout_url: made.checkoutUrl, amount: made.amount, currency_code: made.currencyCode },

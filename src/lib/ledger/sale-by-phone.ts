@@ -166,13 +166,15 @@ export function branchOfSale(
  */
 export function loansPayingCollection(
   collection: PhoneSaleCollectionRow,
-  rows: Array<{ cart_id: string; loan_id: number }>,
-): Array<{ cart_id: string; loan_id: number }> {
+  rows: Array<{ service_cart_id: string; loan_id: number }>,
+): Array<{ service_cart_id: string; loan_id: number }> {
   const fromSessions = (collection.payment_sessions ?? []).flatMap((session) => {
     const data = isBnplProvider(session.provider_id) ? readSessionData(session.data) : undefined
-    return data ? [{ cart_id: data.cart_id, loan_id: data.loan_id }] : []
+    return data ? [{ service_cart_id: data.service_cart_id, loan_id: data.loan_id }] : []
   })
-  const byLoan = new Map([...fromSessions, ...rows.map(({ cart_id, loan_id }) => ({ cart_id, loan_id }))].map((loan) => [loan.loan_id, loan]))
+  const byLoan = new Map(
+    [...fromSessions, ...rows.map(({ service_cart_id, loan_id }) => ({ service_cart_id, loan_id }))].map((loan) => [loan.loan_id, loan]),
+  )
   return [...byLoan.values()].sort((a, b) => b.loan_id - a.loan_id)
 }
 

@@ -14,9 +14,21 @@ export const isBnplProvider = (providerId: string | null | undefined): boolean =
 
 export const providerIdOf = (id: string): string => `${PROVIDER_PREFIX}${id}`
 
+/**
+ * Session data written before the field was named `service_cart_id` carries the same `cartId` as
+ * `cart_id`: Medusa keeps it in `payment_session.data` and `payment.data` for as long as the
+ * payment lives, so a loan made by an older version is read the same way.
+ */
+const withServiceCartId = (data: unknown): unknown => {
+  if (typeof data !== "object" || data === null || "service_cart_id" in data || !("cart_id" in data)) return data
+  const { cart_id, ...rest } = data as Record<string, unknown>
+  return { ...rest, service_cart_id: cart_id }
+}
+
 /** What the storefront-facing session data holds once a loan exists. Only the provider writes it. */
-export const SessionData = z.object({
-  cart_id: z.string(),
+const SessionDataFields = z.object({
+  /** The `cartId` the service knows the loan by. */
+  service_cart_id: z.string(),
   loan_id: z.number().int(),
   checkout_url: z.string(),
   amount: Decimal,
@@ -35,11 +47,12 @@ export const SessionData = z.object({
     })
     .optional(),
 })
-export type SessionData = z.infer<typeof SessionData>
+export const SessionData = z.preprocess(withServiceCartId, SessionDataFields)
+export type SessionData = z.infer<typeof SessionDataFields>
 
 /** What `initiatePayment` receives for a sale by phone: the sale's request (src/workflows/steps/create-sale-session.ts). */
 export const InStoreRequest = z.object({
-  in_store: z.object({ cart_id: CartId, phone: CustomerPhone, channel: CommChannel, shop_id: BranchId }),
+  in_store: z.object({ service_cart_id: CartId, phone: CustomerPhone, channel: CommChannel, shop_id: BranchId }),
 })
 export type InStoreRequest = z.infer<typeof InStoreRequest>
 

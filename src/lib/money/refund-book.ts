@@ -130,7 +130,9 @@ export async function bookOutsideRefunds(
 ) {
   const found = unexplained(history, book).flatMap((entry) => {
     const loan = loanOfEntry(entry, loans)
-    return loan ? [{ loan_id: loan.loanId, cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }] : []
+    return loan
+      ? [{ loan_id: loan.loanId, service_cart_id: cartId, kind: "outside" as const, state: "open" as const, refund_date: entry.refundDate }]
+      : []
   })
   if (!found.length) return []
   const booked = await ledgerOf(container).bookFoundRefunds(found)
@@ -162,7 +164,7 @@ export async function bookMedusaRefunds(
   const booked = await ledgerOf(container).bookFoundRefunds(
     missing.map((refund) => ({
       loan_id: loan.loanId,
-      cart_id: loan.cartId,
+      service_cart_id: loan.cartId,
       kind: "requested" as const,
       state: "accepted" as const,
       // The book holds what the service refunded: the provider sent Medusa's amount rounded (money.ts).

@@ -3,7 +3,7 @@ import { loanChannel } from "../../modules/bnpl/holder"
 import { ATTR } from "./attributes"
 import { instruments } from "./instruments"
 
-type Row = Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id" | "state" | "order_id" | "completion_started_at">
+type Row = Pick<LedgerLoan, "holder" | "service_cart_id" | "payment_collection_id" | "state" | "order_id" | "completion_started_at">
 
 /**
  * Counts what a write to a ledger row did (none before it for a new row), with the rules the

@@ -40,9 +40,9 @@ export const saleByPhoneHolder = (paymentCollectionId: string): LoanHolder => ({
 })
 
 /** What a row's loan pays. */
-export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanHolder {
-  if (row.holder === "cart") return cartHolder(row.cart_id)
-  return { type: "order_balance", payment_collection_id: row.payment_collection_id ?? row.cart_id, service_cart_id: row.cart_id }
+export function holderOfRow(row: Pick<LedgerLoan, "holder" | "service_cart_id" | "payment_collection_id">): LoanHolder {
+  if (row.holder === "cart") return cartHolder(row.service_cart_id)
+  return { type: "order_balance", payment_collection_id: row.payment_collection_id ?? row.service_cart_id, service_cart_id: row.service_cart_id }
 }
 
 /**
@@ -51,8 +51,8 @@ export function holderOfRow(row: Pick<LedgerLoan, "holder" | "cart_id" | "paymen
  * collection's id), or sold by phone (`phone`: under a `cartId` of its own, saleByPhoneHolder).
  */
 export type LoanChannel = "web" | "balance" | "phone"
-export function loanChannel(row: Pick<LedgerLoan, "holder" | "cart_id" | "payment_collection_id">): LoanChannel {
-  return channelOf(row.holder, row.cart_id === row.payment_collection_id)
+export function loanChannel(row: Pick<LedgerLoan, "holder" | "service_cart_id" | "payment_collection_id">): LoanChannel {
+  return channelOf(row.holder, row.service_cart_id === row.payment_collection_id)
 }
 
 /** `ownCartId`: the loan's `cartId` at the service is its payment collection's id. */

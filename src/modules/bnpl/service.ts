@@ -52,7 +52,15 @@ const listingOf = (reason: string, loanStatus?: LedgerLoan["loan_status"]): Ledg
 export type NewLoan = Written<
   Pick<
     LedgerLoan,
-    "loan_id" | "holder" | "cart_id" | "payment_collection_id" | "payment_session_id" | "checkout_url" | "amount" | "currency_code" | "loan_status"
+    | "loan_id"
+    | "holder"
+    | "service_cart_id"
+    | "payment_collection_id"
+    | "payment_session_id"
+    | "checkout_url"
+    | "amount"
+    | "currency_code"
+    | "loan_status"
   >
 >
 
@@ -75,7 +83,7 @@ export interface RefundReplyFields {
 }
 
 /** An entry the book gains from outside a request: the history's unexplained refunds, Medusa's own refunds. */
-export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "cart_id" | "kind" | "state">
+export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "service_cart_id" | "kind" | "state">
 
 /**
  * The ledger's only writer. Every change of a loan's row or of the book of refunds is a method
@@ -93,7 +101,7 @@ export type FoundEntry = Input<BookEntry> & Pick<BookEntry, "loan_id" | "cart_id
  */
 export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoanRequest, BnplReconciliation, BnplRefund, BnplWebhookDelivery }) {
   /**
-   * The loans not yet decided that pay a cart (rows of its `cart_id`) or an order's payment
+   * The loans not yet decided that pay a cart (rows whose `service_cart_id` is the cart's id) or an order's payment
    * collection (rows of its `payment_collection_id`, whatever `cartId` each has at the service).
    */
   @InjectManager()
@@ -103,7 +111,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   ): Promise<LedgerLoan[]> {
     const where =
       "cart_id" in holder
-        ? { holder: "cart", cart_id: holder.cart_id }
+        ? { holder: "cart", service_cart_id: holder.cart_id }
         : { holder: "order_balance", payment_collection_id: holder.payment_collection_id }
     const rows = await ledgerTable(sharedContext)
       .select("*")
@@ -128,7 +136,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   async listBookOfCart(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<BookEntry[]> {
     const rows = await table(sharedContext, "bnpl_refund")
       .select("*")
-      .where({ cart_id: cartId, deleted_at: null })
+      .where({ service_cart_id: cartId, deleted_at: null })
       .orderBy([{ column: "created_at" }, { column: "id" }])
     return rows.map(asReadEntry)
   }
@@ -148,7 +156,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   /** Written before the request goes out: where a loan may be made if its reply is lost. */
   @InjectManager()
   async recordLoanRequest(
-    request: Pick<Written<LoanRequestRecord>, "cart_id" | "holder" | "payment_collection_id" | "amount" | "currency_code">,
+    request: Pick<Written<LoanRequestRecord>, "service_cart_id" | "holder" | "payment_collection_id" | "amount" | "currency_code">,
     @MedusaContext() sharedContext: Context = {},
   ): Promise<LoanRequestRecord> {
     const [created] = await this.createBnplLoanRequests([request], sharedContext)
@@ -168,14 +176,14 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   /** Every loan the service lists under the request's cartId has its row now. */
   @InjectManager()
   async settleLoanRequest(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    const [request] = await this.listBnplLoanRequests({ cart_id: cartId, settled_at: null }, { take: 1 }, sharedContext)
+    const [request] = await this.listBnplLoanRequests({ service_cart_id: cartId, settled_at: null }, { take: 1 }, sharedContext)
     if (request) await this.updateBnplLoanRequests({ id: request.id, settled_at: new Date() }, sharedContext)
   }
 
   /** The request a `cartId` was sent under, settled or not. */
   @InjectManager()
   async findLoanRequest(cartId: string, @MedusaContext() sharedContext: Context = {}): Promise<LoanRequestRecord | undefined> {
-    const [request] = await this.listBnplLoanRequests({ cart_id: cartId }, { take: 1 }, sharedContext)
+    const [request] = await this.listBnplLoanRequests({ service_cart_id: cartId }, { take: 1 }, sharedContext)
     return request
   }
 
@@ -409,7 +417,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
   ): Promise<BookEntry> {
     const fields = { state: "sending" as const, amount: request.amount, reason: request.reason, medusa_refund_id: request.medusaRefundId ?? null }
     return this.createBnplRefunds(
-      { ...fields, loan_id: request.loanId, cart_id: request.cartId, kind: "requested", idempotency_key: request.key },
+      { ...fields, loan_id: request.loanId, service_cart_id: request.cartId, kind: "requested", idempotency_key: request.key },
       sharedContext,
     )
   }
@@ -489,7 +497,7 @@ export class BnplLedgerService extends MedusaService<Models>({ BnplLoan, BnplLoa
         .select(
           ledgerRaw(
             sharedContext,
-            `${day("created_at")} as day, holder, coalesce(cart_id = payment_collection_id, false) as own_cart_id, count(*)::int as count`,
+            `${day("created_at")} as day, holder, coalesce(service_cart_id = payment_collection_id, false) as own_cart_id, count(*)::int as count`,
           ),
         )
         .where("created_at", ">=", since)

@@ -81,10 +81,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       if (reopened?.in_store) return { id: String(reopened.loan_id), data: reopened, status: PaymentSessionStatus.PENDING }
       if (reopened) {
         const sessionId = context?.idempotency_key
-        const initiated = await this.newLoan({ cartId: reopened.cart_id, amount, currency: currency_code, sessionId })
+        const initiated = await this.newLoan({ cartId: reopened.service_cart_id, amount, currency: currency_code, sessionId })
         const made = initiated.data as SessionData
         await recordReopenedLoan({
-          cartId: made.cart_id,
+          cartId: made.service_cart_id,
           loanId: made.loan_id,
           checkoutUrl: made.checkout_url,
           amount: made.amount,
@@ -134,6 +134,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
       // Medusa deletes the replaced session in parallel, and the service
       // cancels by cart: the old loan must go before the new one exists.
       if (loan.replaces) await this.cancelUnpaidLoans(cartId, "replaced by a new payment session")
+      // Storefronts' return pages read `cart_id` (the storefront kit, docs/storefront.md): a checkout loan's cartId is the cart's id.
       const withCart = (url: string) => appendQuery(url, "cart_id", cartId)
       const urls = loan.urls ?? { success: this.options.successUrl, error: this.options.errorUrl, cart: this.options.cartUrl }
       return this.client.createLoan({
@@ -152,7 +153,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
     this.logger.info(`[bnpl] loan ${created.loanId} created for cart ${cartId}`)
     const sessionData: SessionData = {
-      cart_id: cartId,
+      service_cart_id: cartId,
       loan_id: created.loanId,
       checkout_url: created.url,
       amount: toDecimal(amount),
@@ -173,7 +174,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     amount: InitiatePaymentInput["amount"],
     currency: string,
   ): Promise<InitiatePaymentOutput> {
-    const cartId = request.cart_id
+    const cartId = request.service_cart_id
     const { created, loan } = await queueForCart(cartId, async () => {
       const created = await this.client.createPosLoan({
         custLogin: request.phone,
@@ -196,7 +197,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     this.logger.info(`[bnpl] in-store loan ${loan.loanId} created for ${cartId} (${request.channel})`)
     const qr = shownQr(created.qr)
     const sessionData: SessionData = {
-      cart_id: cartId,
+      service_cart_id: cartId,
       loan_id: loan.loanId,
       checkout_url: created.url ?? "",
       amount: toDecimal(amount),
@@ -222,13 +223,13 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = this.sessionData(data)
     // Cart completion from the storefront lands here: a failure is worded for the shopper.
     const loan =
-      confirmedLoan(session.loan_id, session.cart_id) ??
+      confirmedLoan(session.loan_id, session.service_cart_id) ??
       (await this.loanOf(session).catch((error) => {
         throw this.forShopper(error, "confirm the installment payment")
       }))
     if (isPaid(loan) && !sameAmount(loan.totalAmount, session.amount)) {
       this.logger.warn(
-        `[bnpl] loan ${loan.loanId} of cart ${session.cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`,
+        `[bnpl] loan ${loan.loanId} of cart ${session.service_cart_id} is paid for ${loan.totalAmount}, but the session is for ${session.amount}`,
       )
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -309,8 +310,8 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = this.sessionData(data)
     const key = context?.idempotency_key ?? randomUUID()
     // The plugin's own paths hold the cart's lock and hand their sender over; any other is the store's.
-    const send = refundSender(session.cart_id) ?? storeRefundSender
-    await send({ cartId: session.cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
+    const send = refundSender(session.service_cart_id) ?? storeRefundSender
+    await send({ cartId: session.service_cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })
     this.logger.info(`[bnpl] refund of ${toDecimal(amount)} on loan ${session.loan_id}: requested`)
@@ -367,18 +368,18 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     if (!session) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        "This payment has no loan of the financing service attached (its data lacks loan_id or cart_id).",
+        "This payment has no loan of the financing service attached (its data lacks loan_id or service_cart_id).",
       )
     }
     return session
   }
 
   private async loanOf(session: SessionData): Promise<LoanRecord> {
-    const loan = await this.client.getLoan(session.cart_id, session.loan_id).catch((error) => {
+    const loan = await this.client.getLoan(session.service_cart_id, session.loan_id).catch((error) => {
       throw asMedusaError(error, `check loan ${session.loan_id}`)
     })
     if (!loan) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service has no loan ${session.loan_id} for cart ${session.cart_id}.`)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `The service has no loan ${session.loan_id} for cart ${session.service_cart_id}.`)
     }
     return loan
   }
@@ -386,10 +387,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   private async cancelIfUnpaid(data: unknown, reason: string): Promise<Record<string, unknown>> {
     const session = readSessionData(data)
     if (!session) return (data as Record<string, unknown>) ?? {}
-    return queueForCart(session.cart_id, async () => {
-      const { loan, cancelled } = await this.client.cancelIfUnpaid(session.cart_id, session.loan_id, reason)
+    return queueForCart(session.service_cart_id, async () => {
+      const { loan, cancelled } = await this.client.cancelIfUnpaid(session.service_cart_id, session.loan_id, reason)
       if (!cancelled) return { ...session, loan_status: loan?.status ?? "CANCELLED" }
-      this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.cart_id} cancelled: ${reason}`)
+      this.logger.info(`[bnpl] loan ${session.loan_id} of cart ${session.service_cart_id} cancelled: ${reason}`)
       return { ...session, loan_status: "CANCELLED" }
     }).catch((error) => {
       throw asMedusaError(error, `cancel loan ${session.loan_id}`)
@@ -422,7 +423,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
   ): InitiatePaymentOutput {
     this.logger.info(`[bnpl] cart ${cartId}: the new payment session takes over paid loan ${loan.loanId}`)
     const sessionData: SessionData = {
-      cart_id: cartId,
+      service_cart_id: cartId,
       loan_id: loan.loanId,
       checkout_url: loan.checkoutUrl,
       amount: toDecimal(amount),

@@ -12,7 +12,7 @@ const session = (loanId: number, provider_id = "pp_bnpl_bnpl"): SessionRow => ({
   provider_id,
   amount: 1000,
   currency_code: "mxn",
-  data: { cart_id: "cart_1", loan_id: loanId, checkout_url: "https://pay.example/1", amount: "1000.00", currency_code: "mxn" },
+  data: { service_cart_id: "cart_1", loan_id: loanId, checkout_url: "https://pay.example/1", amount: "1000.00", currency_code: "mxn" },
 })
 
 const openCart = (over: Partial<CartPayment> = {}): CartPayment => ({
@@ -36,7 +36,7 @@ const loan = (status: LoanRecord["status"], totalAmount = "1000.00"): LoanRecord
   customer: { username: null, firstName: null, lastName: null, motherLastName: null, email: null, phone: null },
 })
 
-const row = { id: "bnplloan_1", cart_id: "cart_1", loan_id: LOAN_ID, currency_code: "mxn" } as LedgerLoan
+const row = { id: "bnplloan_1", service_cart_id: "cart_1", loan_id: LOAN_ID, currency_code: "mxn" } as LedgerLoan
 
 const atService = (found: LoanRecord | undefined, over: Partial<LoanAtService> = {}): LoanAtService => ({
   loan: found,
@@ -91,7 +91,7 @@ describe("resuming a paid loan no session holds", () => {
       const refunded = {
         id: "bnplref_1",
         loan_id: LOAN_ID,
-        cart_id: "cart_1",
+        service_cart_id: "cart_1",
         kind: "requested",
         state: "accepted",
         amount: 100,

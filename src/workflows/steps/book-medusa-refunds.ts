@@ -6,7 +6,7 @@ import type { BookEntry } from "../../modules/bnpl/types"
 export const bookMedusaRefundsStepId = "bnpl-book-medusa-refunds"
 
 export interface MedusaRefundsToBook {
-  cart_id: string
+  service_cart_id: string
   loan_id: number
   /** Medusa's refunds on the loan's payment; none when no order holds it. */
   refunds: OrderPayment["refunds"]
@@ -20,6 +20,6 @@ export interface MedusaRefundsToBook {
  * took, whatever becomes of this workflow; the book is never rolled back.
  */
 export const bookMedusaRefundsStep = createStep(bookMedusaRefundsStepId, async (input: MedusaRefundsToBook, { container }) => {
-  const booked = await bookMedusaRefunds(container, { loanId: input.loan_id, cartId: input.cart_id }, input.refunds, input.book)
+  const booked = await bookMedusaRefunds(container, { loanId: input.loan_id, cartId: input.service_cart_id }, input.refunds, input.book)
   return new StepResponse(booked)
 })

@@ -6,7 +6,7 @@ import type { BookEntry } from "../../modules/bnpl/types"
 export const bookOutsideRefundsStepId = "bnpl-book-outside-refunds"
 
 export interface OutsideRefundsToBook {
-  cart_id: string
+  service_cart_id: string
   /** The cartId's refund history and loans, as the service answered them. */
   history: RefundRecord[]
   loans: LoanRecord[]
@@ -20,6 +20,6 @@ export interface OutsideRefundsToBook {
  * refunds whatever becomes of this workflow, and the book is never rolled back.
  */
 export const bookOutsideRefundsStep = createStep(bookOutsideRefundsStepId, async (input: OutsideRefundsToBook, { container }) => {
-  const booked = await bookOutsideRefunds(container, input.cart_id, input.history, input.loans, input.book)
+  const booked = await bookOutsideRefunds(container, input.service_cart_id, input.history, input.loans, input.book)
   return new StepResponse(booked)
 })

@@ -10,8 +10,8 @@ export const cancelLoanAtServiceStepId = "bnpl-cancel-loan-at-service"
  */
 export const cancelLoanAtServiceStep = createStep(
   cancelLoanAtServiceStepId,
-  async (input: { cart_id: string; loan_id: number; reason: string }, { container }) => {
-    const { cancelled } = await bnplFromContainer(container).client.cancelIfUnpaid(input.cart_id, input.loan_id, input.reason)
+  async (input: { service_cart_id: string; loan_id: number; reason: string }, { container }) => {
+    const { cancelled } = await bnplFromContainer(container).client.cancelIfUnpaid(input.service_cart_id, input.loan_id, input.reason)
     return new StepResponse(cancelled)
   },
 )

@@ -23,7 +23,7 @@ export const cancelUnpaidLoansOfCollectionStep = createStep(
     await aboutLoan({ holder: input.holder }, async () => {
       const rows = await ledgerOf(container).listUndecidedLoansPaying({ payment_collection_id: input.collection.id })
       for (const data of loansPayingCollection(input.collection, rows)) {
-        const { loan, cancelled } = await client.cancelIfUnpaid(data.cart_id, data.loan_id, "replaced by a new payment by phone")
+        const { loan, cancelled } = await client.cancelIfUnpaid(data.service_cart_id, data.loan_id, "replaced by a new payment by phone")
         if (loan && isPaid(loan)) throw refuse(`Loan ${loan.loanId} of this collection is already paid: nothing is left to pay by phone.`)
         if (loan?.status === "REQUEST" && !cancelled) {
           throw new MedusaError(

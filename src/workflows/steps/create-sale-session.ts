@@ -50,7 +50,7 @@ export const createSaleSessionStep = createStep(createSaleSessionStepId, async (
         input: {
           payment_collection_id: input.payment_collection_id,
           provider_id: bnplFromContainer(container).providerId,
-          data: { in_store: { cart_id: cartId, phone: input.phone, channel: input.channel, shop_id: input.shop_id } },
+          data: { in_store: { service_cart_id: cartId, phone: input.phone, channel: input.channel, shop_id: input.shop_id } },
         },
       })
       .then(

@@ -6,7 +6,10 @@ import { aboutLoan } from "../../lib/telemetry/loan-context"
 export const listLoansAtServiceStepId = "bnpl-list-loans-at-service"
 
 /** Every loan the service's status query lists under a cartId, traced as the holder's when the caller knows it. Reads only. */
-export const listLoansAtServiceStep = createStep(listLoansAtServiceStepId, async (input: { cart_id: string; holder?: LoanHolder }, { container }) => {
-  const { client } = bnplFromContainer(container)
-  return new StepResponse(await aboutLoan(input.holder ? { holder: input.holder } : {}, () => client.getLoans(input.cart_id)))
-})
+export const listLoansAtServiceStep = createStep(
+  listLoansAtServiceStepId,
+  async (input: { service_cart_id: string; holder?: LoanHolder }, { container }) => {
+    const { client } = bnplFromContainer(container)
+    return new StepResponse(await aboutLoan(input.holder ? { holder: input.holder } : {}, () => client.getLoans(input.service_cart_id)))
+  },
+)

@@ -49,7 +49,7 @@ export function loanToResume(
   // An order's balance belongs to its order from the start; a cart's loan resumes only before one.
   if (!loan || !isPaid(loan) || (orderId && row.holder !== "order_balance")) return null
   if (!sameAmount(loan.totalAmount, collection.amount) || collection.currency_code !== row.currency_code) return null
-  if (paidLoanVerdict(loan, row.cart_id, found).verdict !== "pays") return null
+  if (paidLoanVerdict(loan, row.service_cart_id, found).verdict !== "pays") return null
   return loan
 }
 
@@ -71,6 +71,6 @@ export const planLoanResumptionStep = createStep(planLoanResumptionStepId, async
     payment_collection_id: input.payment_collection_id,
     provider_id: bnplFromContainer(container).providerId,
     // The loan keeps the cartId the service knows it by (a sale by phone's is not the collection's).
-    data: { cart: { ...cart.snapshot, cartId: row.cart_id, adoptLoan } },
+    data: { cart: { ...cart.snapshot, cartId: row.service_cart_id, adoptLoan } },
   })
 })

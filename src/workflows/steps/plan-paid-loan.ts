@@ -15,7 +15,7 @@ export const planPaidLoanStepId = "bnpl-plan-paid-loan"
 /** A paid loan its cart can no longer take: refunded in full before the new loan. */
 export interface ReplacedLoan {
   ledger_id: string
-  cart_id: string
+  service_cart_id: string
   loan_id: number
   /** Why the loan cannot pay the cart, for the row and the log. */
   reason: string
@@ -24,7 +24,7 @@ export interface ReplacedLoan {
 export interface PaidLoanPlan {
   /**
    * The paid loan the new session takes over instead of a new loan, with the `cartId` the service
-   * knows it by (a sale by phone's is not the collection's): the session's `cart_id`.
+   * knows it by (a sale by phone's is not the collection's): the session's `service_cart_id`.
    */
   adopt?: { loanId: number; checkoutUrl: string; rowId: string; cartId: string }
   replaced: ReplacedLoan[]
@@ -52,7 +52,7 @@ async function planPaidLoan(container: MedusaContainer, holder: LoanHolder): Pro
   const loansOf = byCartId((cartId) => client.getLoans(cartId))
   let total: Promise<BigNumberInput | undefined> | undefined
   for (const row of rows) {
-    const cartId = row.cart_id
+    const cartId = row.service_cart_id
     const loans = await loansOf(cartId)
     const loan = loans.find((l) => l.loanId === row.loan_id)
     if (!loan || !isPaid(loan)) continue
@@ -72,7 +72,7 @@ async function planPaidLoan(container: MedusaContainer, holder: LoanHolder): Pro
       paid.verdict === "refund"
         ? `loan ${loan.loanId} was partly refunded after it was paid`
         : `the ${holder.type === "cart" ? "cart" : "balance"} changed to ${asked === undefined ? "?" : toDecimal(asked)} after loan ${loan.loanId} was paid for ${loan.totalAmount}`
-    replaced.push({ ledger_id: row.id, cart_id: cartId, loan_id: loan.loanId, reason })
+    replaced.push({ ledger_id: row.id, service_cart_id: cartId, loan_id: loan.loanId, reason })
   }
   return { replaced }
 }

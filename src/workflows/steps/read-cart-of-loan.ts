@@ -14,14 +14,14 @@ export const readCartOfLoanStepId = "bnpl-read-cart-of-loan"
  */
 export const readCartOfLoanStep = createStep(
   readCartOfLoanStepId,
-  async (input: { holder: LoanHolder; cart_id: string; loan_id: number; force?: boolean }, { container }) => {
+  async (input: { holder: LoanHolder; service_cart_id: string; loan_id: number; force?: boolean }, { container }) => {
     const [[cart, total], row] = await Promise.all([
       cartPaymentAndTotal(container, input.holder),
       ledgerOf(container).findLoan({ loan_id: input.loan_id }),
     ])
     const session = sessionOfLoan(cart.sessions, input.loan_id)
     const facts: CartFacts = {
-      cartId: input.cart_id,
+      cartId: input.service_cart_id,
       holder: input.holder,
       loanId: input.loan_id,
       force: !!input.force,

@@ -10,7 +10,10 @@ export const readLoanAtServiceStepId = "bnpl-read-loan-at-service"
  * each waits on a different server, and a webhook for a loan the ledger has settled never gets
  * this far (src/api/hooks/bnpl/confirm-notified-loan.ts). Reads only.
  */
-export const readLoanAtServiceStep = createStep(readLoanAtServiceStepId, async (input: { cart_id: string; loan_id: number }, { container }) => {
-  const found: LoanFacts = await loanAtService(container, input.cart_id, input.loan_id)
-  return new StepResponse(found)
-})
+export const readLoanAtServiceStep = createStep(
+  readLoanAtServiceStepId,
+  async (input: { service_cart_id: string; loan_id: number }, { container }) => {
+    const found: LoanFacts = await loanAtService(container, input.service_cart_id, input.loan_id)
+    return new StepResponse(found)
+  },
+)

@@ -41,7 +41,7 @@ export const recordLoanStatusStep = ledgerChangeStep("bnpl-record-loan-status", 
 export const listRefundedLoanStep = ledgerChangeStep("bnpl-list-refunded-loan", async (input: ConfirmationChange, container) => {
   const decision = decided(input, "list")
   const { row, found } = input
-  await bookOutsideRefunds(container, row.cart_id, found!.history, found!.loans, found!.book)
+  await bookOutsideRefunds(container, row.service_cart_id, found!.history, found!.loans, found!.book)
   const change = await ledgerOf(container).listForAttention(row, decision.reason, decision.loanStatus)
   return { output: decision.confirmation, change }
 })

@@ -17,7 +17,7 @@ export const recordLoanOfSessionStep = createStep(recordLoanOfSessionStepId, asy
   const loan = readSessionData(session.data)!
   const row = await ensureLoanRow(container, {
     holder: facts.holder.type,
-    cart_id: serviceCartId(facts.holder),
+    service_cart_id: serviceCartId(facts.holder),
     payment_collection_id: facts.paymentCollectionId,
     payment_session_id: session.id,
     // The session's own amount and currency: what the confirmation holds the loan to.

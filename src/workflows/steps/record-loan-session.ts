@@ -7,7 +7,7 @@ import type { LedgerLoan } from "../../modules/bnpl/types"
 export const recordLoanSessionStepId = "bnpl-record-loan-session"
 
 export interface RecordLoanSessionInput {
-  cart_id: string
+  service_cart_id: string
   holder: LedgerLoan["holder"]
   payment_collection_id: string
   payment_session_id: string
@@ -33,6 +33,6 @@ export const recordLoanSessionStep = createStep(recordLoanSessionStepId, async (
     await ledger.moveLoanToSession(await ledger.retrieveBnplLoan(input.adopted_row_id), session)
     return new StepResponse(input.adopted_row_id)
   }
-  const row = await recordLoanOfSession(container, { ...session, holder: input.holder, cart_id: input.cart_id, loan })
+  const row = await recordLoanOfSession(container, { ...session, holder: input.holder, service_cart_id: input.service_cart_id, loan })
   return new StepResponse(row.id)
 })

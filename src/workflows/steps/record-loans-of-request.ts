@@ -5,7 +5,7 @@ import type { LoanRecord } from "../../lib/service/wire"
 export const recordLoansOfRequestStepId = "bnpl-record-loans-of-request"
 
 export interface RecordLoansOfRequestInput {
-  cart_id: string
+  service_cart_id: string
   /** What the status query lists under the request's cartId. */
   listed: LoanRecord[]
 }
@@ -17,5 +17,5 @@ export interface RecordLoansOfRequestInput {
  * the webhook confirm or end them as any loan. No compensation: a row is never removed.
  */
 export const recordLoansOfRequestStep = createStep(recordLoansOfRequestStepId, async (input: RecordLoansOfRequestInput, { container }) => {
-  return new StepResponse(await recordLoansOfRequest(container, input.cart_id, input.listed))
+  return new StepResponse(await recordLoansOfRequest(container, input.service_cart_id, input.listed))
 })

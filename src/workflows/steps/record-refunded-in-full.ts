@@ -24,6 +24,8 @@ export const recordRefundedInFullStep = createStep(recordRefundedInFullStepId, a
   const { row, loan, reason } = input
   const change = await ledgerOf(container).recordRefundedInFull(row, { loanStatus: loan.status, total: loan.totalAmount, reason })
   await emitLoanChanged(container, change, undefined)
-  container.resolve("logger").info(`[bnpl] loan ${row.loan_id} of cart ${row.cart_id} refunded in full (${input.refunded_now} now): ${reason}`)
+  container
+    .resolve("logger")
+    .info(`[bnpl] loan ${row.loan_id} of cart ${row.service_cart_id} refunded in full (${input.refunded_now} now): ${reason}`)
   return new StepResponse(undefined)
 })

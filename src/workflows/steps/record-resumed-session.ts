@@ -17,6 +17,6 @@ export const recordResumedSessionStep = ledgerChangeStep(recordResumedSessionSte
     payment_collection_id: input.payment_collection_id,
     payment_session_id: input.payment_session_id,
   })
-  container.resolve("logger").info(`[bnpl] cart ${row.cart_id} matches paid loan ${row.loan_id} again: a new payment session takes it over`)
+  container.resolve("logger").info(`[bnpl] cart ${row.service_cart_id} matches paid loan ${row.loan_id} again: a new payment session takes it over`)
   return { output: true, change }
 })

@@ -24,7 +24,7 @@ export const refundCapturedThroughMedusaStep = createStep(
     const rest = exactDifference(payment.captured, payment.refunded)
     if (toCents(rest) <= 0n) return new StepResponse(undefined)
     // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
-    await withRefundSender(bookingSender(container, reason), { carts: [payment.session.cart_id] }, () =>
+    await withRefundSender(bookingSender(container, reason), { carts: [payment.session.service_cart_id] }, () =>
       container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: rest, note: reason }),
     )
     return new StepResponse(undefined)

@@ -8,7 +8,7 @@ import { refundLoanInFull } from "../../lib/money/refund-in-full"
 export const refundLoanInFullStepId = "bnpl-refund-loan-in-full"
 
 export interface RemainingRefund {
-  cart_id: string
+  service_cart_id: string
   loan_id: number
   /** For the service's record (at most 200 characters). */
   reason: string
@@ -24,7 +24,7 @@ export interface RemainingRefund {
  * unclear answer is thrown in words the admin can act on (a 400, not a 500).
  */
 export async function refundRemaining(container: MedusaContainer, refund: RemainingRefund): Promise<{ loan: LoanRecord; refundedNow: string }> {
-  const { cart_id: cartId, loan_id: loanId } = refund
+  const { service_cart_id: cartId, loan_id: loanId } = refund
   const result = await refundLoanInFull(container, cartId, loanId, refund.reason, refund.idempotency_key, refund.keep).catch((error) => {
     throw refundRefusal(error, loanId) ?? error
   })

@@ -20,11 +20,17 @@ export const refundReleasedRestStep = createStep(
     const { row, payment, reason } = input
     const keep = centsToDecimal(countedByOrder(payment))
     const idempotencyKey = `bnpl-rest-${payment.paymentId}`
-    const result = await refundRemaining(container, { cart_id: row.cart_id, loan_id: row.loan_id, reason, idempotency_key: idempotencyKey, keep })
+    const result = await refundRemaining(container, {
+      service_cart_id: row.service_cart_id,
+      loan_id: row.loan_id,
+      reason,
+      idempotency_key: idempotencyKey,
+      keep,
+    })
     container
       .resolve("logger")
       .info(
-        `[bnpl] loan ${row.loan_id} of cart ${row.cart_id}: ${result.refundedNow} that order ${row.order_id} no longer counts refunded: ${reason}`,
+        `[bnpl] loan ${row.loan_id} of cart ${row.service_cart_id}: ${result.refundedNow} that order ${row.order_id} no longer counts refunded: ${reason}`,
       )
     return new StepResponse({ refunded_at_service: centsToDecimal(toCents(result.loan.totalAmount) - toCents(keep)) })
   },

@@ -16,10 +16,10 @@ export const refundReplacedLoansStep = createStep(refundReplacedLoansStepId, asy
   const logger = container.resolve("logger")
   for (const loan of replaced) {
     const refundedNow = await refundReplacedLoan(container, loan).catch((error: Error) => {
-      logger.error(`[bnpl] cart ${loan.cart_id}: paid loan ${loan.loan_id} could not be refunded (${error.message}); no new loan is created`)
+      logger.error(`[bnpl] cart ${loan.service_cart_id}: paid loan ${loan.loan_id} could not be refunded (${error.message}); no new loan is created`)
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart's earlier installment payment is being returned. Try again in a moment.")
     })
-    logger.warn(`[bnpl] cart ${loan.cart_id}: ${loan.reason}; refunded ${refundedNow} at the service before creating a new loan`)
+    logger.warn(`[bnpl] cart ${loan.service_cart_id}: ${loan.reason}; refunded ${refundedNow} at the service before creating a new loan`)
   }
   return new StepResponse(replaced.length)
 })
@@ -27,7 +27,7 @@ export const refundReplacedLoansStep = createStep(refundReplacedLoansStepId, asy
 async function refundReplacedLoan(container: MedusaContainer, replaced: ReplacedLoan): Promise<string> {
   const ledger = ledgerOf(container)
   const row = await ledger.retrieveBnplLoan(replaced.ledger_id)
-  const refund = await refundLoanInFull(container, row.cart_id, row.loan_id, "cart changed after payment", `bnpl-replaced-${row.id}`)
+  const refund = await refundLoanInFull(container, row.service_cart_id, row.loan_id, "cart changed after payment", `bnpl-replaced-${row.id}`)
   if (refund.loan) {
     await ledger.recordRefundedInFull(row, { loanStatus: refund.loan.status, total: refund.loan.totalAmount, reason: replaced.reason })
   }

@@ -12,7 +12,7 @@ interface PaymentState {
   canceled_at: string | Date | null
   collection: { id: string; status: PaymentCollectionStatus }
 }
-type Before = { payments: Array<PaymentState & { loan_id: number; cart_id: string }>; booked: string[] }
+type Before = { payments: Array<PaymentState & { loan_id: number; service_cart_id: string }>; booked: string[] }
 
 /**
  * Notes the order's loan payments before Medusa's cancel, and gives each back what it was when the
@@ -38,9 +38,9 @@ export const restoreLoanPaymentsStep = createStep(
     )
     const payments = loans.flatMap(({ paymentId, session }) => {
       const state = states.get(paymentId)
-      return state ? [{ ...state, loan_id: session.loan_id, cart_id: session.cart_id }] : []
+      return state ? [{ ...state, loan_id: session.loan_id, service_cart_id: session.service_cart_id }] : []
     })
-    const books = await Promise.all([...new Set(payments.map((p) => p.cart_id))].map((cartId) => bookOfCart(container, cartId)))
+    const books = await Promise.all([...new Set(payments.map((p) => p.service_cart_id))].map((cartId) => bookOfCart(container, cartId)))
     return new StepResponse(undefined, { payments, booked: books.flat().map((entry) => entry.id) } as Before)
   },
   async (before: Before | undefined, { container }) => {
@@ -56,7 +56,7 @@ export const restoreLoanPaymentsStep = createStep(
     const booked = new Set(before.booked)
     const module = container.resolve(Modules.PAYMENT)
     for (const payment of before.payments) {
-      const book = await bookOfCart(container, payment.cart_id)
+      const book = await bookOfCart(container, payment.service_cart_id)
       if (book.some((e) => e.loan_id === payment.loan_id && e.state !== "rejected" && !booked.has(e.id))) continue
       const current = now.get(payment.id)
       if (stamp(current?.canceled_at) !== stamp(payment.canceled_at)) {

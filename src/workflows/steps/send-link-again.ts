@@ -10,7 +10,7 @@ export const sendLinkAgainStepId = "bnpl-send-link-again"
 export const SEND_CHANNEL: Record<"w" | "s", SendChannel> = { w: "WHATSAPP", s: "SMS" }
 
 export interface LinkToSendAgain {
-  cart_id: string
+  service_cart_id: string
   loan_id: number
   phone: string
   channel: "w" | "s"
@@ -19,11 +19,13 @@ export interface LinkToSendAgain {
 /** The service sends the unpaid loan's link again; a 400 when it refuses. No compensation: a message sent stays sent. */
 export const sendLinkAgainStep = createStep(sendLinkAgainStepId, async (input: LinkToSendAgain, { container }) => {
   const { client } = bnplFromContainer(container)
-  await client.sendCheckout(input.cart_id, { target: { phoneNumber: input.phone }, channels: [SEND_CHANNEL[input.channel]] }).catch((error) => {
-    if (error instanceof BnplServiceError && error.isRefusal) {
-      throw refuse(`The service would not send the link of loan ${input.loan_id} again (${error.message}).`)
-    }
-    throw error
-  })
+  await client
+    .sendCheckout(input.service_cart_id, { target: { phoneNumber: input.phone }, channels: [SEND_CHANNEL[input.channel]] })
+    .catch((error) => {
+      if (error instanceof BnplServiceError && error.isRefusal) {
+        throw refuse(`The service would not send the link of loan ${input.loan_id} again (${error.message}).`)
+      }
+      throw error
+    })
   return new StepResponse(undefined)
 })

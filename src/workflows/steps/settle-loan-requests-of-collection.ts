@@ -21,11 +21,11 @@ export const settleLoanRequestsOfCollectionStep = createStep(
     for (const request of await ledgerOf(container).listUnsettledLoanRequests({ payment_collection_id: input.payment_collection_id })) {
       // The requests are traced as the new sale's holder's (lib/telemetry/loan-context.ts).
       await aboutLoan({ holder: input.holder }, async () =>
-        recordLoansOfRequest(container, request.cart_id, await client.getLoans(request.cart_id)),
+        recordLoansOfRequest(container, request.service_cart_id, await client.getLoans(request.service_cart_id)),
       ).catch((error: Error) => {
         throw new MedusaError(
           MedusaError.Types.UNEXPECTED_STATE,
-          `The service did not answer the last payment by phone of this order (${request.cart_id}), and cannot say now whether it made its loan (${error.message}). No new link is sent until it can: try again in a moment.`,
+          `The service did not answer the last payment by phone of this order (${request.service_cart_id}), and cannot say now whether it made its loan (${error.message}). No new link is sent until it can: try again in a moment.`,
         )
       })
     }

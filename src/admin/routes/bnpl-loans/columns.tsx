@@ -21,7 +21,7 @@ export function useLedgerColumns(actions: RowActions) {
           <div className="flex flex-col py-2">
             <span>{row.original.loan_id}</span>
             <Text size="xsmall" leading="compact" className="text-ui-fg-subtle" data-testid={`bnpl-ledger-pays-${row.original.loan_id}`}>
-              {`${t(`bnpl.widget.pays.${row.original.pays}`)} · ${row.original.cart_id}`}
+              {`${t(`bnpl.widget.pays.${row.original.pays}`)} · ${row.original.service_cart_id}`}
             </Text>
           </div>
         ),

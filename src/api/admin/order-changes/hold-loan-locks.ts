@@ -16,7 +16,7 @@ export async function holdLoanLocksWhileOpeningChange(req: MedusaRequest, res: M
   // Asked first: a client gone while the locks are awaited still lets them go.
   const answer = answered(res)
   try {
-    const carts = (await orderPayments(req.scope, orderId)).map((payment) => payment.session.cart_id)
+    const carts = (await orderPayments(req.scope, orderId)).map((payment) => payment.session.service_cart_id)
     await holdLocksUntil(req.scope, await loanLocksOf(req.scope, carts), answer)
   } catch (error) {
     return next(error)

@@ -43,7 +43,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   const payments = found.length ? found : await confirmAwaitedLoans(req.scope, orderId)
   if (!payments.length) return next()
   // One writer per loan: a second cancel, a refund or a confirmation of a loan of the same holders waits for this one.
-  const carts = payments.map((p) => p.session.cart_id)
+  const carts = payments.map((p) => p.session.service_cart_id)
   await underLocks(req.scope, await loanLocksOf(req.scope, carts), async () => {
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)

@@ -12,6 +12,6 @@ export async function holdLoanLockOfPayment(req: MedusaRequest, res: MedusaRespo
   const answer = answered(res)
   const loan = await loanOfPayment(req.scope, req.params.id)
   if (!loan) return undefined
-  await holdLocksUntil(req.scope, await loanLocksOf(req.scope, [loan.cart_id]), answer)
-  return loan.cart_id
+  await holdLocksUntil(req.scope, await loanLocksOf(req.scope, [loan.service_cart_id]), answer)
+  return loan.service_cart_id
 }

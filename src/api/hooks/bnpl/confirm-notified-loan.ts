@@ -22,7 +22,7 @@ import type { LedgerLoan } from "../../../modules/bnpl/types"
  */
 export async function confirmNotifiedLoan(container: MedusaContainer, cartId: string, loanId: number): Promise<Confirmation> {
   const found = await rowOfLoan(container, loanId)
-  const row = found?.cart_id === cartId ? found : undefined
+  const row = found?.service_cart_id === cartId ? found : undefined
   const settled = row && fromLedger(row)
   if (settled) return settled
   const holder = await holderOfLoan(container, row, cartId)
@@ -41,11 +41,11 @@ async function resumeBalanceLoan(container: MedusaContainer, cartId: string, loa
   const request = await ledgerOf(container).findLoanRequest(cartId)
   if (request && !request.settled_at) {
     await underLocks(container, holderLocksOf(container, [holderOfRow(request)]), () =>
-      settleLoanRequestWorkflow(container).run({ input: { cart_id: cartId } }),
+      settleLoanRequestWorkflow(container).run({ input: { service_cart_id: cartId } }),
     )
   }
   const row = await rowOfLoan(container, loanId)
-  if (!row || row.cart_id !== cartId || row.state !== "open") return undefined
+  if (!row || row.service_cart_id !== cartId || row.state !== "open") return undefined
   const { result: resumed } = await resumePaidLoanWorkflow(container).run({ input: { ledger_id: row.id } })
   if (!resumed) return undefined
   const { result } = await confirmLoan(container, { holder: holderOfRow(row), loan_id: loanId })

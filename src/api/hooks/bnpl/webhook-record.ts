@@ -27,7 +27,7 @@ export async function recordDelivery(container: MedusaContainer, facts: Delivery
       outcome: facts.outcome,
       reason: facts.reason?.slice(0, 500) ?? null,
       loan_id: facts.loanId ?? null,
-      cart_id: facts.cartId ?? null,
+      service_cart_id: facts.cartId ?? null,
       http_status: httpStatus,
     })
   } catch (error) {

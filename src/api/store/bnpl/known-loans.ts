@@ -53,7 +53,7 @@ export async function balanceRows(scope: MedusaContainer, paymentCollectionId: s
 export async function ledgerRows(scope: MedusaContainer, cartId: string): Promise<LedgerLoan[]> {
   if (!scope.hasRegistration(BNPL_LEDGER_MODULE)) return []
   const ledger = scope.resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
-  return ledger.listBnplLoans({ cart_id: cartId })
+  return ledger.listBnplLoans({ service_cart_id: cartId })
 }
 
 /**

@@ -5,7 +5,7 @@ const row = (fields: Partial<LedgerLoan> = {}) =>
   ({
     id: "bnplloan_1",
     loan_id: 41,
-    cart_id: "cart_1",
+    service_cart_id: "cart_1",
     payment_collection_id: "pay_col_1",
     payment_session_id: "payses_1",
     checkout_url: "https://service.test/checkout/41?token=secret",
@@ -31,7 +31,7 @@ const entry = (fields: Partial<BookEntry>) =>
   ({
     id: "bnplref_1",
     loan_id: 41,
-    cart_id: "cart_1",
+    service_cart_id: "cart_1",
     kind: "requested",
     state: "sending",
     amount: 100,

@@ -20,7 +20,7 @@ const session = (loanId: number, cartId: string, provider = "pp_bnpl_bnpl") => (
   status: "pending",
   amount: 300,
   currency_code: "mxn",
-  data: { cart_id: cartId, loan_id: loanId, checkout_url: "https://pay.test", amount: "300.00", currency_code: "mxn" },
+  data: { service_cart_id: cartId, loan_id: loanId, checkout_url: "https://pay.test", amount: "300.00", currency_code: "mxn" },
 })
 
 describe("what an order asks a sale by phone for (askedOf)", () => {
@@ -54,13 +54,13 @@ describe("the loans that may pay a collection (loansPayingCollection)", () => {
     })
     expect(
       loansPayingCollection(paying, [
-        { cart_id: "pay_col_1.b", loan_id: 13 },
-        { cart_id: "pay_col_1.c", loan_id: 14 },
+        { service_cart_id: "pay_col_1.b", loan_id: 13 },
+        { service_cart_id: "pay_col_1.c", loan_id: 14 },
       ]),
     ).toEqual([
-      { cart_id: "pay_col_1.c", loan_id: 14 },
-      { cart_id: "pay_col_1.b", loan_id: 13 },
-      { cart_id: "pay_col_1.a", loan_id: 11 },
+      { service_cart_id: "pay_col_1.c", loan_id: 14 },
+      { service_cart_id: "pay_col_1.b", loan_id: 13 },
+      { service_cart_id: "pay_col_1.a", loan_id: 11 },
     ])
   })
 })

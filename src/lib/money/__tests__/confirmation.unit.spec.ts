@@ -3,7 +3,15 @@ import type { LoanRecord } from "../../service/wire"
 import { type CartFacts, decideBeforeService, decideWithService, type LoanFacts } from "../confirmation"
 
 const row = (over: Partial<LedgerLoan> = {}) =>
-  ({ id: "bnplloan_1", loan_id: 7, cart_id: "cart_1", state: "open", loan_status: "REQUEST", completion_started_at: null, ...over }) as LedgerLoan
+  ({
+    id: "bnplloan_1",
+    loan_id: 7,
+    service_cart_id: "cart_1",
+    state: "open",
+    loan_status: "REQUEST",
+    completion_started_at: null,
+    ...over,
+  }) as LedgerLoan
 
 const facts = (over: Partial<CartFacts> = {}): CartFacts => ({
   cartId: "cart_1",

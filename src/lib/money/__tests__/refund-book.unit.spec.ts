@@ -19,7 +19,7 @@ const entry = (loan_id: number, state: BookEntry["state"], amount: string | null
   ({
     id: `bnplref_${Math.random()}`,
     loan_id,
-    cart_id: "cart_1",
+    service_cart_id: "cart_1",
     kind,
     state,
     amount: amount === null ? null : Number(amount),

@@ -5,9 +5,16 @@ import type { LedgerLoan } from "../../../modules/bnpl/types"
 
 type Row = Parameters<typeof countLoanChange>[1]
 
-const web: Row = { holder: "cart", cart_id: "cart_1", payment_collection_id: "pay_col_1", state: "open", order_id: null, completion_started_at: null }
-const balance: Row = { ...web, holder: "order_balance", cart_id: "pay_col_2", payment_collection_id: "pay_col_2" }
-const phone: Row = { ...web, holder: "order_balance", cart_id: "pay_col_3.m1x2", payment_collection_id: "pay_col_3" }
+const web: Row = {
+  holder: "cart",
+  service_cart_id: "cart_1",
+  payment_collection_id: "pay_col_1",
+  state: "open",
+  order_id: null,
+  completion_started_at: null,
+}
+const balance: Row = { ...web, holder: "order_balance", service_cart_id: "pay_col_2", payment_collection_id: "pay_col_2" }
+const phone: Row = { ...web, holder: "order_balance", service_cart_id: "pay_col_3.m1x2", payment_collection_id: "pay_col_3" }
 
 describe("loanChannel", () => {
   it("tells a checkout's loan, a balance's and a phone sale's apart from the row's holder", () => {

@@ -12,7 +12,7 @@ export const BnplLoanRequest = model
   .define("bnpl_loan_request", {
     id: model.id({ prefix: "bnplreq" }).primaryKey(),
     /** The `cartId` the request gave the service. */
-    cart_id: model.text().unique(),
+    service_cart_id: model.text().unique(),
     /** What the loan would pay (modules/bnpl/holder.ts). */
     holder: model.enum(["cart", "order_balance"]),
     payment_collection_id: model.text().nullable(),

@@ -19,7 +19,7 @@ export const BnplLoan = model
      */
     holder: model.enum(["cart", "order_balance"]).default("cart"),
     /** The loan's `cartId` at the service: the cart's id, or the name the plugin gave an order's payment. */
-    cart_id: model.text().index("IDX_bnpl_loan_cart_id"),
+    service_cart_id: model.text().index("IDX_bnpl_loan_service_cart_id"),
     /** The payment collection the loan pays into; an order balance's always has it. */
     payment_collection_id: model.text().nullable(),
     /** The payment session that held the loan; Medusa may delete the session, the row stays. */

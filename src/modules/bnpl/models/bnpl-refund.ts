@@ -17,7 +17,8 @@ export const BnplRefund = model.define("bnpl_refund", {
   id: model.id({ prefix: "bnplref" }).primaryKey(),
   /** The service's loan the refund belongs to. */
   loan_id: model.number(),
-  cart_id: model.text().index("IDX_bnpl_refund_cart_id"),
+  /** The `cartId` the service knows the loan by. */
+  service_cart_id: model.text().index("IDX_bnpl_refund_service_cart_id"),
   kind: model.enum(["requested", "outside"]),
   state: model.enum(["sending", "accepted", "rejected", "unknown", "open", "recorded", "dismissed"]),
   /** Major units; empty for an outside refund until the admin records it. */

@@ -12,7 +12,8 @@ export const BnplWebhookDelivery = model
     received_at: model.dateTime(),
     /** The loan the notification names; null when the route stopped before reading the body. */
     loan_id: model.number().nullable(),
-    cart_id: model.text().nullable(),
+    /** The `cartId` the notification names. */
+    service_cart_id: model.text().nullable(),
     /** `accepted`, `rejected`, `not_required` (webhookAuth none), or `not_checked` (refused by address first). */
     auth: model.enum(["accepted", "rejected", "not_required", "not_checked"]),
     /** What the route made of it: `rejected`, `authorized`, `already_authorized`, `not_paid`, … or `error`. */

@@ -55,7 +55,7 @@ export type ListLoansQuery = z.infer<typeof ListLoansQuery>
 
 /**
  * A row of the list, with what the loan pays for (`pays`: a cart's checkout, or an order's balance
- * through Medusa's payment link, whose `cart_id` is its payment collection's id) and
+ * through Medusa's payment link, whose `service_cart_id` is its payment collection's id) and
  * `awaiting_order_id`: an order placed before its financing (`orderBeforeFinancing`) that waits on
  * this loan, else null.
  */

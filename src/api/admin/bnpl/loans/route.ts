@@ -53,15 +53,15 @@ async function ordersAwaitingFinancing(container: MedusaContainer, rows: LedgerL
   if (!awaited.length) return new Map()
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order_cart", fields: ["order_id", "cart_id"], filters: { cart_id: awaited.map((row) => row.cart_id) } })
+    .graph({ entity: "order_cart", fields: ["order_id", "cart_id"], filters: { cart_id: awaited.map((row) => row.service_cart_id) } })
   const orderOfCart = new Map((data as Array<{ order_id: string; cart_id: string }>).map((link) => [link.cart_id, link.order_id]))
-  return new Map(awaited.flatMap((row) => (orderOfCart.has(row.cart_id) ? [[row.id, orderOfCart.get(row.cart_id)!] as const] : [])))
+  return new Map(awaited.flatMap((row) => (orderOfCart.has(row.service_cart_id) ? [[row.id, orderOfCart.get(row.service_cart_id)!] as const] : [])))
 }
 
 function searchTerms(q: string): Array<Record<string, unknown>> {
   // LIKE's own wildcards in what the admin typed are literal characters.
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-  const terms: Array<Record<string, unknown>> = [{ cart_id: { $ilike: pattern } }, { order_id: { $ilike: pattern } }]
+  const terms: Array<Record<string, unknown>> = [{ service_cart_id: { $ilike: pattern } }, { order_id: { $ilike: pattern } }]
   if (/^\d{1,9}$/.test(q)) terms.push({ loan_id: Number(q) })
   return terms
 }

@@ -21,7 +21,7 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
   if (found) {
     const { session, data } = found
     let statusError: string | null = null
-    const loan = await client.getLoan(data.cart_id, data.loan_id).catch((error) => {
+    const loan = await client.getLoan(data.service_cart_id, data.loan_id).catch((error) => {
       // The card keeps what it knows and says the service could not be asked; the message holds no secret (client.ts).
       if (!(error instanceof BnplServiceError)) throw error
       statusError = error.message
@@ -29,7 +29,7 @@ export async function inStoreSaleOf(container: MedusaContainer, orderId: string)
     })
     sale = {
       loan_id: data.loan_id,
-      cart_id: data.cart_id,
+      service_cart_id: data.service_cart_id,
       status: loan?.status ?? null,
       phone: data.in_store.phone,
       phone_display: displayPhone(data.in_store.phone),

@@ -40,7 +40,7 @@ export const displayPhone = (phone: string): string => `${phone.slice(0, 2)} ${p
  *   channels: ("w" | "s" | "q")[],         // offered (inStoreChannels)
  *   branches: { name: string, shop_id: string }[],
  *   sale: null | {
- *     loan_id: number, cart_id: string, status: LoanStatus | null (null: the service does not list it),
+ *     loan_id: number, service_cart_id: string, status: LoanStatus | null (null: the service does not list it),
  *     phone: string, phone_display: string, channel: "w" | "s" | "q", shop_id: string,
  *     qr: string | null, url: string | null, authorized: boolean,
  *     status_error: string | null,           // the status query failed just now: why (status is then null)
@@ -50,7 +50,7 @@ export const displayPhone = (phone: string): string => `${phone.slice(0, 2)} ${p
  */
 export interface InStoreSaleJson {
   loan_id: number
-  cart_id: string
+  service_cart_id: string
   status: string | null
   phone: string
   phone_display: string

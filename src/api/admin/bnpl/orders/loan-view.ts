@@ -25,7 +25,7 @@ export type OrderLoanQuery = z.infer<typeof OrderLoanQuery>
  * {
  *   order_id: string,
  *   loan_id: number,               // the loan the order's payment was made with
- *   cart_id: string,               // the cartId the service knows the loans by
+ *   service_cart_id: string,       // the cartId the service knows the loans by
  *   loan: LoanRecord | null,       // that loan, live; null if the service no longer lists it
  *   loans: LoanEntry[],            // every loan of the cart, the order's own first
  *   refunds: RefundRecord[],       // the cart's refund history, as the service reports it
@@ -51,7 +51,7 @@ export type LoanEntry = LoanRecord & { is_order_loan: boolean }
 /** A loan of the order, for the widget's list: what it paid for (the checkout, or a balance after an order edit, an exchange or a claim). */
 export interface OrderLoanJson {
   loan_id: number
-  cart_id: string
+  service_cart_id: string
   pays: "checkout" | "balance"
   amount: string
   currency_code: string
@@ -63,7 +63,7 @@ export interface OrderLoanJson {
 export interface LoanView {
   order_id: string
   loan_id: number
-  cart_id: string
+  service_cart_id: string
   loan: LoanRecord | null
   loans: LoanEntry[]
   refunds: RefundRecord[]
@@ -93,7 +93,7 @@ export function buildLoanView(
   return {
     order_id: ids.orderId,
     loan_id: ids.loanId,
-    cart_id: ids.cartId,
+    service_cart_id: ids.cartId,
     loan: loans.find((loan) => loan.loanId === ids.loanId) ?? null,
     loans: ordered,
     refunds,

@@ -5,7 +5,7 @@ export interface WebhookDeliveryJson {
   id: string
   received_at: string
   loan_id: number | null
-  cart_id: string | null
+  service_cart_id: string | null
   auth: "accepted" | "rejected" | "not_required" | "not_checked"
   outcome: string
   reason: string | null
@@ -32,7 +32,7 @@ export function deliveryJson(row: Omit<WebhookDeliveryJson, "received_at"> & { r
     id: row.id,
     received_at: new Date(row.received_at).toISOString(),
     loan_id: row.loan_id ?? null,
-    cart_id: row.cart_id ?? null,
+    service_cart_id: row.service_cart_id ?? null,
     auth: row.auth,
     outcome: row.outcome,
     reason: row.reason ?? null,

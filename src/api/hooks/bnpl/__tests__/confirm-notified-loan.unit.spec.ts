@@ -4,7 +4,7 @@ import { confirmNotifiedLoan } from "../confirm-notified-loan"
 // The workflow and the ledger stand in for themselves: what is tested is who runs the workflow.
 const run = jest.fn()
 type Row = {
-  cart_id: string
+  service_cart_id: string
   holder: string
   payment_collection_id?: string
   state: string
@@ -20,7 +20,8 @@ jest.mock("../../../../lib/ledger/ledger", () => ({
   awaitsOrder: jest.requireActual("../../../../lib/ledger/ledger").awaitsOrder,
   rowOfLoan: async (_: unknown, loanId: number) => rows.get(loanId),
   ledgerOf: () => ({
-    listBnplLoans: async ({ cart_id }: { cart_id: string }) => [...rows.values()].filter((row) => row.cart_id === cart_id),
+    listBnplLoans: async ({ service_cart_id }: { service_cart_id: string }) =>
+      [...rows.values()].filter((row) => row.service_cart_id === service_cart_id),
     findLoanRequest: async () => undefined,
   }),
 }))
@@ -38,15 +39,15 @@ describe("confirmNotifiedLoan: copies of one webhook", () => {
   })
 
   it("a copy after the order is answered from the ledger, without the workflow", async () => {
-    rows.set(7, { cart_id: "cart_1", holder: "cart", state: "ordered", order_id: "order_1" })
+    rows.set(7, { service_cart_id: "cart_1", holder: "cart", state: "ordered", order_id: "order_1" })
     await expect(confirmNotifiedLoan(container, "cart_1", 7)).resolves.toEqual({ outcome: "already_authorized", orderId: "order_1" })
     expect(run).not.toHaveBeenCalled()
   })
 
   it("a loan listed beside its order (refunds that disagree, a look-alike) is answered with its reason, without the workflow", async () => {
-    rows.set(7, { cart_id: "cart_1", holder: "cart", state: "needs_attention", order_id: "order_1", attention_reason: "refunds disagree" })
+    rows.set(7, { service_cart_id: "cart_1", holder: "cart", state: "needs_attention", order_id: "order_1", attention_reason: "refunds disagree" })
     rows.set(8, {
-      cart_id: "cart_1",
+      service_cart_id: "cart_1",
       holder: "cart",
       state: "needs_attention",
       order_id: "order_2",
@@ -59,17 +60,17 @@ describe("confirmNotifiedLoan: copies of one webhook", () => {
   })
 
   it("a loan listed for failed completions goes through the workflow: an order may hold it after all", async () => {
-    rows.set(7, { cart_id: "cart_1", holder: "cart", state: "needs_attention", attention_reason: "stock ran out" })
+    rows.set(7, { service_cart_id: "cart_1", holder: "cart", state: "needs_attention", attention_reason: "stock ran out" })
     run.mockResolvedValue({ result: { outcome: "already_authorized", orderId: "order_1" } })
     await expect(confirmNotifiedLoan(container, "cart_1", 7)).resolves.toEqual({ outcome: "already_authorized", orderId: "order_1" })
     expect(run).toHaveBeenCalledTimes(1)
   })
 
   it("a row of another cart, or an open row, goes through the workflow, and the next notification runs it again", async () => {
-    rows.set(7, { cart_id: "cart_other", holder: "cart", state: "ordered", order_id: "order_9" })
+    rows.set(7, { service_cart_id: "cart_other", holder: "cart", state: "ordered", order_id: "order_9" })
     run.mockResolvedValue({ result: { outcome: "no_pending_session" } })
     await expect(confirmNotifiedLoan(container, "cart_1", 7)).resolves.toEqual({ outcome: "no_pending_session" })
-    rows.set(8, { cart_id: "cart_1", holder: "cart", state: "open" })
+    rows.set(8, { service_cart_id: "cart_1", holder: "cart", state: "open" })
     await confirmNotifiedLoan(container, "cart_1", 8)
     await confirmNotifiedLoan(container, "cart_1", 8)
     expect(run).toHaveBeenCalledTimes(3)
@@ -81,7 +82,7 @@ describe("confirmNotifiedLoan: copies of one webhook", () => {
 
   it("the workflow is told what the loan pays: by its row, else by another row of its cartId, else by Medusa's records", async () => {
     run.mockResolvedValue({ result: { outcome: "no_pending_session" } })
-    rows.set(7, { cart_id: "sale_1", holder: "order_balance", payment_collection_id: "pay_col_sale", state: "open" })
+    rows.set(7, { service_cart_id: "sale_1", holder: "order_balance", payment_collection_id: "pay_col_sale", state: "open" })
     await confirmNotifiedLoan(container, "sale_1", 7)
     await confirmNotifiedLoan(container, "sale_1", 8)
     await confirmNotifiedLoan(container, "pay_col_balance", 9)

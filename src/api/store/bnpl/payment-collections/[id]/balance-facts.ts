@@ -56,7 +56,7 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
     balanceRows(scope, paymentCollectionId),
     excludesAny(options) ? excludedItemsOfOrder(scope, orderId, options) : [],
   ])
-  const held = [...ledger.map((row) => ({ cartId: row.cart_id, loanId: row.loan_id })), ...sessionLoans(collection)]
+  const held = [...ledger.map((row) => ({ cartId: row.service_cart_id, loanId: row.loan_id })), ...sessionLoans(collection)]
   const cartIds = new Set([paymentCollectionId, ...held.map((loan) => loan.cartId)])
   const knownOf = (cartId: string) => held.filter((loan) => loan.cartId === cartId).map((loan) => loan.loanId)
   const asked = await Promise.all([...cartIds].map((cartId) => recentLoans(scope, client, cartId, knownOf(cartId))))
@@ -77,5 +77,5 @@ export async function readBalanceFacts(scope: MedusaContainer, client: BnplClien
 const sessionLoans = (collection: CollectionRow): Array<{ cartId: string; loanId: number }> =>
   (collection.payment_sessions ?? []).flatMap((session) => {
     const data = session ? readSessionData(session.data) : undefined
-    return data ? [{ cartId: data.cart_id, loanId: data.loan_id }] : []
+    return data ? [{ cartId: data.service_cart_id, loanId: data.loan_id }] : []
   })

@@ -37,14 +37,14 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, OrderLoanQuer
   )
   const order_loans = await orderLoansJson(req.scope, orderLoans)
   try {
-    const [{ loans, history }, row] = await Promise.all([loanAtService(req.scope, payment.cart_id), ledger])
+    const [{ loans, history }, row] = await Promise.all([loanAtService(req.scope, payment.service_cart_id), ledger])
     const awaiting = awaitingFinancing ? { checkoutUrl: payment.checkout_url } : undefined
-    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.cart_id }, loans, history, row, awaiting), order_loans })
+    res.json({ ...buildLoanView({ orderId, loanId: payment.loan_id, cartId: payment.service_cart_id }, loans, history, row, awaiting), order_loans })
   } catch (error) {
     if (!(error instanceof BnplServiceError)) throw error
     // BnplServiceError messages are built without headers or credentials (client.ts).
     const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-    logger.warn(`[bnpl] loan of order ${orderId} (cart ${payment.cart_id}) could not be read: ${error.message}`)
+    logger.warn(`[bnpl] loan of order ${orderId} (cart ${payment.service_cart_id}) could not be read: ${error.message}`)
     res.status(502).json({
       type: "bnpl_service_error",
       message: `The financing service could not be reached or failed (${error.message}). Try again in a moment.`,
@@ -82,7 +82,7 @@ async function orderLoansJson(container: MedusaContainer, loans: OrderLoan[]): P
   const balances = new Set(rows.filter((row) => row.holder === "order_balance").map((row) => row.loan_id))
   return loans.map(({ session, awaitingFinancing, live }) => ({
     loan_id: session.loan_id,
-    cart_id: session.cart_id,
+    service_cart_id: session.service_cart_id,
     pays: balances.has(session.loan_id) ? "balance" : "checkout",
     amount: session.amount,
     currency_code: session.currency_code,
