@@ -24,6 +24,20 @@ import { Migration20261128221500 } from "../../src/modules/bnpl/migrations/Migra
 import { Migration20261204220000 } from "../../src/modules/bnpl/migrations/Migration20261204220000"
 import { Migration20261205110000 } from "../../src/modules/bnpl/migrations/Migration20261205110000"
 
+/** The ledger's migrations in the order they run: an upgrade test runs those before the one it tests. */
+const LEDGER_MIGRATIONS = [
+  Migration20261123134141,
+  Migration20261123190316,
+  Migration20261125225500,
+  Migration20261126040804,
+  Migration20261126041000,
+  Migration20261126222306,
+  Migration20261128221500,
+  Migration20261204220000,
+  Migration20261205110000,
+]
+const migrationsBefore = (migration: (typeof LEDGER_MIGRATIONS)[number]) => LEDGER_MIGRATIONS.slice(0, LEDGER_MIGRATIONS.indexOf(migration))
+
 jest.setTimeout(120_000)
 
 /**
@@ -199,14 +213,7 @@ medusaIntegrationTestRunner({
     }
 
     it("upgrades a ledger without holders: a loan made under a payment collection's id pays an order's balance, every other a cart", async () => {
-      const older = [
-        Migration20261123134141,
-        Migration20261123190316,
-        Migration20261125225500,
-        Migration20261126040804,
-        Migration20261126041000,
-        Migration20261126222306,
-      ]
+      const older = migrationsBefore(Migration20261128221500)
       const seen = await inScratchSchema(dbConnection, "bnpl_holder_upgrade", async (trx) => {
         await migrate(trx, ...older)
         await trx.raw(
@@ -226,7 +233,7 @@ medusaIntegrationTestRunner({
     })
 
     it("upgrades a ledger whose amounts were text: every amount kept, each with its exact raw value", async () => {
-      const older = [Migration20261123134141, Migration20261123190316, Migration20261125225500, Migration20261126040804, Migration20261126041000]
+      const older = migrationsBefore(Migration20261126222306)
       const seen = await inScratchSchema(dbConnection, "bnpl_upgrade", async (trx) => {
         await migrate(trx, ...older)
         await trx.raw(
@@ -275,16 +282,7 @@ medusaIntegrationTestRunner({
     })
 
     it("upgrades a ledger whose cartId columns were cart_id: every row keeps its cartId, under service_cart_id, with its index", async () => {
-      const older = [
-        Migration20261123134141,
-        Migration20261123190316,
-        Migration20261125225500,
-        Migration20261126040804,
-        Migration20261126041000,
-        Migration20261126222306,
-        Migration20261128221500,
-        Migration20261204220000,
-      ]
+      const older = migrationsBefore(Migration20261205110000)
       const seen = await inScratchSchema(dbConnection, "bnpl_service_cart_upgrade", async (trx) => {
         await migrate(trx, ...older)
         await trx.raw(
