@@ -6,13 +6,23 @@ import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderPayments, type OrderPayment } from "../lib/medusa/queries"
 import { refundLoanInFull } from "../lib/money/refund-in-full"
 import { bookOfCart } from "../lib/ledger/loan-at-service"
-import { bookMedusaRefunds, refundedOn, standingBook, undecidedOf, undecidedReason } from "../lib/money/refund-book"
+import {
+  bookMedusaRefunds,
+  type MedusaRefund,
+  onItsWayMs,
+  refundedOn,
+  standingBook,
+  unbookedMedusaRefunds,
+  undecidedOf,
+  undecidedReason,
+} from "../lib/money/refund-book"
 import { rowOfLoan } from "../lib/ledger/ledger"
 import { lockHolders, unlockHolders } from "./holder-locks"
 import { listLoanWorkflow } from "./list-loan"
 import { orderLoanCartsStep } from "./steps/order-loan-carts"
 import { restoreLoanPaymentsStep } from "./steps/restore-loan-payments"
-import { toCents } from "../lib/service/money"
+import { toCents, toDecimal } from "../lib/service/money"
+import { bnplFromContainer } from "../lib/options/resolve-options"
 import { isZero, RefundRejectedError } from "../lib/service/refunds"
 import { isPaid } from "../lib/service/status"
 
@@ -85,12 +95,14 @@ async function refundRestOfPayment(container: MedusaContainer, input: CancelRefu
   // Medusa refunded what it had captured, each refund booked as it went out (a record the book
   // lacks is booked now, so it is never refunded twice): what Medusa never captured (a partial
   // capture, or none) is the rest of the loan by the book.
-  await bookMedusaRefunds(
+  const { onItsWay } = await bookMedusaRefunds(
     container,
     { loanId: session.loan_id, cartId: session.service_cart_id },
     payment.refunds,
     await bookOfCart(container, session.service_cart_id),
   )
+  // A refund that started after the check before Medusa's cancel: the rest by the book would count its amount as still on the loan and refund it too.
+  refuseWhileOnItsWay(input.order_id, session.loan_id, onItsWay)
   const done = await refundLoanInFull(container, session.service_cart_id, session.loan_id, CANCEL_REFUND, `bnpl-cancel-${paymentId}`).catch(
     (error) => {
       const why = error instanceof RefundRejectedError ? "the service rejected the refund of what remains of the loan" : (error as Error).message
@@ -110,15 +122,32 @@ export const refundCancelledOrderLoansStep = createStep("bnpl-cancel-refund", as
 })
 
 /**
+ * The store's own refund of the loan, recorded by Medusa and waiting for this cancel's lock to be
+ * booked and sent (refund-book.ts, `onItsWayMs`): the cancel waits for it to land.
+ */
+function refuseWhileOnItsWay(orderId: string, loanId: number, onItsWay: MedusaRefund[]): void {
+  if (!onItsWay.length) return
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `Order ${orderId} was not cancelled: a refund of ${onItsWay.map((r) => toDecimal(r.amount)).join(" and ")} on loan ${loanId} is on its way to the service (Medusa refund ${onItsWay.map((r) => r.id).join(", ")}). Cancel again in a moment.`,
+  )
+}
+
+/**
  * Before Medusa's cancel moves any money: no loan of the order has a refund the admin must settle
- * first (a lost reply, or one made in the service's portal). A cancel is all or nothing, so it is
- * refused here rather than after a first loan's refund went out.
+ * first (a lost reply, or one made in the service's portal), or one on its way. A cancel is all or
+ * nothing, so it is refused here rather than after a first loan's refund went out.
  */
 export const checkOrderLoansRefundableStep = createStep("bnpl-check-order-loans-refundable", async (input: CancelRefundInput, { container }) => {
   const payments = await orderPayments(container, input.order_id)
   for (const cartId of new Set(payments.map((p) => p.session.service_cart_id))) {
     const { book } = await standingBook(container, cartId)
-    for (const { session } of payments.filter((p) => p.session.service_cart_id === cartId)) {
+    for (const { session, refunds } of payments.filter((p) => p.session.service_cart_id === cartId)) {
+      refuseWhileOnItsWay(
+        input.order_id,
+        session.loan_id,
+        unbookedMedusaRefunds(refunds, book, onItsWayMs(bnplFromContainer(container).options)).onItsWay,
+      )
       const [undecided] = undecidedOf(book, session.loan_id)
       if (undecided) {
         throw new MedusaError(

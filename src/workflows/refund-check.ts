@@ -4,7 +4,7 @@ import type { OrderPayment } from "../lib/medusa/queries"
 import type { LoanAtService } from "../lib/ledger/loan-at-service"
 import { refundedOn, undecidedOf, undecidedReason } from "../lib/money/refund-book"
 import type { BookEntry, LedgerLoan } from "../modules/bnpl/types"
-import { toCents } from "../lib/service/money"
+import { centsToDecimal, toCents } from "../lib/service/money"
 import { isPaid } from "../lib/service/status"
 import { releasedRestReason, uncountedRest } from "../lib/money/released-rest"
 import type { LoanRecord } from "../lib/service/wire"
@@ -53,7 +53,7 @@ export const checkRefundsWorkflow = createWorkflow("bnpl-check-refunds", (input:
       service_cart_id: row.service_cart_id,
       history: found.history,
       loans: found.loans,
-      book: [...found.book, ...mirrored],
+      book: [...found.book, ...mirrored.booked],
     })),
   )
   const findings = transform({ row, found, payment, mirrored, outside }, (read) => findingsOf(read))
@@ -69,13 +69,15 @@ function findingsOf(read: {
   row: LedgerLoan
   found: LoanAtService
   payment: OrderPayment | null
-  mirrored: BookEntry[]
+  mirrored: { booked: BookEntry[]; onItsWay: OrderPayment["refunds"] }
   outside: BookEntry[]
 }): RefundCheckFindings {
   const { row, found, payment } = read
-  const entries = [...found.book, ...read.mirrored, ...read.outside]
+  const entries = [...found.book, ...read.mirrored.booked, ...read.outside]
   const service = refundedOn(entries, row.loan_id)
-  const medusa = payment?.refunded ?? "0.00"
+  // A refund the provider is still booking is counted on neither side until it is booked.
+  const onItsWay = read.mirrored.onItsWay.reduce((sum, refund) => sum + toCents(refund.amount), 0n)
+  const medusa = centsToDecimal(toCents(payment?.refunded ?? "0") - onItsWay)
   const verdict = judge(row, found.loan, payment ?? undefined, entries, service, medusa)
   return { row, loan_status: found.loan?.status, refunded_at_service: service, refunded_in_medusa: medusa, verdict }
 }

@@ -2,6 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { type BookEntry, UNCLEAR_REFUND_STATES } from "../../modules/bnpl/types"
 import { bnplFromContainer } from "../options/resolve-options"
+import type { BnplOptions } from "../options/options"
+import { worstRequestMs } from "../service/client"
+import { CART_LOCK_WAIT } from "../ledger/locks"
 import { toCents, toDecimal } from "../service/money"
 import { centsToDecimal, RefundRejectedError, RefundUnknownError, refundOnce } from "../service/refunds"
 import type { LoanRecord, RefundRecord } from "../service/wire"
@@ -151,18 +154,57 @@ export async function standingBook(container: MedusaContainer, cartId: string): 
   return { loans, book: [...book, ...outside] }
 }
 
-/** Medusa's refunds on a loan's payment that the book does not hold yet (made through the provider): booked as accepted. */
-export async function bookMedusaRefunds(
-  container: MedusaContainer,
-  loan: { loanId: number; cartId: string },
-  refunds: Array<{ id: string; amount: string; created_at: string }>,
+/** One of Medusa's refunds on a loan's payment, as the plugin reads it (queries.ts). */
+export interface MedusaRefund {
+  id: string
+  amount: string
+  created_at: string
+}
+
+/** The service's answers the provider reads between taking the loan's lock and booking a refund: the status and the refund history. */
+const READS_BEFORE_BOOKING = 2
+
+/**
+ * How long one of Medusa's refunds may go unbooked while the provider is still on its way to
+ * booking it. Medusa commits its refund before it calls the provider, and the provider books the
+ * store's own refund only once it holds the loan's lock, which a refund check or a cancel may be
+ * holding: the longest wait for the lock, then the book's reads of the service.
+ */
+export const onItsWayMs = (options: Pick<BnplOptions, "timeoutMs" | "retries">): number =>
+  CART_LOCK_WAIT.timeout * 1000 + READS_BEFORE_BOOKING * worstRequestMs(options)
+
+/**
+ * Medusa's refunds the book does not hold, split by age: those the provider may still be booking
+ * (`onItsWay`: sending it is the provider's, and booking it here would make the provider find it
+ * booked and send nothing), and the rest.
+ */
+export function unbookedMedusaRefunds<R extends MedusaRefund>(
+  refunds: R[],
   book: BookEntry[],
-): Promise<BookEntry[]> {
+  windowMs: number,
+  now: number = Date.now(),
+): { onItsWay: R[]; settled: R[] } {
   const known = new Set(book.map((e) => e.medusa_refund_id).filter(Boolean))
   const missing = refunds.filter((refund) => !known.has(refund.id))
-  if (!missing.length) return []
+  const young = (refund: R) => now - new Date(refund.created_at).getTime() < windowMs
+  return { onItsWay: missing.filter(young), settled: missing.filter((refund) => !young(refund)) }
+}
+
+/**
+ * Medusa's refunds on a loan's payment that the book does not hold and that are no longer on their
+ * way (made through the provider): booked as accepted. Answers those booked, and those left to
+ * the provider.
+ */
+export async function bookMedusaRefunds<R extends MedusaRefund>(
+  container: MedusaContainer,
+  loan: { loanId: number; cartId: string },
+  refunds: R[],
+  book: BookEntry[],
+): Promise<{ booked: BookEntry[]; onItsWay: R[] }> {
+  const { onItsWay, settled } = unbookedMedusaRefunds(refunds, book, onItsWayMs(bnplFromContainer(container).options))
+  if (!settled.length) return { booked: [], onItsWay }
   const booked = await ledgerOf(container).bookFoundRefunds(
-    missing.map((refund) => ({
+    settled.map((refund) => ({
       loan_id: loan.loanId,
       service_cart_id: loan.cartId,
       kind: "requested" as const,
@@ -177,7 +219,7 @@ export async function bookMedusaRefunds(
     })),
   )
   await emitBookEntries(container, booked)
-  return booked
+  return { booked, onItsWay }
 }
 
 export interface BookedRequest {

@@ -16,10 +16,10 @@ export interface MedusaRefundsToBook {
 
 /**
  * Books Medusa's refunds on the loan's payment that the book does not hold yet (made through the
- * provider), as accepted. No compensation: each stands for a refund Medusa made and the service
- * took, whatever becomes of this workflow; the book is never rolled back.
+ * provider), as accepted, but for those the provider may still be booking (refund-book.ts,
+ * `onItsWayMs`), which it answers apart. No compensation: each stands for a refund Medusa made and
+ * the service took, whatever becomes of this workflow; the book is never rolled back.
  */
 export const bookMedusaRefundsStep = createStep(bookMedusaRefundsStepId, async (input: MedusaRefundsToBook, { container }) => {
-  const booked = await bookMedusaRefunds(container, { loanId: input.loan_id, cartId: input.service_cart_id }, input.refunds, input.book)
-  return new StepResponse(booked)
+  return new StepResponse(await bookMedusaRefunds(container, { loanId: input.loan_id, cartId: input.service_cart_id }, input.refunds, input.book))
 })

@@ -1,7 +1,7 @@
 import type { BookEntry } from "../../../modules/bnpl/types"
 import type { LoanRecord, RefundRecord } from "../../service/wire"
 import { paidLoanVerdict } from "../paid-loan"
-import { loanOfEntry, refundBlock, remainingOn, unexplained } from "../refund-book"
+import { loanOfEntry, onItsWayMs, refundBlock, remainingOn, unbookedMedusaRefunds, unexplained } from "../refund-book"
 
 const loan = (loanId: number, status: LoanRecord["status"], authorizeDate: string, totalAmount = "1000.00"): LoanRecord => ({
   loanId,
@@ -123,5 +123,27 @@ describe("the book of refunds", () => {
       verdict: "refund",
       reason: refundBlock(paid, "cart_1", [], [entry(2, "accepted", "1.00")]),
     })
+  })
+})
+
+describe("Medusa's refunds the book lacks", () => {
+  const now = Date.parse("2026-12-05T12:00:00Z")
+  const medusa = (id: string, secondsAgo: number) => ({ id, amount: "100", created_at: new Date(now - secondsAgo * 1000).toISOString() })
+  const booked = (medusaRefundId: string) => ({ ...entry(1, "accepted", "100.00"), medusa_refund_id: medusaRefundId }) as BookEntry
+
+  it("leaves a young one to the provider, which books it once it holds the loan's lock", () => {
+    const split = unbookedMedusaRefunds(
+      [medusa("ref_young", 5), medusa("ref_old", 120), medusa("ref_booked", 5)],
+      [booked("ref_booked")],
+      60_000,
+      now,
+    )
+    expect(split.onItsWay.map((r) => r.id)).toEqual(["ref_young"])
+    expect(split.settled.map((r) => r.id)).toEqual(["ref_old"])
+  })
+
+  it("waits as long as the provider may: the longest wait for the lock, then the status and the history, each at its worst", () => {
+    // 30 s for the lock; each request two attempts of 1 s and the longest Retry-After between them (5 s).
+    expect(onItsWayMs({ timeoutMs: 1000, retries: 1 })).toBe(30_000 + 2 * (2 * 1000 + 5000))
   })
 })
