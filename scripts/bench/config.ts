@@ -62,7 +62,7 @@ export const FIGURES = ["sessions", "webhooks", "storm", "reconcile", "offer", "
 export type Figure = (typeof FIGURES)[number]
 
 /**
- * What a plain `npm run bench` measures, in about 20 minutes: the sale-day figures (checkout under
+ * What a plain `npm run bench` measures, in about 25 minutes: the sale-day figures (checkout under
  * load, the production topology, the backlog, SQL per order) and, for continuity, one session at a
  * time and webhook → order in one process. The duplicate storm, the offer and the 50,000-loan
  * reconciliation each answer a question of their own and run when BENCH_ONLY names them.
@@ -92,7 +92,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     reconcileLatencyMs: int("BENCH_RECONCILE_LATENCY_MS", Number(env.BENCH_SANDBOX_LATENCY_MS || 0), Number(env.BENCH_SANDBOX_LATENCY_MS || 0)),
     prepConcurrency: int("BENCH_PREP_CONCURRENCY", 4, 4),
     autoCapture: flag("BENCH_AUTO_CAPTURE", env.BENCH_AUTO_CAPTURE, true),
-    loadN: int("BENCH_LOAD_N", 320, 32),
+    loadN: int("BENCH_LOAD_N", 3200, 32),
     loadConcurrency: int("BENCH_LOAD_CONCURRENCY", 16, 16),
     loanLatencyMs: int("BENCH_LOAN_LATENCY_MS", 150, 150),
     sqlN: int("BENCH_SQL_N", 50, 5),

@@ -5,7 +5,7 @@ import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../h
 import type { Database } from "../harness/postgres"
 import { type ProductionTopology, startProductionTopology, stopMedusaProcesses } from "../harness/production-topology"
 import type { RedisServer } from "../harness/redis"
-import { cpuMs } from "../harness/cpu-time"
+import { cpuMsOrNaN } from "../harness/cpu-time"
 import { distribution } from "../harness/stats"
 import { StoreApi, SYSTEM } from "../harness/store-api"
 import { merge, payAll, summary, type Throughput } from "./webhook-to-order"
@@ -86,10 +86,10 @@ async function measureMode(ctx: BenchContext, topology: ProductionTopology, capt
   const half = Math.ceil(n / 2)
   const used = { bnpl: { server: 0, worker: 0 }, system: { server: 0, worker: 0 } }
   const counted = async (side: keyof typeof used, work: () => Promise<Throughput>): Promise<Throughput> => {
-    const before = { server: cpuOf(server.pid), worker: cpuOf(topology.worker.pid) }
+    const before = { server: cpuMsOrNaN(server.pid), worker: cpuMsOrNaN(topology.worker.pid) }
     const result = await work()
-    used[side].server += cpuOf(server.pid) - before.server
-    used[side].worker += cpuOf(topology.worker.pid) - before.worker
+    used[side].server += cpuMsOrNaN(server.pid) - before.server
+    used[side].worker += cpuMsOrNaN(topology.worker.pid) - before.worker
     return result
   }
   const system1 = await counted("system", () => complete(system.slice(0, half)))
@@ -104,8 +104,6 @@ async function measureMode(ctx: BenchContext, topology: ProductionTopology, capt
     cpuPerOrderMs: { bnpl: perOrder(used.bnpl), system: perOrder(used.system) },
   }
 }
-
-const cpuOf = (pid: number | undefined): number => (pid === undefined ? Number.NaN : (cpuMs(pid) ?? Number.NaN))
 
 /** Freshly booted processes pay for lazy loading and compiling on their first orders: not measured. */
 async function warmUpBoth(complete: () => Promise<Throughput>, pay: () => Promise<Throughput>, n: number): Promise<void> {

@@ -16,6 +16,9 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** `cpuMs` for a process that may be unknown or gone: NaN then, so that a sum over it shows it is missing. */
+export const cpuMsOrNaN = (pid: number | undefined): number => (pid === undefined ? Number.NaN : (cpuMs(pid) ?? Number.NaN))
+
 /** CPU time the whole machine has been busy so far, summed over its cores, in ms (/proc/stat). */
 export function machineBusyMs(): number {
   const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
@@ -31,7 +34,7 @@ export interface CpuSplit {
 
 /** Starts counting; the answered function gives the split since then. */
 export function cpuSplitFrom(medusaPid: number | undefined): () => CpuSplit {
-  const medusa = () => (medusaPid === undefined ? Number.NaN : (cpuMs(medusaPid) ?? Number.NaN))
+  const medusa = () => cpuMsOrNaN(medusaPid)
   const bench = () => {
     const { user, system } = process.cpuUsage()
     return (user + system) / 1000
