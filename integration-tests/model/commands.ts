@@ -41,6 +41,8 @@ export type SecondRefund = Extract<RefundAnswer, "clear" | "lost" | "503">
  * lost, when the cart's loan is unpaid); two cancels of one order; an order-page refund (the
  * service slow to answer) racing the refund check, due; a portal refund while a return is received.
  * Two sales by phone sent at once for one order; the customer paying a phone link while the admin cancels its order.
+ * The store's own refund while the refund check or the admin's cancel holds the loan's lock: Medusa has recorded it,
+ * and the provider books and sends it only once it holds the lock.
  * The `other-` races move money of two carts at once (the sequence's other cart; its own when it has one):
  * each cart's lock is its own, and one cart's refund must not count or hold the other's.
  */
@@ -61,6 +63,8 @@ export const RACES = [
   "return+other-refund",
   "phone-send+phone-send",
   "phone-pay+cancel",
+  "store-refund+refund-check",
+  "store-refund+cancel",
 ] as const
 export type Race = (typeof RACES)[number]
 /** Both at once, the second while the first is in flight, or the second as the first ends its work. */

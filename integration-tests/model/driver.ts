@@ -133,6 +133,14 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "cancel", cart, rejected: false },
     { kind: "phone-pay", cart, via: "service", webhook: "deliver" },
   ],
+  "store-refund+refund-check": (cart) => [
+    { kind: "refund-check", cart },
+    { kind: "store-refund", cart, share: 50 },
+  ],
+  "store-refund+cancel": (cart) => [
+    { kind: "cancel", cart, rejected: false },
+    { kind: "store-refund", cart, share: 50 },
+  ],
 }
 /**
  * What the service does to a sale by phone's creation: the loan made and its link sent, the reply
@@ -161,6 +169,7 @@ const STRICT_IN_RACE: ReadonlySet<Race> = new Set([
   "refund+refund-check",
   "webhook+cancel",
   "refund+other-refund",
+  "store-refund+refund-check",
 ])
 
 /** More rejections than one cancel can ask for refunds. */
@@ -586,7 +595,7 @@ export class SequenceRun {
       case "store-cancel":
         return this.storeCancel(this.cart(command.cart))
       case "store-refund":
-        return this.storeRefund(this.cart(command.cart), command.share)
+        return this.storeRefund(this.cart(command.cart), command.share, racing)
       default:
         return unreachable(command)
     }
@@ -1473,7 +1482,7 @@ export class SequenceRun {
   }
 
   /** The store's own code refunds a share of what the payment holds through Medusa's `refundPaymentWorkflow`: booked, and one refund at the service. */
-  private async storeRefund(cart: CartInPlay, share: number): Promise<string> {
+  private async storeRefund(cart: CartInPlay, share: number, racing?: Race): Promise<string> {
     const code = this.system.storeCode
     const payment = await this.paymentOf(cart)
     if (!code || !payment?.payment_id || payment.loan_id === null) return "no order payment"
@@ -1483,11 +1492,12 @@ export class SequenceRun {
     const made = this.refundsOf(cart).filter((refund) => !before.refundIds.has(refund.refundId))
     const what = `the store's refundPaymentWorkflow of ${centsToDecimal(amount)} on payment ${payment.payment_id}`
     const reply: Reply = { status: error ? 400 : 200, body: { message: error ?? "" } }
-    this.expectOneRefund(what, amount, reply, made)
-    if (before.unclearOnLoan) this.expectHeld(what, cart, before, reply)
+    // Racing a cancel, the service's refunds since `before` are the cancel's too.
+    if (!racing) this.expectOneRefund(what, amount, reply, made)
+    if (!racing && before.unclearOnLoan) this.expectHeld(what, cart, before, reply)
     await this.judgeAsk(cart, payment.loan_id, before, {
       what,
-      excused: amount > before.refundable ? "more than remains" : before.excuse,
+      excused: racing && !STRICT_IN_RACE.has(racing) ? `racing ${racing}` : amount > before.refundable ? "more than remains" : before.excuse,
       reply,
       expect: { refund: amount },
       made: made.filter((refund) => refund.loanId === payment.loan_id).map((refund) => decimalToCents(refund.totalAmount)),
