@@ -4,6 +4,11 @@ import type { IEventBusModuleService, Message } from "@medusajs/framework/types"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { STORE_REFUND } from "../../src/lib/provider-channel/application-container"
+import { loanLocksOf, underLocks } from "../../src/lib/ledger/locks"
+import { bookingSender } from "../../src/lib/money/refund-book"
+import { withRefundSender } from "../../src/lib/provider-channel/refund-sender"
+import { checkRefundsWorkflow } from "../../src/workflows/refund-check"
+import { CANCEL_REFUND, cancelOrderWithLoansWorkflow } from "../../src/workflows/cancel-refund"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { until } from "../helpers/until"
@@ -11,11 +16,19 @@ import { until } from "../helpers/until"
 jest.setTimeout(120_000)
 
 /**
+ * The store's own refunds beside the plugin's paths.
+ *
  * What the plugin hands the payment provider around the admin's cancel and the order page's
  * refund reaches only the provider calls of that cancel or refund. Medusa's local event bus runs
  * subscribers inside the async context of the workflow that released the events, so a store's
  * subscriber that refunds another order from there is the store's own code: its refund is booked
  * with the store's reason, under its own cart's lock, as any refund the store's code starts.
+ *
+ * Medusa commits its refund before it calls the provider, and the provider books the store's own
+ * refund only once it holds the loan's lock. A path holding that lock in between (a refund check,
+ * the admin's cancel) finds a refund of Medusa's that the book lacks: it must leave it to the
+ * provider, which books it and sends it, instead of booking it as done (the provider would then
+ * find it booked and send nothing) or refunding its amount a second time.
  */
 const env = useSandbox({}, { BNPL_REFUND_CHECK_HOURS: "0" })
 
@@ -23,6 +36,8 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
+    const refundRequests = (cartId: string) =>
+      env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body).includes(cartId))
 
     /** An order of one line, its loan paid and captured. */
     async function paidOrder() {
@@ -33,11 +48,45 @@ medusaIntegrationTestRunner({
       const completed = await shop.complete(cart.id)
       expect(completed.data.type).toBe("order")
       const orderId = completed.data.order.id as string
+      const payment = await paymentOf(orderId)
+      return {
+        orderId,
+        paymentId: payment.id,
+        loanId: session.data.loan_id as number,
+        serviceCartId: session.data.service_cart_id as string,
+        amount: Number(session.data.amount),
+      }
+    }
+
+    async function paymentOf(orderId: string) {
       const { data } = await getContainer()
         .resolve(ContainerRegistrationKeys.QUERY)
-        .graph({ entity: "order", fields: ["payment_collections.payments.id"], filters: { id: orderId } })
-      const paymentId = (data[0] as { payment_collections: Array<{ payments: Array<{ id: string }> }> }).payment_collections[0].payments[0].id
-      return { orderId, paymentId, loanId: session.data.loan_id as number }
+        .graph({
+          entity: "order",
+          fields: ["status", "payment_collections.payments.id", "payment_collections.payments.refunds.id"],
+          filters: { id: orderId },
+        })
+      const order = data[0] as { status: string; payment_collections: Array<{ payments: Array<{ id: string; refunds: Array<{ id: string }> }> }> }
+      return { ...order.payment_collections[0].payments[0], orderStatus: order.status }
+    }
+
+    /**
+     * Runs `work` holding the loan's lock while the store's own refund of 100 waits for it: Medusa
+     * has recorded that refund, and its provider call waits for the lock. Answers what `work` and
+     * the store's refund gave.
+     */
+    async function whileStoreRefundWaits<T>(order: Awaited<ReturnType<typeof paidOrder>>, work: () => Promise<T>) {
+      const container = getContainer()
+      let storeRefund!: Promise<{ errors: unknown[] }>
+      const result = await underLocks(container, await loanLocksOf(container, [order.serviceCartId]), async () => {
+        storeRefund = refundPaymentWorkflow(container).run({ input: { payment_id: order.paymentId, amount: 100 }, throwOnError: false })
+        await until(
+          async () => (await paymentOf(order.orderId)).refunds,
+          (refunds) => refunds.length === 1,
+        )
+        return work().catch((error: Error) => error)
+      })
+      return { result, store: await storeRefund }
     }
 
     /** A store's subscriber on `event` that, when `when` matches, refunds 100 of `paymentId` through Medusa's own workflow. */
@@ -87,6 +136,45 @@ medusaIntegrationTestRunner({
       } finally {
         sub.stop()
       }
+    })
+
+    it("a refund check while the store's own refund waits for the lock leaves it to the provider, which books and sends it", async () => {
+      const order = await paidOrder()
+      const [row] = await ledger().listBnplLoans({ loan_id: order.loanId })
+      const { result, store } = await whileStoreRefundWaits(order, async () => {
+        const { result } = await checkRefundsWorkflow(getContainer()).run({ input: { ledger_id: row.id } })
+        return result
+      })
+      expect(store.errors).toEqual([])
+      expect(result).toMatchObject({ outcome: "in_order" })
+      expect(refundRequests(order.serviceCartId)).toHaveLength(1)
+      const [refundId] = (await paymentOf(order.orderId)).refunds.map((r) => r.id)
+      const book = await ledger().listBnplRefunds({ loan_id: order.loanId })
+      expect(book.map((e) => [e.state, Number(e.amount), e.reason, e.medusa_refund_id])).toEqual([["accepted", 100, STORE_REFUND, refundId]])
+    })
+
+    it("the admin's cancel while the store's own refund waits for the lock is refused; once it lands, the cancel refunds the rest", async () => {
+      const order = await paidOrder()
+      const container = getContainer()
+      const { result, store } = await whileStoreRefundWaits(order, () =>
+        // What POST /admin/orders/:id/cancel runs once it holds the loan's lock (cancel-with-loans.ts).
+        withRefundSender(bookingSender(container, CANCEL_REFUND), { carts: [order.serviceCartId] }, () =>
+          cancelOrderWithLoansWorkflow(container).run({ input: { order_id: order.orderId } }),
+        ),
+      )
+      expect(String((result as Error).message)).toMatch(/was not cancelled: a refund of 100\.00 on loan \d+ is on its way/)
+      expect(store.errors).toEqual([])
+      expect((await paymentOf(order.orderId)).orderStatus).not.toBe("canceled")
+      expect(refundRequests(order.serviceCartId)).toHaveLength(1)
+
+      const admin = await adminHeaders(api)
+      expect((await api.post(`/admin/orders/${order.orderId}/cancel`, {}, admin)).status).toBe(200)
+      const book = await ledger().listBnplRefunds({ loan_id: order.loanId })
+      expect(book.map((e) => [e.state, Number(e.amount), e.reason]).sort()).toEqual([
+        ["accepted", 100, STORE_REFUND],
+        ["accepted", order.amount - 100, CANCEL_REFUND],
+      ])
+      expect(refundRequests(order.serviceCartId)).toHaveLength(2)
     })
   },
 })
