@@ -5,10 +5,9 @@ import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import { STORE_REFUND } from "../../src/lib/provider-channel/application-container"
 import { loanLocksOf, underLocks } from "../../src/lib/ledger/locks"
-import { bookingSender } from "../../src/lib/money/refund-book"
-import { withRefundSender } from "../../src/lib/provider-channel/refund-sender"
+import { withHandOver } from "../../src/lib/provider-channel/hand-over"
 import { checkRefundsWorkflow } from "../../src/workflows/refund-check"
-import { CANCEL_REFUND, cancelOrderWithLoansWorkflow } from "../../src/workflows/cancel-refund"
+import { CANCEL_REFUND, cancelOrderWithLoansWorkflow, cancelRefunds } from "../../src/workflows/cancel-refund"
 import { useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { until } from "../helpers/until"
@@ -123,6 +122,28 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("the store's own refund of the same payment, started while the order page's refund holds the loan's lock, waits for it and is the store's", async () => {
+      const order = await paidOrder()
+      const admin = await adminHeaders(api)
+      let fired = 0
+      const sub = storeSubscriber("payment.refunded", (data) => data.id === order.paymentId && !fired++, order.paymentId)
+      try {
+        expect((await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 50 }, admin)).status).toBe(200)
+        const book = await until(
+          async () => ledger().listBnplRefunds({ loan_id: order.loanId }),
+          (entries) => entries.length === 2 && entries.every((e) => e.state !== "sending"),
+        )
+        expect(sub.errors).toEqual([])
+        expect(book.map((e) => [e.state, Number(e.amount), e.reason]).sort()).toEqual([
+          ["accepted", 100, STORE_REFUND],
+          ["accepted", 50, "refund from Medusa admin"],
+        ])
+        expect(refundRequests(order.serviceCartId)).toHaveLength(2)
+      } finally {
+        sub.stop()
+      }
+    })
+
     it("a refund a store's subscriber starts on payment.refunded, fired by the order page's refund, is booked as the store's", async () => {
       const refunded = await paidOrder()
       const other = await paidOrder()
@@ -158,8 +179,8 @@ medusaIntegrationTestRunner({
       const container = getContainer()
       const { result, store } = await whileStoreRefundWaits(order, () =>
         // What POST /admin/orders/:id/cancel runs once it holds the loan's lock (cancel-with-loans.ts).
-        withRefundSender(bookingSender(container, CANCEL_REFUND), { carts: [order.serviceCartId] }, () =>
-          cancelOrderWithLoansWorkflow(container).run({ input: { order_id: order.orderId } }),
+        withHandOver({ refunds: cancelRefunds(container, [order.paymentId], "user_test_admin") }, { carts: [order.serviceCartId] }, () =>
+          cancelOrderWithLoansWorkflow(container).run({ input: { order_id: order.orderId, canceled_by: "user_test_admin" } }),
         ),
       )
       expect(String((result as Error).message)).toMatch(/was not cancelled: a refund of 100\.00 on loan \d+ is on its way/)

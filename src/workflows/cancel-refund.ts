@@ -7,6 +7,7 @@ import { orderPayments, type OrderPayment } from "../lib/medusa/queries"
 import { refundLoanInFull } from "../lib/money/refund-in-full"
 import { bookOfCart } from "../lib/ledger/loan-at-service"
 import {
+  bookingSender,
   bookMedusaRefunds,
   type MedusaRefund,
   onItsWayMs,
@@ -25,9 +26,20 @@ import { toCents, toDecimal } from "../lib/service/money"
 import { bnplFromContainer } from "../lib/options/resolve-options"
 import { isZero, RefundRejectedError } from "../lib/service/refunds"
 import { isPaid } from "../lib/service/status"
+import type { HandedRefunds } from "../lib/provider-channel/hand-over"
 
 /** The book's reason for every refund an order's cancel sends, Medusa's or the plugin's. */
 export const CANCEL_REFUND = "order cancelled in Medusa"
+
+/**
+ * What the admin's cancel hands the provider: Medusa's cancelOrderWorkflow refunds each captured
+ * payment of the order with the cancelling admin as `created_by`, and the provider books those
+ * under the lock the cancel holds.
+ */
+export const cancelRefunds = (container: MedusaContainer, paymentIds: readonly string[], canceledBy?: string): HandedRefunds => ({
+  send: bookingSender(container, CANCEL_REFUND),
+  asked: (refund) => paymentIds.includes(refund.payment_id) && (refund.created_by ?? undefined) === canceledBy,
+})
 
 /**
  * Cancelling an order whose loan is paid refunds what remains at the service.

@@ -4,7 +4,7 @@ import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResp
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { exactDifference, medusaAmountOfRefund } from "../lib/service/money"
 import { centsToDecimal } from "../lib/service/refunds"
-import { withRefundSender } from "../lib/provider-channel/refund-sender"
+import { type AskedRefund, withHandOver } from "../lib/provider-channel/hand-over"
 import { orderPayments, type OrderPayment } from "../lib/medusa/queries"
 import { rowOfLoan } from "../lib/ledger/ledger"
 import { countedByOrder } from "../lib/money/released-rest"
@@ -103,8 +103,12 @@ async function refundAcross(
       // run, not runAsStep: one refund per payment, stopping at the first that fails and going on to
       // list the rest, where a nested workflow's failure fails this one; the refunds that went out
       // stay recorded, where a nested one would be compensated; and the provider's booked sender
-      // is handed over for this call's duration (withRefundSender), which no nested step can be.
-      await withRefundSender(bookingSender(container, `return ${input.return_id} received`), { carts: [payment.session.service_cart_id] }, () =>
+      // is handed over for this call's duration (withHandOver), which no nested step's can be.
+      const refunds = {
+        send: bookingSender(container, `return ${input.return_id} received`),
+        asked: (refund: AskedRefund) => refund.payment_id === payment.paymentId && refund.note === noteOf(input.return_id),
+      }
+      await withHandOver({ refunds }, { carts: [payment.session.service_cart_id] }, () =>
         refundPaymentWorkflow(container).run({
           input: {
             payment_id: payment.paymentId,

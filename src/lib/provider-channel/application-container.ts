@@ -9,14 +9,20 @@ import { bookingSender, type RefundSender } from "../money/refund-book"
 export const STORE_REFUND = "refund from Medusa (the store's own code)"
 
 /**
- * The provider's one channel to the ledger. Medusa hands a payment provider its own module's
- * container, which cannot reach the ledger; this reads Medusa's application container
+ * The provider's one channel from outside its arguments. Medusa hands a payment provider its own
+ * module's container, which cannot reach the ledger; this reads Medusa's application container
  * (`container` of `@medusajs/framework`, where Medusa registers every module at boot), and only for
- * what the provider does that no path of the plugin's handed it: a refund the store's own code
- * asked for, and the loan of a session Medusa reopened (docs/architecture.md).
+ * what no argument of Medusa's brings: what a path of the plugin's hands the provider
+ * (hand-over.ts), a refund the store's own code asked for, and the loan of a session Medusa
+ * reopened (docs/architecture.md).
  */
+export async function medusaContainer(): Promise<MedusaContainer> {
+  return ((await import("@medusajs/framework")) as { container: MedusaContainer }).container
+}
+
+/** The application container, once the plugin's ledger is registered in it. */
 async function applicationContainer(): Promise<MedusaContainer> {
-  const { container } = (await import("@medusajs/framework")) as { container: MedusaContainer }
+  const container = await medusaContainer()
   if (!container.hasRegistration(BNPL_LEDGER_MODULE)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

@@ -23,8 +23,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { confirmedLoan } from "./confirmed-loan"
-import { refundSender } from "../../lib/provider-channel/refund-sender"
+import { confirmedLoan, handedRefundSender } from "../../lib/provider-channel/hand-over"
 import type { BnplClient } from "../../lib/service/client"
 import { sharedClient } from "../../lib/service/shared-client"
 import { queueForCart } from "./provider-cart-queue"
@@ -221,9 +220,10 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = this.sessionData(data)
+    // The confirmation hands over the status query it has just made; the storefront's completion asks here.
     // Cart completion from the storefront lands here: a failure is worded for the shopper.
     const loan =
-      confirmedLoan(session.loan_id, session.service_cart_id) ??
+      (await confirmedLoan(session.service_cart_id, session.loan_id)) ??
       (await this.loanOf(session).catch((error) => {
         throw this.forShopper(error, "confirm the installment payment")
       }))
@@ -302,7 +302,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
 
   /**
    * One request to the service per Medusa refund, under Medusa's refund id as the idempotency
-   * key, booked first whoever asked: the plugin's sender where its path runs (refund-sender.ts),
+   * key, booked first whoever asked: the sender a path of the plugin's hands over (hand-over.ts),
    * else the store's (application-container.ts). After a lost reply nothing can prove it applied or
    * not (refunds.ts): Medusa records nothing and the refund waits, unclear, for the admin.
    */
@@ -310,7 +310,7 @@ export class BnplProviderService extends AbstractPaymentProvider<BnplOptionsInpu
     const session = this.sessionData(data)
     const key = context?.idempotency_key ?? randomUUID()
     // The plugin's own paths hold the cart's lock and hand their sender over; any other is the store's.
-    const send = refundSender(session.service_cart_id) ?? storeRefundSender
+    const send = (await handedRefundSender(session.service_cart_id, key)) ?? storeRefundSender
     await send({ cartId: session.service_cart_id, loanId: session.loan_id, totalAmount: toDecimal(amount), medusaRefundId: key }).catch((error) => {
       throw this.refundError(error, session, toDecimal(amount))
     })

@@ -3,11 +3,10 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { LoanRecord } from "../../lib/service/wire"
 import { AUTHORIZED } from "../../lib/money/confirmation"
-import { duringCompletion } from "../../lib/provider-channel/during-completion"
+import { rollbackRefunds, withHandOver } from "../../lib/provider-channel/hand-over"
 import { recordCapturesOnOrder } from "../../lib/medusa/order-transactions"
 import { type LoanHolder, serviceCartId } from "../../modules/bnpl/holder"
 import { orderOfHolder } from "../../lib/medusa/queries"
-import { withConfirmedLoan } from "../../providers/bnpl/confirmed-loan"
 
 export const authorizeLoanSessionStepId = "bnpl-authorize-loan-session"
 
@@ -15,7 +14,7 @@ export interface AuthorizeInput {
   holder: LoanHolder
   session_id: string
   session_amount: number
-  /** The status query's answer that found the loan paid: the authorization takes it (confirmed-loan.ts). */
+  /** The status query's answer that found the loan paid: the authorization takes it (hand-over.ts). */
   loan: LoanRecord
   /** An order holds the cart already (its own, or one a cut-short completion left): the loan is authorized onto it. */
   order_exists: boolean
@@ -49,15 +48,16 @@ export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, a
   // processPaymentWorkflow carries on past a failed cart completion (its step continues on
   // failure) but still reports the error: it becomes the reason the admin reads.
   const cartId = serviceCartId(input.holder)
-  const { errors, result } = await withConfirmedLoan(input.loan, cartId, () =>
-    duringCompletion(container, { carts: [cartId] }, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
-      input.order_exists
-        ? processPaymentWorkflow(container).run({
-            input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
-            throwOnError: false,
-          })
-        : completeCartWorkflow(container).run({ input: { id: cartIdOf(input.holder) }, throwOnError: false }),
-    ),
+  // The provider takes the status query just made, and books a refund of Medusa's rollback (a
+  // completion that failed after the capture) under the lock the confirmation holds.
+  const handOver = { confirmed: input.loan, refunds: rollbackRefunds(container) }
+  const { errors, result } = await withHandOver(handOver, { carts: [cartId] }, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
+    input.order_exists
+      ? processPaymentWorkflow(container).run({
+          input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
+          throwOnError: false,
+        })
+      : completeCartWorkflow(container).run({ input: { id: cartIdOf(input.holder) }, throwOnError: false }),
   )
   // Done means an order and the loan authorized on it: an order a cut-short completion left
   // can exist while the authorization onto it failed (the status query down at that moment). A

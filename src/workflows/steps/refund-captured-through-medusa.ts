@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { exactDifference, toCents } from "../../lib/service/money"
-import { withRefundSender } from "../../lib/provider-channel/refund-sender"
+import { type AskedRefund, withHandOver } from "../../lib/provider-channel/hand-over"
 import type { OrderPayment } from "../../lib/medusa/queries"
 import { bookingSender } from "../../lib/money/refund-book"
 
@@ -24,7 +24,11 @@ export const refundCapturedThroughMedusaStep = createStep(
     const rest = exactDifference(payment.captured, payment.refunded)
     if (toCents(rest) <= 0n) return new StepResponse(undefined)
     // Medusa's refundPaymentWorkflow refuses a cancelled order; its payment module records the refund as the workflow would.
-    await withRefundSender(bookingSender(container, reason), { carts: [payment.session.service_cart_id] }, () =>
+    const refunds = {
+      send: bookingSender(container, reason),
+      asked: (refund: AskedRefund) => refund.payment_id === payment.paymentId && refund.note === reason,
+    }
+    await withHandOver({ refunds }, { carts: [payment.session.service_cart_id] }, () =>
       container.resolve(Modules.PAYMENT).refundPayment({ payment_id: payment.paymentId, amount: rest, note: reason }),
     )
     return new StepResponse(undefined)

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, remoteQueryObjectFromString } from "@medusajs/framework/utils"
-import { withRefundSender } from "../../../lib/provider-channel/refund-sender"
+import { withHandOver } from "../../../lib/provider-channel/hand-over"
 import { loanLocksOf, underLocks } from "../../../lib/ledger/locks"
 import { holderOfRow } from "../../../modules/bnpl/holder"
 import { recordRefundsOnOrder } from "../../../lib/medusa/order-transactions"
@@ -8,8 +8,7 @@ import { orderPayments } from "../../../lib/medusa/queries"
 import { awaitedLoansOfOrder } from "../../../lib/ledger/loans-of-order"
 import { confirmLoan } from "../../../workflows/confirm-loan"
 import { endOrderLinks } from "../../../workflows/end-order-links"
-import { bookingSender } from "../../../lib/money/refund-book"
-import { bookedIdsOfOrder, CANCEL_REFUND, cancelOrderWithLoansWorkflow, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
+import { bookedIdsOfOrder, cancelOrderWithLoansWorkflow, cancelRefunds, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
 
 /**
  * An order placed before its financing whose loan was paid while its confirmation is on its way
@@ -47,10 +46,11 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
   await underLocks(req.scope, await loanLocksOf(req.scope, carts), async () => {
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
-    const send = bookingSender(req.scope, CANCEL_REFUND)
-    await withRefundSender(send, { carts }, () =>
+    const actor = (req as AuthenticatedMedusaRequest).auth_context.actor_id
+    const refunds = cancelRefunds(req.scope, payments.map((p) => p.paymentId), actor)
+    await withHandOver({ refunds }, { carts }, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
-        input: { order_id: orderId, canceled_by: (req as AuthenticatedMedusaRequest).auth_context.actor_id },
+        input: { order_id: orderId, canceled_by: actor },
       }),
     ).catch(async (error: Error) => {
       // Rolling the cancel back undid Medusa's order transactions; the refunds that went out stay.

@@ -2,7 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { MedusaError } from "@medusajs/framework/utils"
 import { holderLocksOf, holdLocksUntil } from "../../../lib/ledger/locks"
 import { cartHolder } from "../../../modules/bnpl/holder"
-import { duringCompletion } from "../../../lib/provider-channel/during-completion"
+import { rollbackRefunds, withHandOver } from "../../../lib/provider-channel/hand-over"
 import { answered } from "../../answered"
 import { confirmLoan } from "../../../workflows/confirm-loan"
 import { planCartCompletionWorkflow } from "../../../workflows/plan-cart-completion"
@@ -37,5 +37,5 @@ export async function rollForwardBeforeCompletion(req: MedusaRequest, res: Medus
     await release()
     throw error
   }
-  duringCompletion(req.scope, { carts: [cartId], lasts: answer }, () => next())
+  await withHandOver({ refunds: rollbackRefunds(req.scope) }, { carts: [cartId], lasts: answer }, () => next())
 }

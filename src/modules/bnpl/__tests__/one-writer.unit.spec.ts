@@ -117,10 +117,9 @@ describe("one writer for the ledger", () => {
 
 /**
  * What reaches the payment provider besides Medusa's arguments (docs/architecture.md, "What the plugin
- * keeps in a process"): the hand-overs of lib/provider-channel/provider-context.ts, set around a Medusa workflow
- * the plugin runs and read by the provider inside it, and the one read of Medusa's application
- * container. A new hand-over, a new place that sets one or a new reader fails here until it is
- * named there.
+ * keeps in a process"): the one read of Medusa's application container, through which the provider
+ * finds the hand-overs of lib/provider-channel/hand-over.ts, set around a Medusa workflow the plugin
+ * runs. A new place that sets one or a new reader fails here until it is named there.
  */
 describe("the hand-overs to the provider", () => {
   const files = sourceFiles(SRC)
@@ -135,28 +134,23 @@ describe("the hand-overs to the provider", () => {
       ]),
     )
 
-  it("one store, in provider-context.ts, and only the hand-overs' own files use it", () => {
-    const stores = files.filter((file) => /new\s+AsyncLocalStorage\b/.test(readFileSync(file, "utf8"))).map(where)
-    expect(stores).toEqual(["lib/provider-channel/provider-context.ts"])
-    expect(sitesOf(["withProvided", "provided"])).toEqual({
-      withProvided: ["lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
-      provided: ["lib/provider-channel/refund-sender.ts", "providers/bnpl/confirmed-loan.ts"],
-    })
+  it("no async context: nothing reaches the provider through the call stack", () => {
+    expect(files.filter((file) => /\bAsyncLocalStorage\b/.test(readFileSync(file, "utf8"))).map(where)).toEqual([])
   })
 
   it("set where the plugin runs Medusa's workflows that call the provider, read by the provider only", () => {
-    expect(sitesOf(["withRefundSender", "withConfirmedLoan"])).toEqual({
-      withRefundSender: [
+    expect(sitesOf(["withHandOver"])).toEqual({
+      withHandOver: [
         "api/admin/orders/cancel-with-loans.ts",
         "api/admin/payments/book-refund.ts",
-        "lib/provider-channel/during-completion.ts",
+        "api/store/carts/roll-forward-before-completion.ts",
         "workflows/refund-received-return.ts",
+        "workflows/steps/authorize-loan-session.ts",
         "workflows/steps/refund-captured-through-medusa.ts",
       ],
-      withConfirmedLoan: ["workflows/steps/authorize-loan-session.ts"],
     })
-    expect(sitesOf(["refundSender", "confirmedLoan"])).toEqual({
-      refundSender: ["providers/bnpl/service.ts"],
+    expect(sitesOf(["handedRefundSender", "confirmedLoan"])).toEqual({
+      handedRefundSender: ["providers/bnpl/service.ts"],
       confirmedLoan: ["providers/bnpl/service.ts"],
     })
   })

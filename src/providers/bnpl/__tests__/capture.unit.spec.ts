@@ -3,7 +3,7 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { startSandbox, type Sandbox } from "../../../../packages/sandbox"
 import type { CartSnapshot } from "../../../lib/medusa/cart-snapshot"
 import type { BnplOptionsInput } from "../../../lib/options/options"
-import { withConfirmedLoan } from "../confirmed-loan"
+import { withHandOver } from "../../../lib/provider-channel/hand-over"
 import { BnplProviderService } from "../service"
 
 /**
@@ -143,13 +143,13 @@ describe("capture and auto-capture, against the sandbox", () => {
     })
   })
 
-  describe("authorizing inside a confirmation (withConfirmedLoan)", () => {
+  describe("authorizing inside a confirmation (its hand-over)", () => {
     it("takes the status the confirmation has just queried for that loan, and asks the service nothing", async () => {
       const bnpl = provider()
       const { cartId, loanId, data } = await paidSession(bnpl)
       const loan = (await bnpl["client"].getLoan(cartId, loanId))!
       const requestsBefore = sandbox.state.requests.length
-      const authorized = await withConfirmedLoan(loan, cartId, () => bnpl.authorizePayment({ data }))
+      const authorized = await withHandOver({ confirmed: loan }, { carts: [cartId] }, () => bnpl.authorizePayment({ data }))
       expect(authorized.status).toBe(PaymentSessionStatus.AUTHORIZED)
       expect(authorized.data).toMatchObject({ loan_id: loanId, loan_status: "OUTSTANDING" })
       expect(sandbox.state.requests).toHaveLength(requestsBefore)
@@ -161,7 +161,7 @@ describe("capture and auto-capture, against the sandbox", () => {
       const other = await paidSession(bnpl)
       const loan = (await bnpl["client"].getLoan(first.cartId, first.loanId))!
       const before = statusQueries(other.cartId).length
-      await withConfirmedLoan(loan, first.cartId, () => bnpl.authorizePayment({ data: other.data }))
+      await withHandOver({ confirmed: loan }, { carts: [first.cartId] }, () => bnpl.authorizePayment({ data: other.data }))
       expect(statusQueries(other.cartId)).toHaveLength(before + 1)
       await bnpl.authorizePayment({ data: first.data })
       expect(statusQueries(first.cartId).length).toBeGreaterThan(1)
