@@ -90,7 +90,10 @@ export async function handedRefundSender(cartId: string, medusaRefundId: string)
   if (!handed.length) return undefined
   const payments = (await medusaContainer()).resolve(Modules.PAYMENT)
   // The record's own column: RefundDTO types only the `payment` relation, which would cost a join.
-  const [refund] = (await payments.listRefunds({ id: medusaRefundId }, { select: ["id", "payment_id", "note", "created_by"] as never[] })) as unknown as AskedRefund[]
+  const [refund] = (await payments.listRefunds(
+    { id: medusaRefundId },
+    { select: ["id", "payment_id", "note", "created_by"] as never[] },
+  )) as unknown as AskedRefund[]
   return refund ? handed.find((refunds) => refunds.asked(refund))?.send : undefined
 }
 

@@ -51,13 +51,16 @@ export const authorizeLoanSessionStep = createStep(authorizeLoanSessionStepId, a
   // The provider takes the status query just made, and books a refund of Medusa's rollback (a
   // completion that failed after the capture) under the lock the confirmation holds.
   const handOver = { confirmed: input.loan, refunds: rollbackRefunds(container) }
-  const { errors, result } = await withHandOver(handOver, { carts: [cartId] }, (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
-    input.order_exists
-      ? processPaymentWorkflow(container).run({
-          input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
-          throwOnError: false,
-        })
-      : completeCartWorkflow(container).run({ input: { id: cartIdOf(input.holder) }, throwOnError: false }),
+  const { errors, result } = await withHandOver(
+    handOver,
+    { carts: [cartId] },
+    (): Promise<{ errors: Array<{ error: unknown }>; result?: unknown }> =>
+      input.order_exists
+        ? processPaymentWorkflow(container).run({
+            input: { action: "authorized", data: { session_id: input.session_id, amount: input.session_amount } },
+            throwOnError: false,
+          })
+        : completeCartWorkflow(container).run({ input: { id: cartIdOf(input.holder) }, throwOnError: false }),
   )
   // Done means an order and the loan authorized on it: an order a cut-short completion left
   // can exist while the authorization onto it failed (the status query down at that moment). A

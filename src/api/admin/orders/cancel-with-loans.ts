@@ -47,7 +47,11 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
     // Medusa's cancel refunds a captured payment through the provider: booked like any refund.
     const bookedBefore = await bookedIdsOfOrder(req.scope, orderId)
     const actor = (req as AuthenticatedMedusaRequest).auth_context.actor_id
-    const refunds = cancelRefunds(req.scope, payments.map((p) => p.paymentId), actor)
+    const refunds = cancelRefunds(
+      req.scope,
+      payments.map((p) => p.paymentId),
+      actor,
+    )
     await withHandOver({ refunds }, { carts }, () =>
       cancelOrderWithLoansWorkflow(req.scope).run({
         input: { order_id: orderId, canceled_by: actor },

@@ -11,7 +11,10 @@ const later = () => new Promise<void>((resolve) => setTimeout(resolve, 5))
 /** Medusa's refund records, as the payment module answers them by id. */
 const medusaRefunds = new Map<string, AskedRefund>()
 beforeAll(() => {
-  container.register(Modules.PAYMENT, asValue({ listRefunds: async ({ id }: { id: string }) => (medusaRefunds.has(id) ? [medusaRefunds.get(id)] : []) }))
+  container.register(
+    Modules.PAYMENT,
+    asValue({ listRefunds: async ({ id }: { id: string }) => (medusaRefunds.has(id) ? [medusaRefunds.get(id)] : []) }),
+  )
 })
 
 /**
