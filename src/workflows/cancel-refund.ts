@@ -225,6 +225,20 @@ export async function listLoansOfStoppedCancel(container: MedusaContainer, order
   return said
 }
 
+/**
+ * The ids of Medusa's refunds on the order's loans that the provider may still be booking (the
+ * store's own, waiting for the lock this cancel holds): whether they stay is the service's answer.
+ */
+export async function refundsOnTheirWay(container: MedusaContainer, orderId: string): Promise<Set<string>> {
+  const windowMs = onItsWayMs(bnplFromContainer(container).options)
+  const onItsWay = new Set<string>()
+  for (const { session, refunds } of await orderPayments(container, orderId)) {
+    const book = await bookOfCart(container, session.service_cart_id)
+    for (const refund of unbookedMedusaRefunds(refunds, book, windowMs).onItsWay) onItsWay.add(refund.id)
+  }
+  return onItsWay
+}
+
 /** The ids of the book's entries on the order's loans now: what a cancel about to run has not booked. */
 export async function bookedIdsOfOrder(container: MedusaContainer, orderId: string): Promise<Set<string>> {
   const carts = new Set((await orderPayments(container, orderId)).map((p) => p.session.service_cart_id))

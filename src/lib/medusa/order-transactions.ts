@@ -49,13 +49,18 @@ export async function recordCapturesOnOrder(container: MedusaContainer, orderId:
  * Only refunds of a payment whose capture the order counts as paid: a payment that Medusa captured
  * and refunded when it rolled back the cart's first completion stays under the order's collection,
  * but its money was never the order's, and its refund on the order would show the order unpaid.
+ * Not those in `onTheirWay`: Medusa has recorded them and not yet asked the provider, whose answer
+ * decides whether they stay, and their own workflow records them on the order when they do.
  */
-export async function recordRefundsOnOrder(container: MedusaContainer, orderId: string): Promise<void> {
+export async function recordRefundsOnOrder(container: MedusaContainer, orderId: string, onTheirWay: ReadonlySet<string>): Promise<void> {
   const refunded = (await orderPayments(container, orderId)).filter((payment) => payment.refunds.length)
   if (!refunded.length) return
   const captures = await capturesOf(container, orderId, { id: refunded.map((payment) => payment.paymentId) })
   const paying = new Set(captures.filter((capture) => capture.onOrder).map((capture) => capture.paymentId))
-  const refunds = refunded.filter((payment) => paying.has(payment.paymentId)).flatMap((payment) => payment.refunds)
+  const refunds = refunded
+    .filter((payment) => paying.has(payment.paymentId))
+    .flatMap((payment) => payment.refunds)
+    .filter((refund) => !onTheirWay.has(refund.id))
   if (!refunds.length) return
   const recorded = await transactionsOnOrder(
     container,

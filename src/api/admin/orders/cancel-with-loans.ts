@@ -8,7 +8,13 @@ import { orderPayments } from "../../../lib/medusa/queries"
 import { awaitedLoansOfOrder } from "../../../lib/ledger/loans-of-order"
 import { confirmLoan } from "../../../workflows/confirm-loan"
 import { endOrderLinks } from "../../../workflows/end-order-links"
-import { bookedIdsOfOrder, cancelOrderWithLoansWorkflow, cancelRefunds, listLoansOfStoppedCancel } from "../../../workflows/cancel-refund"
+import {
+  bookedIdsOfOrder,
+  cancelOrderWithLoansWorkflow,
+  cancelRefunds,
+  listLoansOfStoppedCancel,
+  refundsOnTheirWay,
+} from "../../../workflows/cancel-refund"
 
 /**
  * An order placed before its financing whose loan was paid while its confirmation is on its way
@@ -58,7 +64,7 @@ export async function cancelWithLoans(req: MedusaRequest, res: MedusaResponse, n
       }),
     ).catch(async (error: Error) => {
       // Rolling the cancel back undid Medusa's order transactions; the refunds that went out stay.
-      await recordRefundsOnOrder(req.scope, orderId)
+      await recordRefundsOnOrder(req.scope, orderId, await refundsOnTheirWay(req.scope, orderId))
       const wentOut = await listLoansOfStoppedCancel(req.scope, orderId, bookedBefore)
       if (!wentOut.length) throw error
       throw new MedusaError(
