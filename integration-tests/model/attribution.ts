@@ -134,6 +134,8 @@ export interface OrderSummary {
   paid: number
   refunded: number
   pending: number
+  /** Paid less refunded at Medusa's own precision, in cents with their fraction. */
+  net: number
 }
 
 const refundedCents = (loan: Loan) => loan.refunds.reduce((sum, refund) => sum + decimalToCents(refund.totalAmount), 0)
@@ -142,8 +144,10 @@ const isPaid = (loan: Loan) => loan.status === "OUTSTANDING" || loan.status === 
 
 /**
  * What Medusa's order page says against the service. For a live order whose loans' payments are
- * captured in full (what is not cancelled): Medusa's paid less refunded equals what the service
- * holds of those loans, unless one of them is on the attention list. Where a confirmed loan is
+ * captured in full (what is not cancelled), unless one of them is on the attention list: Medusa's
+ * paid less refunded is exactly what those payments hold (captured less refunded), and each
+ * payment holds what the service holds of its loan, within a rounding: Medusa keeps IVA totals to
+ * four decimals and the service to cents, so half a cent at most. Where a confirmed loan is
  * captured at once, a live order that a paid loan holds is never left showing its whole total
  * pending (an order placed first, its loan paid).
  */
@@ -170,14 +174,19 @@ export function checkSummaries(
     const live = payments.filter((payment) => !payment.canceled)
     const listed = payments.some((payment) => rows.some((row) => row.loan_id === payment.loan_id && row.state === "needs_attention"))
     if (!live.length || listed || live.some((payment) => payment.captured !== payment.amount)) return breaches
-    const held = live.reduce((sum, payment) => {
-      const loan = loanOf(payment)
-      return sum + (loan ? Math.max(0, heldCents(loan)) : 0)
-    }, 0)
-    if (summary.paid - summary.refunded !== held)
+    const onPayments = live.reduce((sum, payment) => sum + payment.net, 0)
+    if (Math.abs(summary.net - onPayments) > 1e-6)
       breaches.push(
-        `${name}: paid less refunded is ${centsToDecimal(summary.paid - summary.refunded)}, but the service holds ${centsToDecimal(held)} of loan(s) ${live.map((p) => p.loan_id).join(", ")}`,
+        `${name}: paid less refunded is ${(summary.net / 100).toFixed(4)}, but its loans' payments hold ${(onPayments / 100).toFixed(4)} (captured less refunded)`,
       )
+    for (const payment of live) {
+      const loan = loanOf(payment)
+      const held = loan ? Math.max(0, heldCents(loan)) : 0
+      if (Math.abs(payment.net - held) > 0.5)
+        breaches.push(
+          `${name}: the payment of loan ${payment.loan_id} holds ${(payment.net / 100).toFixed(4)} (captured less refunded), but the service holds ${centsToDecimal(held)} of it`,
+        )
+    }
     return breaches
   })
 }

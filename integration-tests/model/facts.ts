@@ -27,6 +27,8 @@ export interface OrderPayment {
   canceled: boolean
   captured: number
   refunded: number
+  /** Captured less refunded at Medusa's own precision (IVA totals carry four decimals), in cents with their fraction. */
+  net: number
   /** Each of Medusa's refunds of the payment, in cents, smallest first. */
   refunds: number[]
   /** The ids of those refunds. */
@@ -93,6 +95,7 @@ export async function orderPayments(sql: Sql, cartIds: string[]): Promise<OrderP
     canceled: row.canceled_at !== null,
     captured: cents(row.captured),
     refunded: cents(row.refunded),
+    net: exactCents(row.captured) - exactCents(row.refunded),
     refunds: (row.refunds ?? []).map(cents).sort((a, b) => a - b),
     refund_ids: row.refund_ids ?? [],
   }))
@@ -189,6 +192,9 @@ export async function makeRefundChecksDue(sql: Sql, cartIds: string[], hours = 7
 }
 
 /** Exact cents of a decimal amount as PostgreSQL prints it ("3349.5", "0"). */
+/** A decimal of Medusa's in cents, its fraction of a cent kept. */
+export const exactCents = (decimal: string | number): number => Number(decimal) * 100
+
 export function cents(decimal: string | number): number {
   return Math.round(Number(decimal) * 100)
 }

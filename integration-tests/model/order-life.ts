@@ -1,4 +1,4 @@
-import { cents } from "./facts"
+import { cents, exactCents } from "./facts"
 import { brief, type Reply } from "./http"
 import type { ModelSystem } from "./system"
 
@@ -20,7 +20,7 @@ export interface OrderView {
   status: string
   /** Cents, as every amount of this view. */
   total: number
-  summary: { paid: number; refunded: number; pending: number }
+  summary: { paid: number; refunded: number; pending: number; net: number }
   items: OrderItemView[]
   collections: Array<{ id: string; status: string; amount: number }>
 }
@@ -49,6 +49,7 @@ export async function orderView(system: ModelSystem, orderId: string): Promise<O
       paid: cents(order.summary?.paid_total ?? 0),
       refunded: cents(order.summary?.refunded_total ?? 0),
       pending: cents(order.summary?.pending_difference ?? 0),
+      net: exactCents(order.summary?.paid_total ?? 0) - exactCents(order.summary?.refunded_total ?? 0),
     },
     items: (order.items ?? []).map((item) => ({
       id: item.id,
