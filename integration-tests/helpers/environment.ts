@@ -14,6 +14,15 @@ export const WEBHOOK_TOKEN = "webhook-secret-0123456789"
 /** BNPL_TIMEOUT_MS of the http suite's Medusa. */
 export const TEST_TIMEOUT_MS = 4000
 
+/** The refunds the sandbox was asked for (`POST /api/pos/loan/refund`), of one `cartId` when given. */
+export const refundRequests = (sandbox: Sandbox, cartId?: string) =>
+  sandbox.state.requests.filter(
+    (r) =>
+      r.method === "POST" &&
+      r.path === "/api/pos/loan/refund" &&
+      (cartId === undefined || (r.body as { cartId?: unknown } | null)?.cartId === cartId),
+  )
+
 export interface TestEnvironment {
   sandbox: Sandbox
   backendUrl: string

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
 import type { LedgerLoan } from "../../src/modules/bnpl/types"
-import { useSandbox } from "../helpers/environment"
+import { refundRequests, useSandbox } from "../helpers/environment"
 import { adminHeaders, ordersOfCart, useStorefront } from "../helpers/store"
 
 jest.setTimeout(90_000)
@@ -181,11 +181,6 @@ medusaIntegrationTestRunner({
       return { cart, row, loanId: session.data.loan_id, amount: session.data.amount }
     }
 
-    const refundRequests = (cartId: string) =>
-      env.sandbox.state.requests.filter(
-        (r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body ?? "").includes(cartId),
-      )
-
     it("retries the completion of a loan on the attention list: its cart becomes the order", async () => {
       const { cart, row } = await stuckPaidLoan()
 
@@ -205,7 +200,7 @@ medusaIntegrationTestRunner({
 
       expect(response.status).toBe(200)
       expect(response.data.loan).toEqual({ ledger_id: row.id, state: "refunded", refunded_at_service: amount })
-      expect(refundRequests(cart.id)).toHaveLength(1)
+      expect(refundRequests(env.sandbox, cart.id)).toHaveLength(1)
       expect(await ledger().retrieveBnplLoan(row.id)).toEqual(expect.objectContaining({ state: "refunded", refunded_at_service: Number(amount) }))
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
     })
@@ -222,7 +217,7 @@ medusaIntegrationTestRunner({
       expect(response.status).toBe(400)
       expect(response.data.type).toBe("not_allowed")
       expect(response.data.message).toContain("refund it from the order")
-      expect(refundRequests(cart.id)).toEqual([])
+      expect(refundRequests(env.sandbox, cart.id)).toEqual([])
     })
   },
 })

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { useSandbox } from "../helpers/environment"
+import { refundRequests, useSandbox } from "../helpers/environment"
 import { until } from "../helpers/until"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { notification, postWebhook } from "../helpers/webhook"
@@ -396,7 +396,7 @@ medusaIntegrationTestRunner({
       expect(refused.status).toBe(400)
       expect(refused.data.message).toContain(`loan ${firstLoan} is paid and the service rejected the refund`)
       // The refused refund was the first loan's, and the second loan's was never sent.
-      const refundsSent = env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")
+      const refundsSent = refundRequests(env.sandbox)
       expect(refundsSent.map((r) => (r.body as { cartId: string }).cartId)).toEqual([env.sandbox.state.loans.get(firstLoan)!.cartId])
       const { data: orders } = await query().graph({ entity: "order", fields: ["status"], filters: { id: orderId } })
       expect((orders[0] as { status: string }).status).not.toBe("canceled")
@@ -489,8 +489,7 @@ medusaIntegrationTestRunner({
         return ((data[0] as { refunds?: Array<{ amount: number }> }).refunds ?? []).map((r) => Number(r.amount))
       }
       const serviceRefunds = (loan: number) => (env.sandbox.state.loans.get(loan)?.refunds ?? []).map((r) => Number(r.totalAmount))
-      const sentFor = (cartId: string) =>
-        env.sandbox.state.requests.filter((r) => r.path === "/api/pos/loan/refund" && (r.body as { cartId?: string })?.cartId === cartId)
+      const sentFor = (cartId: string) => refundRequests(env.sandbox, cartId)
 
       // Applied at the service, the reply lost, the history late: nobody can tell yet.
       env.sandbox.setFaults({ refund: { applyThenFailNext: 1, historyDelayMs: 6_000 } })

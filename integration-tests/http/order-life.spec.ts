@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, createOrderFulfillmentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { until } from "../helpers/until"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
-import { useSandbox } from "../helpers/environment"
+import { refundRequests, useSandbox } from "../helpers/environment"
 import { useOrderBalance } from "../helpers/balance"
 import { reconciled } from "../helpers/reconcile"
 import { openReturn, receiveReturn } from "../helpers/returns"
@@ -118,7 +118,7 @@ medusaIntegrationTestRunner({
 
       expect(refund.status).toBe(400)
       expect(refund.data.message).toMatch(/has a return in progress.*Confirm or cancel a return first/)
-      expect(env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")).toHaveLength(0)
+      expect(refundRequests(env.sandbox)).toHaveLength(0)
       expect(serviceRefunds(loanId)).toEqual([])
       const after = await order(orderId)
       expect(after.payment_collections[0].payments[0].refunds).toEqual([])
@@ -294,7 +294,7 @@ medusaIntegrationTestRunner({
       expect(again.status).toBe(400)
       expect(again.data.message).toMatch(/no clear answer/)
       expect(serviceRefunds(loanId)).toEqual(["100.00"])
-      const requests = env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund")
+      const requests = refundRequests(env.sandbox)
       expect(requests).toHaveLength(1)
       const book = await getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE).listBnplRefunds({ loan_id: loanId })
       expect(book.map((e) => [e.state, Number(e.amount)])).toEqual([["unknown", 100]])

@@ -8,7 +8,7 @@ import { loanLocksOf, underLocks } from "../../src/lib/ledger/locks"
 import { withHandOver } from "../../src/lib/provider-channel/hand-over"
 import { checkRefundsWorkflow } from "../../src/workflows/refund-check"
 import { CANCEL_REFUND, cancelOrderWithLoansWorkflow, cancelRefunds } from "../../src/workflows/cancel-refund"
-import { useSandbox } from "../helpers/environment"
+import { refundRequests, useSandbox } from "../helpers/environment"
 import { adminHeaders, useStorefront } from "../helpers/store"
 import { until } from "../helpers/until"
 
@@ -35,8 +35,6 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const shop = useStorefront(env, api, getContainer)
     const ledger = () => getContainer().resolve<BnplLedgerService>(BNPL_LEDGER_MODULE)
-    const refundRequests = (cartId: string) =>
-      env.sandbox.state.requests.filter((r) => r.method === "POST" && r.path === "/api/pos/loan/refund" && JSON.stringify(r.body).includes(cartId))
 
     /** An order of one line, its loan paid and captured. */
     async function paidOrder() {
@@ -138,7 +136,7 @@ medusaIntegrationTestRunner({
           ["accepted", 100, STORE_REFUND],
           ["accepted", 50, "refund from Medusa admin"],
         ])
-        expect(refundRequests(order.serviceCartId)).toHaveLength(2)
+        expect(refundRequests(env.sandbox, order.serviceCartId)).toHaveLength(2)
       } finally {
         sub.stop()
       }
@@ -168,7 +166,7 @@ medusaIntegrationTestRunner({
       })
       expect(store.errors).toEqual([])
       expect(result).toMatchObject({ outcome: "in_order" })
-      expect(refundRequests(order.serviceCartId)).toHaveLength(1)
+      expect(refundRequests(env.sandbox, order.serviceCartId)).toHaveLength(1)
       const [refundId] = (await paymentOf(order.orderId)).refunds.map((r) => r.id)
       const book = await ledger().listBnplRefunds({ loan_id: order.loanId })
       expect(book.map((e) => [e.state, Number(e.amount), e.reason, e.medusa_refund_id])).toEqual([["accepted", 100, STORE_REFUND, refundId]])
@@ -186,7 +184,7 @@ medusaIntegrationTestRunner({
       expect(String((result as Error).message)).toMatch(/was not cancelled: a refund of 100\.00 on loan \d+ is on its way/)
       expect(store.errors).toEqual([])
       expect((await paymentOf(order.orderId)).orderStatus).not.toBe("canceled")
-      expect(refundRequests(order.serviceCartId)).toHaveLength(1)
+      expect(refundRequests(env.sandbox, order.serviceCartId)).toHaveLength(1)
 
       const admin = await adminHeaders(api)
       expect((await api.post(`/admin/orders/${order.orderId}/cancel`, {}, admin)).status).toBe(200)
@@ -195,7 +193,7 @@ medusaIntegrationTestRunner({
         ["accepted", 100, STORE_REFUND],
         ["accepted", order.amount - 100, CANCEL_REFUND],
       ])
-      expect(refundRequests(order.serviceCartId)).toHaveLength(2)
+      expect(refundRequests(env.sandbox, order.serviceCartId)).toHaveLength(2)
     })
   },
 })
