@@ -65,6 +65,7 @@ export const RACES = [
   "phone-pay+cancel",
   "store-refund+refund-check",
   "store-refund+cancel",
+  "store-refund+refund",
 ] as const
 export type Race = (typeof RACES)[number]
 /** Both at once, the second while the first is in flight, or the second as the first ends its work. */

@@ -141,6 +141,11 @@ const RACE_PAIRS: Record<Race, (cart: number) => [Command, Command]> = {
     { kind: "cancel", cart, rejected: false },
     { kind: "store-refund", cart, share: 50 },
   ],
+  // The store's refund of the same payment while the order page's holds the loan's lock: the store's, waiting its turn.
+  "store-refund+refund": (cart) => [
+    { kind: "refund", cart, share: 25, answer: "clear" },
+    { kind: "store-refund", cart, share: 25 },
+  ],
 }
 /**
  * What the service does to a sale by phone's creation: the loan made and its link sent, the reply
@@ -170,6 +175,7 @@ const STRICT_IN_RACE: ReadonlySet<Race> = new Set([
   "webhook+cancel",
   "refund+other-refund",
   "store-refund+refund-check",
+  "store-refund+refund",
 ])
 
 /** More rejections than one cancel can ask for refunds. */
@@ -1500,7 +1506,8 @@ export class SequenceRun {
       excused: racing && !STRICT_IN_RACE.has(racing) ? `racing ${racing}` : amount > before.refundable ? "more than remains" : before.excuse,
       reply,
       expect: { refund: amount },
-      made: made.filter((refund) => refund.loanId === payment.loan_id).map((refund) => decimalToCents(refund.totalAmount)),
+      // Racing, the service's refunds since `before` are the other side's too (the end state counts each one).
+      made: racing ? undefined : made.filter((refund) => refund.loanId === payment.loan_id).map((refund) => decimalToCents(refund.totalAmount)),
     })
     return `${centsToDecimal(amount)}: ${error ? `refused: ${error.slice(0, 160)}` : "200"}, ${made.length} refund(s) at the service`
   }
