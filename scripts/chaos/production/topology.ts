@@ -5,8 +5,13 @@ import type { ChaosContext } from "../context"
 
 /** Medusa's debug line when its workflow engine starts a scheduled job: the reconciliation run begins. */
 export const RUN_STARTS = "executing scheduled job job-bnpl-reconcile-loans"
-/** The job's own line at the end of a run that had work (src/jobs/reconcile-loans.ts). */
-export const RUN_SUMMARY = "[bnpl] reconciliation:"
+/**
+ * The job's own line at the end of a run that had work (src/jobs/reconcile-loans.ts): its summary
+ * as JSON. Not the other lines that start "[bnpl] reconciliation:": a server's session creation
+ * records the rows of sessions a failed creation left (reconciliation/backfill.ts) and logs a row
+ * it leaves for the next run with that prefix, though no run is on the server.
+ */
+export const RUN_SUMMARY = "[bnpl] reconciliation: {"
 
 /** Medusa's production stack (harness/production-topology.ts) with two servers behind a proxy. */
 export interface Topology extends ProductionTopology {
