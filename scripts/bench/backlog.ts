@@ -3,10 +3,10 @@ import type { BenchContext } from "./context"
 import { type FigureRow, single } from "./figure"
 import type { ReconcileSummary } from "../harness/admin-api"
 import { loanCheckouts } from "../harness/checkouts"
-import { countOrders, ordersByCart } from "../harness/orders"
+import { countOrders, linkTimes, ordersByCart } from "../harness/orders"
 import { rssMiB, Sampler } from "../harness/rss"
 import { withFaults } from "../harness/sandbox-loans"
-import { distribution } from "../harness/stats"
+import { distribution, msPerItemByTenth } from "../harness/stats"
 import { buildFixture, templateCheckout, type Template } from "./reconcile-fixture"
 import { retireLeftovers, sameSummary } from "./reconciliation"
 import { payAll } from "./webhook-to-order"
@@ -47,6 +47,11 @@ interface BacklogRun {
    */
   heapBefore: number
   heapAfter: number
+  /**
+   * Time per order in each tenth of the run, by when the orders were linked to their carts (ms):
+   * a cost that grows with the ledger or Medusa's tables slows the later tenths; a slow machine, all of them.
+   */
+  msPerOrderByTenth: number[]
 }
 
 /**
@@ -64,6 +69,8 @@ export async function benchBacklog(ctx: BenchContext): Promise<FigureRow[]> {
   const large = await backlogRun(ctx, template, 10 * n, ordersPerSecond)
   const scaling = large.wallMs / small.wallMs
   const growth = large.peakRss / small.peakRss
+  const [, second] = large.msPerOrderByTenth
+  const last = large.msPerOrderByTenth[large.msPerOrderByTenth.length - 1]
   return [
     timeRow(ctx, small),
     timeRow(ctx, large),
@@ -86,6 +93,15 @@ export async function benchBacklog(ctx: BenchContext): Promise<FigureRow[]> {
       ratioMeaning: `peak RSS at N=${large.n} / at N=${small.n}`,
       target: `peak ${large.peakRss.toFixed(0)} ≤ ${RSS_GROWTH_LIMIT}× base`,
       met: growth <= RSS_GROWTH_LIMIT,
+    },
+    {
+      figure: `Backlog ${large.n}: time per order, last tenth`,
+      unit: "ms",
+      measured: single(last),
+      baseline: { label: "second tenth", ...single(second) },
+      ratio: last / second,
+      ratioMeaning: "ms per order in the run's last tenth / in its second (the first warms a fresh process)",
+      target: "reported",
     },
     {
       figure: "Backlog: webhook → order, for the floor",
@@ -149,6 +165,7 @@ async function backlogRun(ctx: BenchContext, template: Template, n: number, orde
   ctx.say(`backlog of ${n}: ${JSON.stringify(summary)} in ${(wallMs / 1000).toFixed(1)} s`)
   const heapAfter = mib((await ctx.medusa.memoryAfterGc()).heapUsed)
   const orders = await ordersByCart(ctx.stack.db, fixture.cartIds)
+  const msPerOrderByTenth = msPerItemByTenth(await linkTimes(ctx.stack.db, fixture.cartIds))
   const floorMs = Math.max((n * LATENCY_MS) / ctx.config.reconcileConcurrency, (n / ordersPerSecond) * 1000)
   return {
     n,
@@ -164,6 +181,7 @@ async function backlogRun(ctx: BenchContext, template: Template, n: number, orde
     peakRss: rss.peak,
     heapBefore,
     heapAfter,
+    msPerOrderByTenth,
   }
 }
 

@@ -27,6 +27,15 @@ export async function lastLinkAt(db: Database, cartIds: string[]): Promise<numbe
   return row.at ? row.at.getTime() : undefined
 }
 
+/** When each of these carts was linked to its order (epoch ms, this machine's clock), earliest first. */
+export async function linkTimes(db: Database, cartIds: string[]): Promise<number[]> {
+  const rows = await db.query<{ at: Date }>(
+    `SELECT created_at AS at FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1) ORDER BY created_at`,
+    [cartIds],
+  )
+  return rows.map((row) => row.at.getTime())
+}
+
 /** Every order with its cart (null when no cart link exists: an order nobody can explain). */
 export async function allOrders(db: Database): Promise<Array<{ order_id: string; cart_id: string | null }>> {
   return db.query(

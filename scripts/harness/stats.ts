@@ -36,3 +36,19 @@ export function countBy<T>(items: Iterable<T>, key: (item: T) => string | number
   }
   return counts
 }
+
+/**
+ * Milliseconds per item within each tenth of `times` (when each item was done, sorted): a tenth's
+ * clock starts at the previous tenth's last item, the first's at the first item.
+ */
+export function msPerItemByTenth(times: number[]): number[] {
+  const tenths: number[] = []
+  for (let k = 1, from = times[0]; k <= 10; k++) {
+    const start = Math.ceil((times.length * (k - 1)) / 10)
+    const end = Math.ceil((times.length * k) / 10) - 1
+    if (end < start) continue
+    tenths.push((times[end] - from) / (end - start + 1))
+    from = times[end]
+  }
+  return tenths
+}
