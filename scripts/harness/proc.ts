@@ -4,6 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process"
 // Process-group ids outlive their leaders: `medusa develop` can exit while the server it
 // forked lives on in the same group, so the groups, not the children, are what we stop.
 const groups = new Set<number>()
+/** Set once the run is being torn down: what starts after the sweep would outlive the script. */
+let closed = false
+
+/** From now on `run` refuses to start anything (teardown.ts, before it stops what runs). */
+export function closeSpawning(): void {
+  closed = true
+}
 
 export interface RunOptions {
   env?: Record<string, string | undefined>
@@ -13,6 +20,7 @@ export interface RunOptions {
 }
 
 export function run(command: string, args: string[], { env, quiet = false, onLine }: RunOptions = {}): ChildProcess {
+  if (closed) throw new Error(`not starting ${command}: the run is stopping`)
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,9 +1,11 @@
-import { stopAll } from "./proc"
+import { closeSpawning, stopAll } from "./proc"
 
 /**
  * Everything a run starts (Medusa processes, PostgreSQL, Redis, the sandbox) registers how to
  * stop it here. `runGuarded` tears all of it down in reverse order whether the run ends
- * normally, throws, or is interrupted with Ctrl-C, so no process outlives the script.
+ * normally, throws, or is interrupted with Ctrl-C, so no process outlives the script. An
+ * interrupted run's main goes on while it is torn down (its figure fails, the next one begins):
+ * nothing new starts from then on, and what registered meanwhile is stopped too.
  */
 type Cleanup = { name: string; stop: () => Promise<void> }
 
@@ -16,7 +18,8 @@ export function onTeardown(name: string, stop: () => Promise<void>): void {
 
 export function teardown(): Promise<void> {
   tearingDown ??= (async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
+    closeSpawning()
+    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
       await withDeadline(cleanup.stop(), 15_000).catch((error: unknown) =>
         console.error(`[teardown] ${cleanup.name}: ${error instanceof Error ? error.message : String(error)}`),
       )
