@@ -3,7 +3,7 @@ import type { BenchContext } from "./context"
 import { type FigureRow, single } from "./figure"
 import type { ReconcileSummary } from "../harness/admin-api"
 import { loanCheckouts } from "../harness/checkouts"
-import { countOrders, linkTimes, ordersByCart } from "../harness/orders"
+import { byCart, countOrders, orderLinks } from "../harness/orders"
 import { rssMiB, Sampler } from "../harness/rss"
 import { withFaults } from "../harness/sandbox-loans"
 import { distribution, msPerItemByTenth } from "../harness/stats"
@@ -200,17 +200,17 @@ async function backlogRun(ctx: BenchContext, template: Template, n: number, orde
   )
   const cpuUsed = cpu()
   rss.stop()
+  const cpuPerOrder = { medusaMs: cpuUsed.medusaMs / n, benchMs: cpuUsed.benchMs / n, restMs: cpuUsed.restMs / n }
   const serviceRequestsPerLoan = (ctx.stack.probe.requests.length - firstRequest) / n
   const tableReads = await reads(n)
-  const perOrder = (ms: number) => (ms / n).toFixed(1)
   const read = tableReads.slice(0, 6).map((t) => `${t.table} ${t.seqRowsPerItem.toFixed(0)} whole + ${t.indexRowsPerItem.toFixed(0)} by index`)
   ctx.say(
-    `backlog of ${n}, per order: CPU ${perOrder(cpuUsed.medusaMs)} ms Medusa, ${perOrder(cpuUsed.benchMs)} bench, ${perOrder(cpuUsed.restMs)} rest; rows read: ${read.join(", ")}`,
+    `backlog of ${n}, per order: CPU ${cpuPerOrder.medusaMs.toFixed(1)} ms Medusa, ${cpuPerOrder.benchMs.toFixed(1)} bench, ${cpuPerOrder.restMs.toFixed(1)} rest; rows read: ${read.join(", ")}`,
   )
   ctx.say(`backlog of ${n}: ${JSON.stringify(summary)} in ${(wallMs / 1000).toFixed(1)} s`)
   const heapAfter = mib((await ctx.medusa.memoryAfterGc()).heapUsed)
-  const orders = await ordersByCart(ctx.stack.db, fixture.cartIds)
-  const msPerOrderByTenth = msPerItemByTenth(await linkTimes(ctx.stack.db, fixture.cartIds))
+  const links = await orderLinks(ctx.stack.db, fixture.cartIds)
+  const orders = byCart(links)
   const floorMs = Math.max((n * LATENCY_MS) / ctx.config.reconcileConcurrency, (n / ordersPerSecond) * 1000)
   return {
     n,
@@ -226,8 +226,8 @@ async function backlogRun(ctx: BenchContext, template: Template, n: number, orde
     peakRss: rss.peak,
     heapBefore,
     heapAfter,
-    msPerOrderByTenth,
-    cpuPerOrder: { medusaMs: cpuUsed.medusaMs / n, benchMs: cpuUsed.benchMs / n, restMs: cpuUsed.restMs / n },
+    msPerOrderByTenth: msPerItemByTenth(links.map((link) => link.at)),
+    cpuPerOrder,
     tableReads,
   }
 }
