@@ -10,8 +10,8 @@ const STATS_SETTLE_MS = 11_000
 
 /** The database's cumulative counters at one moment. */
 export interface SqlCounters {
-  /** pg_stat_statements' calls of each top-level statement the application's role ran, by queryid. */
-  statements: Map<string, { query: string; calls: number }>
+  /** pg_stat_statements' calls and execution time (ms) of each top-level statement the application's role ran, by queryid. */
+  statements: Map<string, { query: string; calls: number; ms: number }>
   /** n_tup_ins + n_tup_upd + n_tup_del of each user table. */
   tables: Map<string, number>
   walLsn: string
@@ -22,17 +22,19 @@ export interface SqlCounters {
 /** What the application cost the database between two readings. */
 export interface SqlCost {
   statements: number
+  /** The server's time executing them (ms), planning aside. */
+  execMs: number
   rowsWritten: number
   walBytes: number
-  byStatement: Array<{ query: string; calls: number }>
+  byStatement: Array<{ query: string; calls: number; ms: number }>
   byTable: Array<{ table: string; rows: number }>
 }
 
 /** Waits for the statistics to settle, then reads them: call it only while the application is idle. */
 export async function settledCounters(db: Database, role: string): Promise<SqlCounters> {
   await sleep(STATS_SETTLE_MS)
-  const statements = await db.query<{ queryid: string; query: string; calls: string }>(
-    `SELECT queryid::text, query, calls FROM pg_stat_statements
+  const statements = await db.query<{ queryid: string; query: string; calls: string; ms: string }>(
+    `SELECT queryid::text, query, calls, total_exec_time::text AS ms FROM pg_stat_statements
       WHERE toplevel AND userid = $1::regrole AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     [role],
   )
@@ -43,7 +45,7 @@ export async function settledCounters(db: Database, role: string): Promise<SqlCo
     "SELECT pg_current_wal_lsn()::text AS lsn, (SELECT dealloc FROM pg_stat_statements_info)::text AS evictions",
   )
   return {
-    statements: new Map(statements.map((row) => [row.queryid, { query: row.query, calls: Number(row.calls) }])),
+    statements: new Map(statements.map((row) => [row.queryid, { query: row.query, calls: Number(row.calls), ms: Number(row.ms) }])),
     tables: new Map(tables.map((row) => [row.relname, Number(row.written)])),
     walLsn: lsn,
     evictions: Number(evictions),
@@ -51,7 +53,11 @@ export async function settledCounters(db: Database, role: string): Promise<SqlCo
 }
 
 export async function costBetween(db: Database, before: SqlCounters, after: SqlCounters): Promise<SqlCost> {
-  const byStatement = [...after.statements].map(([id, { query, calls }]) => ({ query, calls: calls - (before.statements.get(id)?.calls ?? 0) }))
+  const byStatement = [...after.statements].map(([id, { query, calls, ms }]) => ({
+    query,
+    calls: calls - (before.statements.get(id)?.calls ?? 0),
+    ms: ms - (before.statements.get(id)?.ms ?? 0),
+  }))
   const byTable = [...after.tables].map(([table, rows]) => ({ table, rows: rows - (before.tables.get(table) ?? 0) }))
   const [{ bytes }] = await db.query<{ bytes: string }>("SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes", [
     after.walLsn,
@@ -61,6 +67,7 @@ export async function costBetween(db: Database, before: SqlCounters, after: SqlC
   if (after.evictions !== before.evictions) throw new Error("pg_stat_statements evicted entries during the measurement: raise pg_stat_statements.max")
   return {
     statements: byStatement.reduce((total, s) => total + s.calls, 0),
+    execMs: byStatement.reduce((total, s) => total + s.ms, 0),
     rowsWritten: byTable.reduce((total, t) => total + t.rows, 0),
     walBytes: Number(bytes),
     byStatement: byStatement.filter((s) => s.calls > 0).sort((a, b) => b.calls - a.calls),
