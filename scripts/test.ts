@@ -53,8 +53,6 @@ const results: SuiteResult[] = []
 const JEST_SUITES = ["unit", "http", "browser", "package"]
 const SUITES = ["typecheck", "lint", ...JEST_SUITES, "chaos"]
 const NO_DATABASE: Database = { env: {}, stop: async () => {} }
-/** jest.config.js's browser projects: the files with a demo of their own, and those sharing one. */
-const BROWSER_PROJECTS = ["browser", "browser (shared demo)"]
 
 async function database(): Promise<Database> {
   if (process.env.DATABASE_URL) {
@@ -148,56 +146,28 @@ interface JestOptions {
   workers?: number
   /** At a lower CPU priority (see `prioritized`). */
   niceness?: number
-  /**
-   * The suite's jest projects (jest.config.js), each in a jest process of its own, side by side:
-   * for projects whose files must not run beside each other's but may beside another project's.
-   */
-  projects?: string[]
 }
 
-async function jest(
-  suite: string,
-  testType: string,
-  env: Record<string, string>,
-  { workers = 1, niceness = 0, projects }: JestOptions = {},
-): Promise<void> {
+async function jest(suite: string, testType: string, env: Record<string, string>, { workers = 1, niceness = 0 }: JestOptions = {}): Promise<void> {
   const started = Date.now()
-  const parallel = workers > 1 ? [`--maxWorkers=${workers}`] : ["--runInBand"]
-  const runs = projects ? projects.map((project) => ["--selectProjects", project]) : [[]]
-  // A project the file patterns leave empty passes alone; the suite as a whole must still run a
-  // test (countReport), so that a suite asked for that runs nothing is a failure, not a green line.
-  const eachMayBeEmpty = projects ? ["--passWithNoTests"] : []
-  const reports = await Promise.all(
-    runs.map(async (select, i) => {
-      const outputFile = join(tmpdir(), `bnpl-jest-${suite}${projects ? `-${i}` : ""}-${process.pid}.json`)
-      try {
-        const args = [...parallel, ...select, ...eachMayBeEmpty, "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns]
-        await runToEnd(...prioritized(bin("jest"), args, niceness), {
-          env: {
-            ...env,
-            TEST_TYPE: testType,
-            LOG_LEVEL: process.env.LOG_LEVEL || "error",
-            NODE_OPTIONS: "--experimental-vm-modules",
-            MEDUSA_DISABLE_TELEMETRY: "true",
-          },
-        })
-      } catch {
-        // counted below from the report
-      }
-      return readReport(outputFile)
-    }),
-  )
-  results.push({ suite, ...countReport(mergedReport(reports)), ms: Date.now() - started })
-}
-
-/** One report of a suite's jest processes; null when any of them wrote none. */
-function mergedReport(reports: Array<JestReport | null>): JestReport | null {
-  if (reports.some((report) => !report)) return null
-  return (reports as JestReport[]).reduce((all, report) => ({
-    numPassedTests: all.numPassedTests + report.numPassedTests,
-    numFailedTests: all.numFailedTests + report.numFailedTests,
-    testResults: [...all.testResults, ...report.testResults],
-  }))
+  const outputFile = join(tmpdir(), `bnpl-jest-${suite}-${process.pid}.json`)
+  try {
+    // No --passWithNoTests: a suite asked for that runs nothing is a failure, not a green line.
+    const parallel = workers > 1 ? [`--maxWorkers=${workers}`] : ["--runInBand"]
+    const args = [...parallel, "--forceExit", "--json", `--outputFile=${outputFile}`, ...patterns]
+    await runToEnd(...prioritized(bin("jest"), args, niceness), {
+      env: {
+        ...env,
+        TEST_TYPE: testType,
+        LOG_LEVEL: process.env.LOG_LEVEL || "error",
+        NODE_OPTIONS: "--experimental-vm-modules",
+        MEDUSA_DISABLE_TELEMETRY: "true",
+      },
+    })
+  } catch {
+    // counted below from the report
+  }
+  results.push({ suite, ...countReport(readReport(outputFile)), ms: Date.now() - started })
 }
 
 /**
@@ -378,16 +348,14 @@ async function main(): Promise<void> {
     // Chaos, timing-sensitive too (a Medusa killed mid-completion, short service time-outs), runs at
     // full priority, and much of it is waiting (on restarts, reconciliation, webhook retries).
     // The browser suite (Chromium, the admin's first compile) and the packaging test (npm pack
-    // and install) only take longer on busy cores: they fill those gaps at lower priorities, each
-    // part beside the others (the storefront app on its own demo, the files sharing a demo one
-    // after another; the Node 22 store and the kit's install). Chaos's reports reach artifacts/
-    // only after all of them (see collectChaosReports).
+    // and install) only take longer on busy cores: they fill those gaps at lower priorities.
+    // Chaos's reports reach artifacts/ only after all three (see collectChaosReports).
     await preinstalled
     const chaosReports = mkdtempSync(join(tmpdir(), "bnpl-chaos-reports-"))
     await Promise.all([
       wanted("chaos") ? chaos(chaosReports) : undefined,
-      wanted("browser") ? jest("browser", "browser", db.env, { niceness: 5, projects: BROWSER_PROJECTS }) : undefined,
-      wanted("package") ? jest("package", "package", db.env, { niceness: 10, workers: 2 }) : undefined,
+      wanted("browser") ? jest("browser", "browser", db.env, { niceness: 5 }) : undefined,
+      wanted("package") ? jest("package", "package", db.env, { niceness: 10 }) : undefined,
     ])
     collectChaosReports(chaosReports)
     await linted
