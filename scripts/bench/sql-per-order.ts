@@ -178,6 +178,8 @@ function rows(name: FlowName, bnpl: SqlCost, system: SqlCost, n: number, capture
     row("rows written", "rows/order", (cost) => cost.rowsWritten, { bnplByTable: tablesPerOrder(bnpl, n), systemByTable: tablesPerOrder(system, n) }),
     row("WAL", "bytes/order", (cost) => cost.walBytes),
     row("execution time", "ms/order", (cost) => cost.execMs, { bnplTop: slowest(bnpl, n), systemTop: slowest(system, n) }),
+    row("planning time", "ms/order", (cost) => cost.planMs),
+    row("server CPU", "ms/order", (cost) => cost.cpuMs),
   ]
 }
 
@@ -222,17 +224,22 @@ function statementDetails(bnpl: SqlCost, system: SqlCost, n: number): Record<str
   }
 }
 
-/** The statements that took the server the most time per order, by normalized text. */
-function slowest(cost: SqlCost, n: number): Array<{ msPerOrder: number; callsPerOrder: number; query: string }> {
-  const byText = new Map<string, { ms: number; calls: number }>()
-  for (const { query, calls, ms } of cost.byStatement) {
-    const seen = byText.get(oneLine(query)) ?? { ms: 0, calls: 0 }
-    byText.set(oneLine(query), { ms: seen.ms + ms, calls: seen.calls + calls })
+/** The statements that took the server the most time per order, planning and execution, by normalized text. */
+function slowest(cost: SqlCost, n: number): Array<{ msPerOrder: number; planMsPerOrder: number; callsPerOrder: number; query: string }> {
+  const byText = new Map<string, { ms: number; planMs: number; calls: number }>()
+  for (const { query, calls, ms, planMs } of cost.byStatement) {
+    const seen = byText.get(oneLine(query)) ?? { ms: 0, planMs: 0, calls: 0 }
+    byText.set(oneLine(query), { ms: seen.ms + ms, planMs: seen.planMs + planMs, calls: seen.calls + calls })
   }
   return [...byText]
-    .sort((a, b) => b[1].ms - a[1].ms)
+    .sort((a, b) => b[1].ms + b[1].planMs - (a[1].ms + a[1].planMs))
     .slice(0, TOP)
-    .map(([query, { ms, calls }]) => ({ msPerOrder: perOrder(ms, n), callsPerOrder: perOrder(calls, n), query: query.slice(0, 400) }))
+    .map(([query, { ms, planMs, calls }]) => ({
+      msPerOrder: perOrder(ms, n),
+      planMsPerOrder: perOrder(planMs, n),
+      callsPerOrder: perOrder(calls, n),
+      query: query.slice(0, 400),
+    }))
 }
 
 function tablesPerOrder(cost: SqlCost, n: number): Array<{ table: string; perOrder: number }> {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 
 const TICK_MS = 10 // Linux reports CPU time in clock ticks of 1/100 s
 
@@ -13,6 +13,32 @@ export function cpuMs(pid: number): number | undefined {
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS
   } catch {
     return undefined // the process is gone
+  }
+}
+
+/**
+ * CPU time of a server and every process it started, those gone included (in ms, Linux): its own,
+ * its reaped children's (cutime and cstime, the fields after utime and stime), and its live children's.
+ * For a server that forks a process per connection (PostgreSQL), whose connections come and go.
+ */
+export function treeCpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    const reaped = (Number(fields[13]) + Number(fields[14])) * TICK_MS
+    const children = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .reduce((sum, entry) => sum + (parentOf(Number(entry)) === pid ? (cpuMs(Number(entry)) ?? 0) : 0), 0)
+    return (cpuMs(pid) ?? 0) + reaped + children
+  } catch {
+    return undefined
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1])
+  } catch {
+    return undefined
   }
 }
 

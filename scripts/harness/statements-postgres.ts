@@ -1,6 +1,7 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { treeCpuMs } from "./cpu-time"
 import { startPostgres } from "./embedded-postgres"
 import { freePort } from "./free-port"
 import { type Database, runQuery } from "./postgres"
@@ -12,6 +13,8 @@ export const APP_ROLE = "medusa_app"
 export interface StatementsDatabase extends Database {
   /** The same database as `url`, connected as APP_ROLE: the URL to give Medusa. */
   appUrl: string
+  /** CPU time the server has used so far, every connection's process included, gone or live (ms). */
+  cpuMs(): number
 }
 
 /**
@@ -23,6 +26,8 @@ export interface StatementsDatabase extends Database {
  */
 const SETTINGS: Array<[string, string]> = [
   ["shared_preload_libraries", "pg_stat_statements"],
+  // Planning apart from execution: an ORM's many-table joins may cost more to plan than to run.
+  ["pg_stat_statements.track_planning", "on"],
   ["autovacuum", "off"],
   ["full_page_writes", "off"],
   ["checkpoint_timeout", "1h"],
@@ -55,5 +60,12 @@ export async function startStatementsDatabase(name: string): Promise<StatementsD
   const appUrl = new URL(pg.url)
   appUrl.username = APP_ROLE
   appUrl.password = password
-  return { url: pg.url, appUrl: appUrl.toString(), query: (sql, params) => runQuery(pg.url, sql, params) }
+  // The server's own pid is the first line of postmaster.pid in its data directory.
+  const serverPid = Number(readFileSync(join(options.dataDir, "postmaster.pid"), "utf8").split("\n")[0])
+  return {
+    url: pg.url,
+    appUrl: appUrl.toString(),
+    query: (sql, params) => runQuery(pg.url, sql, params),
+    cpuMs: () => treeCpuMs(serverPid) ?? Number.NaN,
+  }
 }
