@@ -42,6 +42,44 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
+/**
+ * Starts counting the whole machine's CPU by who used it: each of `named` processes under its
+ * name, every other process under its command name (postgres, redis-server, node), and the
+ * kernel's interrupt work and the time the hypervisor took (steal) on their own lines. The answered
+ * function gives the ms of each since then; a process that ended in between is missing from it.
+ */
+export function cpuByProcessFrom(named: Record<string, number | undefined>): () => Record<string, number> {
+  const names = new Map(Object.entries(named).flatMap(([name, pid]) => (pid === undefined ? [] : [[pid, name] as const])))
+  const read = (): Map<string, number> => {
+    const used = new Map<string, number>()
+    const add = (key: string, ms: number) => used.set(key, (used.get(key) ?? 0) + ms)
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8")
+        const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+        const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ")
+        add(`${entry}\t${names.get(Number(entry)) ?? command}`, (Number(fields[11]) + Number(fields[12])) * TICK_MS)
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const [, , , , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
+    add("-\tinterrupts", (irq + softirq) * TICK_MS)
+    add("-\tsteal", steal * TICK_MS)
+    return used
+  }
+  const start = read()
+  return () => {
+    const byName: Record<string, number> = {}
+    for (const [key, ms] of read()) {
+      const name = key.split("\t")[1]
+      byName[name] = (byName[name] ?? 0) + ms - (start.get(key) ?? 0)
+    }
+    return byName
+  }
+}
+
 /** `cpuMs` for a process that may be unknown or gone: NaN then, so that a sum over it shows it is missing. */
 export const cpuMsOrNaN = (pid: number | undefined): number => (pid === undefined ? Number.NaN : (cpuMs(pid) ?? Number.NaN))
 
