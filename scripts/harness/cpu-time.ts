@@ -3,17 +3,41 @@ import { readdirSync, readFileSync } from "node:fs"
 const TICK_MS = 10 // Linux reports CPU time in clock ticks of 1/100 s
 
 /**
+ * A process's line in /proc (Linux): its command name, and the fields after it, from the state on
+ * (ppid at 1, utime and stime at 11 and 12, its reaped children's cutime and cstime at 13 and 14).
+ * Undefined once the process is gone.
+ */
+function statOf(pid: number | string): { command: string; fields: string[] } | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // The command name is in parentheses and may hold spaces and parentheses itself: the last ") " ends it.
+    const end = line.lastIndexOf(") ")
+    return { command: line.slice(line.indexOf("(") + 1, end), fields: line.slice(end + 2).split(" ") }
+  } catch {
+    return undefined
+  }
+}
+
+const ownMs = (fields: string[]): number => (Number(fields[11]) + Number(fields[12])) * TICK_MS
+
+/** The whole machine's CPU counters so far (/proc/stat's first line), in ms summed over its cores. */
+function machineCounters(): { user: number; nice: number; system: number; irq: number; softirq: number; steal: number } {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map((ticks) => Number(ticks) * TICK_MS)
+  return { user, nice, system, irq, softirq, steal }
+}
+
+/**
  * CPU time a process has used so far (user and system), in ms, from /proc (Linux): what a
  * saturated process spent, which its throughput hides among the machine's other work.
  */
 export function cpuMs(pid: number): number | undefined {
-  try {
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-  } catch {
-    return undefined // the process is gone
-  }
+  const stat = statOf(pid)
+  return stat && ownMs(stat.fields)
 }
 
 /**
@@ -22,24 +46,14 @@ export function cpuMs(pid: number): number | undefined {
  * For a server that forks a process per connection (PostgreSQL), whose connections come and go.
  */
 export function treeCpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-    const reaped = (Number(fields[13]) + Number(fields[14])) * TICK_MS
-    const children = readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
-      .reduce((sum, entry) => sum + (parentOf(Number(entry)) === pid ? (cpuMs(Number(entry)) ?? 0) : 0), 0)
-    return (cpuMs(pid) ?? 0) + reaped + children
-  } catch {
-    return undefined
-  }
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1])
-  } catch {
-    return undefined
-  }
+  const own = statOf(pid)
+  if (!own) return undefined
+  const reaped = (Number(own.fields[13]) + Number(own.fields[14])) * TICK_MS
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => statOf(entry))
+    .reduce((sum, child) => sum + (child && Number(child.fields[1]) === pid ? ownMs(child.fields) : 0), 0)
+  return ownMs(own.fields) + reaped + children
 }
 
 /**
@@ -53,20 +67,13 @@ export function cpuByProcessFrom(named: Record<string, number | undefined>): () 
   const read = (): Map<string, number> => {
     const used = new Map<string, number>()
     const add = (key: string, ms: number) => used.set(key, (used.get(key) ?? 0) + ms)
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8")
-        const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
-        const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ")
-        add(`${entry}\t${names.get(Number(entry)) ?? command}`, (Number(fields[11]) + Number(fields[12])) * TICK_MS)
-      } catch {
-        // gone meanwhile
-      }
+    for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      const stat = statOf(entry) // undefined when it ended meanwhile
+      if (stat) add(`${entry}\t${names.get(Number(entry)) ?? stat.command}`, ownMs(stat.fields))
     }
-    const [, , , , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
-    add("-\tinterrupts", (irq + softirq) * TICK_MS)
-    add("-\tsteal", steal * TICK_MS)
+    const { irq, softirq, steal } = machineCounters()
+    add("-\tinterrupts", irq + softirq)
+    add("-\tsteal", steal)
     return used
   }
   const start = read()
@@ -85,8 +92,8 @@ export const cpuMsOrNaN = (pid: number | undefined): number => (pid === undefine
 
 /** CPU time the whole machine has been busy so far, summed over its cores, in ms (/proc/stat). */
 export function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
-  return (user + nice + system + irq + softirq + steal) * TICK_MS
+  const { user, nice, system, irq, softirq, steal } = machineCounters()
+  return user + nice + system + irq + softirq + steal
 }
 
 /** Where a run's CPU went: the Medusa process, this process (the bench and its in-process sandbox), and the rest of the machine (PostgreSQL, mostly). */
