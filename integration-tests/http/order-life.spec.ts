@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, createOrderFulfillmentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { until } from "../helpers/until"
 import { BNPL_LEDGER_MODULE, type BnplLedgerService } from "../../src/modules/bnpl"
@@ -123,6 +123,26 @@ medusaIntegrationTestRunner({
       const after = await order(orderId)
       expect(after.payment_collections[0].payments[0].refunds).toEqual([])
       expect(Number(after.summary.pending_difference)).toBe(0)
+    })
+
+    it("a refund asked while another refund's credit line is still open waits for it to close, then is sent and recorded", async () => {
+      const { orderId, loanId } = await twoUnitOrder()
+      const paymentId = (await order(orderId)).payment_collections[0].payments[0].id
+      const admin = await adminHeaders(api)
+      // The change Medusa's createOrderCreditLinesWorkflow opens for another refund, before it confirms it.
+      const orders = getContainer().resolve(Modules.ORDER)
+      const creditLine = await orders.createOrderChange({ order_id: orderId, change_type: "credit_line" as "edit" })
+
+      const asked = api.post(`/admin/payments/${paymentId}/refund`, { amount: 100 }, admin)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(refundRequests(env.sandbox)).toHaveLength(0)
+      await orders.cancelOrderChange(creditLine.id)
+      const refund = await asked
+
+      expect(refund.status).toBe(200)
+      expect(serviceRefunds(loanId).map(Number)).toEqual([100])
+      const after = await order(orderId)
+      expect(after.payment_collections[0].payments[0].refunds.map((r) => Number(r.amount))).toEqual([100])
     })
 
     it("a return opened while a refund is on its way waits for it: Medusa records the refund whole, then the return opens", async () => {

@@ -7,6 +7,9 @@ import { orderOfHolder } from "../medusa/queries"
 import { holderOfLoan } from "../ledger/holders"
 
 const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
+/** How long a credit line another refund opened may take to close before the refund is refused. */
+const CREDIT_LINE_WAIT_MS = 10_000
+const CREDIT_LINE_POLL_MS = 50
 
 const NAMES: Record<string, string> = {
   [OrderChangeType.RETURN_REQUEST]: "a return",
@@ -23,6 +26,10 @@ const NAMES: Record<string, string> = {
  * provider has refunded: Medusa answers an error for money that has left, and the order's summary
  * loses the refund. So such a refund is refused before it is booked or sent. Within what the order
  * owes (a received return's refund) Medusa makes no credit line, and the refund goes on.
+ *
+ * A credit line is such a change itself, and it closes by itself: the workflow of another refund
+ * of the order, done at the service a moment ago, opens it and confirms it at once. That one is
+ * waited for, not refused; once it is confirmed, this refund's own credit line can be made.
  */
 export async function refuseRefundDuringOrderChange(
   container: MedusaContainer,
@@ -32,9 +39,7 @@ export async function refuseRefundDuringOrderChange(
   const row = await rowOfLoan(container, loan.loanId)
   const orderId = await orderOfHolder(container, await holderOfLoan(container, row, loan.cartId))
   if (!orderId) return
-  const [open] = await container
-    .resolve(Modules.ORDER)
-    .listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"], take: 1 })
+  const open = await lastingOrderChange(container, orderId)
   if (!open) return
   const owed = await owedToShopper(container, orderId)
   if (toCents(amount) <= owed) return
@@ -44,6 +49,20 @@ export async function refuseRefundDuringOrderChange(
     MedusaError.Types.NOT_ALLOWED,
     `Order ${orderId} has ${change} in progress, and Medusa cannot record a refund of ${amount} beside it: it would refund at the service, then fail. Confirm or cancel ${change} first${within}.`,
   )
+}
+
+/** The order's open change, once no credit line of another refund is still closing; undefined when none is open. */
+async function lastingOrderChange(container: MedusaContainer, orderId: string): Promise<{ change_type?: string | null } | undefined> {
+  const orders = container.resolve(Modules.ORDER)
+  const waitUntil = Date.now() + CREDIT_LINE_WAIT_MS
+  for (;;) {
+    const open = await orders.listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"] })
+    // OrderChangeDTO's change_type leaves credit_line out, though Medusa's own workflows make such changes.
+    const lasting = open.find((change) => (change.change_type as string | undefined) !== OrderChangeType.CREDIT_LINE)
+    // A credit line still open after the wait is refused as any change is: it did not close by itself.
+    if (lasting || !open.length || Date.now() >= waitUntil) return lasting ?? open[0]
+    await new Promise((resolve) => setTimeout(resolve, CREDIT_LINE_POLL_MS))
+  }
 }
 
 /** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
