@@ -187,12 +187,17 @@ const perOrder = (count: number, n: number): number => Math.round((count / n) * 
 const oneLine = (query: string): string => query.replace(/\s+/g, " ").trim()
 const TRANSACTION_CONTROL = /^(BEGIN|START TRANSACTION|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i
 
-/** Calls of each normalized statement text (pg_stat_statements may keep one text under several ids). */
-function callsByText(cost: SqlCost): Map<string, number> {
-  const calls = new Map<string, number>()
-  for (const { query, calls: count } of cost.byStatement) calls.set(oneLine(query), (calls.get(oneLine(query)) ?? 0) + count)
-  return calls
+/** Calls, execution and planning time of each normalized statement text (pg_stat_statements may keep one text under several ids). */
+function byText(cost: SqlCost): Map<string, { calls: number; ms: number; planMs: number }> {
+  const totals = new Map<string, { calls: number; ms: number; planMs: number }>()
+  for (const { query, calls, ms, planMs } of cost.byStatement) {
+    const seen = totals.get(oneLine(query)) ?? { calls: 0, ms: 0, planMs: 0 }
+    totals.set(oneLine(query), { calls: seen.calls + calls, ms: seen.ms + ms, planMs: seen.planMs + planMs })
+  }
+  return totals
 }
+
+const callsByText = (cost: SqlCost): Map<string, number> => new Map([...byText(cost)].map(([query, { calls }]) => [query, calls]))
 
 /**
  * The plugin's most frequent statements per order, Medusa's own provider's, and the statements the
@@ -226,12 +231,7 @@ function statementDetails(bnpl: SqlCost, system: SqlCost, n: number): Record<str
 
 /** The statements that took the server the most time per order, planning and execution, by normalized text. */
 function slowest(cost: SqlCost, n: number): Array<{ msPerOrder: number; planMsPerOrder: number; callsPerOrder: number; query: string }> {
-  const byText = new Map<string, { ms: number; planMs: number; calls: number }>()
-  for (const { query, calls, ms, planMs } of cost.byStatement) {
-    const seen = byText.get(oneLine(query)) ?? { ms: 0, planMs: 0, calls: 0 }
-    byText.set(oneLine(query), { ms: seen.ms + ms, planMs: seen.planMs + planMs, calls: seen.calls + calls })
-  }
-  return [...byText]
+  return [...byText(cost)]
     .sort((a, b) => b[1].ms + b[1].planMs - (a[1].ms + a[1].planMs))
     .slice(0, TOP)
     .map(([query, { ms, planMs, calls }]) => ({

@@ -2,10 +2,10 @@ import type { BenchContext } from "./context"
 import { completeSystemCarts } from "./system-completions"
 import { type FigureRow, single } from "./figure"
 import { checkouts, loanCheckouts, type Checkout, type LoanCheckout } from "../harness/checkouts"
-import type { Database } from "../harness/postgres"
+import { orderLinks } from "../harness/orders"
 import { type ProductionTopology, startProductionTopology, stopMedusaProcesses } from "../harness/production-topology"
 import type { RedisServer } from "../harness/redis"
-import { cpuByProcessFrom, cpuMsOrNaN } from "../harness/cpu-time"
+import { cpuByProcessFrom } from "../harness/cpu-time"
 import { distribution } from "../harness/stats"
 import { StoreApi, SYSTEM } from "../harness/store-api"
 import { merge, payAll, summary, type Throughput } from "./webhook-to-order"
@@ -89,12 +89,13 @@ async function measureMode(ctx: BenchContext, topology: ProductionTopology, capt
   const used = { bnpl: { server: 0, worker: 0 }, system: { server: 0, worker: 0 } }
   const machine: ModeResult["machinePerOrderMs"] = { bnpl: {}, system: {} }
   const counted = async (side: keyof typeof used, work: () => Promise<Throughput>): Promise<Throughput> => {
-    const before = { server: cpuMsOrNaN(server.pid), worker: cpuMsOrNaN(topology.worker.pid) }
     const byProcess = cpuByProcessFrom({ server: server.pid, worker: topology.worker.pid, bench: process.pid })
     const result = await work()
-    used[side].server += cpuMsOrNaN(server.pid) - before.server
-    used[side].worker += cpuMsOrNaN(topology.worker.pid) - before.worker
-    for (const [name, ms] of Object.entries(byProcess())) machine[side][name] = (machine[side][name] ?? 0) + ms / n
+    const spent = byProcess()
+    // A server or worker unknown or gone is missing from the split: NaN, so that the sum shows it.
+    used[side].server += spent.server ?? Number.NaN
+    used[side].worker += spent.worker ?? Number.NaN
+    for (const [name, ms] of Object.entries(spent)) machine[side][name] = (machine[side][name] ?? 0) + ms / n
     return result
   }
   const system1 = await counted("system", () => complete(system.slice(0, half)))
@@ -137,23 +138,17 @@ async function warmUpBoth(complete: () => Promise<Throughput>, pay: () => Promis
  * before its webhook (`visibleAfterMs`).
  */
 async function paymentToOrder(ctx: BenchContext, loans: LoanCheckout[]): Promise<number[]> {
-  const linked = await linkedAt(
+  const links = await orderLinks(
     ctx.stack.db,
     loans.map((loan) => loan.cartId),
   )
+  // orderLinks answers earliest first: each cart's first link wins.
+  const linked = new Map(links.reverse().map((link) => [link.cartId, link.at]))
   return loans.flatMap((loan) => {
     const paidAt = ctx.stack.sandbox.state.loans.get(loan.loanId)?.authorizeDate
     const orderAt = linked.get(loan.cartId)
     return paidAt && orderAt ? [orderAt - Date.parse(paidAt)] : []
   })
-}
-
-async function linkedAt(db: Database, cartIds: string[]): Promise<Map<string, number>> {
-  const rows = await db.query<{ cart_id: string; created_at: Date }>(
-    "SELECT cart_id, min(created_at) AS created_at FROM order_cart WHERE deleted_at IS NULL AND cart_id = ANY($1) GROUP BY cart_id",
-    [cartIds],
-  )
-  return new Map(rows.map((row) => [row.cart_id, row.created_at.getTime()]))
 }
 
 function rows(ctx: BenchContext, captured: ModeResult, authorizeOnly: ModeResult): FigureRow[] {

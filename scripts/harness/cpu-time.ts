@@ -18,6 +18,9 @@ function statOf(pid: number | string): { command: string; fields: string[] } | u
   }
 }
 
+/** The ids of the processes running now. */
+const pids = (): string[] => readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))
+
 const ownMs = (fields: string[]): number => (Number(fields[11]) + Number(fields[12])) * TICK_MS
 
 /** The whole machine's CPU counters so far (/proc/stat's first line), in ms summed over its cores. */
@@ -49,8 +52,7 @@ export function treeCpuMs(pid: number): number | undefined {
   const own = statOf(pid)
   if (!own) return undefined
   const reaped = (Number(own.fields[13]) + Number(own.fields[14])) * TICK_MS
-  const children = readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
+  const children = pids()
     .map((entry) => statOf(entry))
     .reduce((sum, child) => sum + (child && Number(child.fields[1]) === pid ? ownMs(child.fields) : 0), 0)
   return ownMs(own.fields) + reaped + children
@@ -67,7 +69,7 @@ export function cpuByProcessFrom(named: Record<string, number | undefined>): () 
   const read = (): Map<string, number> => {
     const used = new Map<string, number>()
     const add = (key: string, ms: number) => used.set(key, (used.get(key) ?? 0) + ms)
-    for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    for (const entry of pids()) {
       const stat = statOf(entry) // undefined when it ended meanwhile
       if (stat) add(`${entry}\t${names.get(Number(entry)) ?? stat.command}`, ownMs(stat.fields))
     }
