@@ -145,6 +145,32 @@ medusaIntegrationTestRunner({
       expect(after.payment_collections[0].payments[0].refunds.map((r) => Number(r.amount))).toEqual([100])
     })
 
+    it("the store's own refund asked while the order page's is at the service: the order counts each refund once, at its own amount", async () => {
+      const { orderId, loanId, total } = await twoUnitOrder()
+      const paymentId = (await order(orderId)).payment_collections[0].payments[0].id
+      const admin = await adminHeaders(api)
+      env.sandbox.setFaults({ refund: { latencyMs: 1_500 } })
+
+      const fromPage = api.post(`/admin/payments/${paymentId}/refund`, { amount: 300 }, admin)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Medusa records the store's refund at once, then its provider call waits for the loan's lock.
+      const fromStore = refundPaymentWorkflow(getContainer()).run({ input: { payment_id: paymentId, amount: 200 }, throwOnError: false })
+      const [page, store] = await Promise.all([fromPage, fromStore])
+
+      expect(page.status).toBe(200)
+      expect(store.errors).toEqual([])
+      expect(serviceRefunds(loanId).map(Number)).toEqual([300, 200])
+      const after = await order(orderId)
+      expect(after.payment_collections[0].payments[0].refunds.map((r) => Number(r.amount)).sort()).toEqual([200, 300])
+      const transactions = await getContainer()
+        .resolve(Modules.ORDER)
+        .listOrderTransactions({ order_id: orderId, reference: "refund" }, { select: ["amount"] })
+      expect(transactions.map((t) => Number(t.amount)).sort((a, b) => a - b)).toEqual([-300, -200])
+      expect(Number(after.summary.refunded_total)).toBe(500)
+      expect(Number(after.summary.paid_total) - Number(after.summary.refunded_total)).toBe(total - 500)
+      expect(Number(after.summary.pending_difference)).toBe(0)
+    })
+
     it("a return opened while a refund is on its way waits for it: Medusa records the refund whole, then the return opens", async () => {
       const { orderId, loanId } = await twoUnitOrder()
       const before = await order(orderId)

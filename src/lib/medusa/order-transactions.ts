@@ -83,6 +83,55 @@ export async function recordRefundsOnOrder(container: MedusaContainer, orderId: 
   )
 }
 
+/** How long the workflows of refunds sent before may take to record them on the order. */
+const EARLIER_REFUNDS_WAIT_MS = 10_000
+const EARLIER_REFUNDS_POLL_MS = 50
+
+/**
+ * Leaves a refund's record on the order to its own workflow, under the loan's lock, just before
+ * the refund is sent. Medusa's refundPaymentWorkflow records on the order every refund its
+ * payment holds once the provider answered, each at the amount it was itself asked for
+ * (core-flows' refund-payment: `refundPayment.refunds`, `input.amount`), and skips a refund the
+ * order holds already. A refund whose record Medusa made while another refund of the payment was
+ * at the provider (the store's own, waiting for this lock) is so recorded at the other's amount,
+ * and its own workflow would skip it: the order's summary would count the other refund twice.
+ *
+ * So the workflows of the payment's refunds sent before (`sent`: Medusa's refund ids the service
+ * accepted) are let finish their record first (up to 10 s: after that, a record missing is not
+ * on its way), then what they recorded for this refund is taken off. Its own workflow records it
+ * at its amount once the service has accepted it; a refund refused is recorded by no one. A
+ * refund sent already (a repeat of its call) keeps its record.
+ */
+export async function leaveRefundRecordToItsWorkflow(
+  container: MedusaContainer,
+  { orderId, refundId, sent }: { orderId: string; refundId: string; sent: ReadonlySet<string> },
+): Promise<void> {
+  const payments = container.resolve(Modules.PAYMENT)
+  // The record's own column: RefundDTO types only the `payment` relation, which would cost a join.
+  const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "payment_id"] as never[] })) as unknown as Array<{
+    payment_id: string
+  }>
+  if (!refund || sent.has(refundId)) return
+  const waitUntil = Date.now() + EARLIER_REFUNDS_WAIT_MS
+  for (;;) {
+    const earlier = (await payments.listRefunds({ payment_id: refund.payment_id }, { select: ["id"] }))
+      .map((other) => other.id)
+      .filter((id) => sent.has(id))
+    const recorded = await transactionsOnOrder(container, orderId, "refund", earlier)
+    if (earlier.every((id) => recorded.has(id)) || Date.now() >= waitUntil) break
+    await new Promise((resolve) => setTimeout(resolve, EARLIER_REFUNDS_POLL_MS))
+  }
+  const orders = container.resolve(Modules.ORDER)
+  const early = await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: refundId }, { select: ["id", "amount"] })
+  if (!early.length) return
+  await orders.deleteOrderTransactions(early.map((transaction) => transaction.id))
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(
+      `[bnpl] refund ${refundId}: another refund's workflow had recorded it on order ${orderId} before it was sent, at ${early.map((t) => String(t.amount)).join(", ")}; taken off, its own workflow records it`,
+    )
+}
+
 /** The captures of the payments `filter` selects, each with whether the order counts it. */
 async function capturesOf(
   container: MedusaContainer,

@@ -31,14 +31,7 @@ const NAMES: Record<string, string> = {
  * of the order, done at the service a moment ago, opens it and confirms it at once. That one is
  * waited for, not refused; once it is confirmed, this refund's own credit line can be made.
  */
-export async function refuseRefundDuringOrderChange(
-  container: MedusaContainer,
-  loan: { loanId: number; cartId: string },
-  amount: string,
-): Promise<void> {
-  const row = await rowOfLoan(container, loan.loanId)
-  const orderId = await orderOfHolder(container, await holderOfLoan(container, row, loan.cartId))
-  if (!orderId) return
+export async function refuseRefundDuringOrderChange(container: MedusaContainer, orderId: string, amount: string): Promise<void> {
   const open = await lastingOrderChange(container, orderId)
   if (!open) return
   const owed = await owedToShopper(container, orderId)
@@ -49,6 +42,12 @@ export async function refuseRefundDuringOrderChange(
     MedusaError.Types.NOT_ALLOWED,
     `Order ${orderId} has ${change} in progress, and Medusa cannot record a refund of ${amount} beside it: it would refund at the service, then fail. Confirm or cancel ${change} first${within}.`,
   )
+}
+
+/** The order the loan pays, if it pays one: where Medusa records the loan's refunds. */
+export async function orderOfRefundedLoan(container: MedusaContainer, loan: { loanId: number; cartId: string }): Promise<string | undefined> {
+  const row = await rowOfLoan(container, loan.loanId)
+  return orderOfHolder(container, await holderOfLoan(container, row, loan.cartId))
 }
 
 /** The order's open change, once no credit line of another refund is still closing; undefined when none is open. */

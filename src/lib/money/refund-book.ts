@@ -12,7 +12,8 @@ import { isPaid } from "../service/status"
 import { emitBookEntries } from "../ledger/emit-events"
 import { ledgerOf } from "../ledger/ledger"
 import { loanAtService } from "../ledger/loan-at-service"
-import { refuseRefundDuringOrderChange } from "./order-change-guard"
+import { orderOfRefundedLoan, refuseRefundDuringOrderChange } from "./order-change-guard"
+import { leaveRefundRecordToItsWorkflow } from "../medusa/order-transactions"
 import { type RefundProgress, refundSpan } from "../telemetry/refund-span"
 
 /** One refund Medusa asks the provider for, as the plugin's book takes it. */
@@ -328,13 +329,28 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
  */
 export const ROLLBACK_REFUND = "completion rolled back by Medusa after the capture"
 
+/** Medusa's refunds on the loan the service accepted, by Medusa's refund id. */
+async function sentMedusaRefunds(container: MedusaContainer, refund: RefundAsked): Promise<Set<string>> {
+  const book = await ledgerOf(container).listBookOfCart(refund.cartId)
+  return new Set(
+    book
+      .filter((entry) => entry.loan_id === refund.loanId && entry.state === "accepted" && entry.medusa_refund_id)
+      .map((entry) => entry.medusa_refund_id!),
+  )
+}
+
 /**
- * The provider's sender (src/lib/provider-channel/refund-sender.ts) for a Medusa refund asked while its
+ * The provider's sender (src/lib/provider-channel/hand-over.ts) for a Medusa refund asked while its
  * caller holds the cart's lock: booked under Medusa's refund id, sent once.
  */
 export function bookingSender(container: MedusaContainer, reason: string): RefundSender {
   return async (refund) => {
-    await refuseRefundDuringOrderChange(container, refund, refund.totalAmount)
+    const orderId = await orderOfRefundedLoan(container, refund)
+    if (orderId) {
+      // Before anything can refuse it: a refund refused must leave no record on the order.
+      await leaveRefundRecordToItsWorkflow(container, { orderId, refundId: refund.medusaRefundId, sent: await sentMedusaRefunds(container, refund) })
+      await refuseRefundDuringOrderChange(container, orderId, refund.totalAmount)
+    }
     await bookedRefund(container, {
       loanId: refund.loanId,
       cartId: refund.cartId,
