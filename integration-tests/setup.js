@@ -1,3 +1,4 @@
+/* global jest */
 const { MetadataStorage } = require("@medusajs/framework/mikro-orm/core")
 
 MetadataStorage.clear()
@@ -7,3 +8,16 @@ MetadataStorage.clear()
 // `featureFlags`: only the environment's flag reaches it in time. `medusa develop` and `medusa start`
 // read the config first, and need nothing more.
 process.env.MEDUSA_FF_TRANSLATION ??= "true"
+
+// `npm test` migrates the test server's template1 once (scripts/harness/migrated-template.ts), and
+// says so: each http file's database is then a migrated copy, and Medusa's runner need not check
+// every module's migrations again (about 8 s of a worker per file). Its link sync still runs: the
+// read-only links (src/links) reach query.graph through it.
+if (process.env.BNPL_TEST_TEMPLATE_MIGRATED === "1") {
+  const { dirname, join } = require("node:path")
+  const runnerUtils = join(dirname(require.resolve("@medusajs/test-utils")), "medusa-test-runner-utils")
+  jest.doMock(runnerUtils, () => ({
+    ...jest.requireActual(runnerUtils),
+    migrateDatabase: async () => {},
+  }))
+}

@@ -83,7 +83,7 @@ export async function recordRefundsOnOrder(container: MedusaContainer, orderId: 
   )
 }
 
-/** How long the workflows of refunds sent before may take to record them on the order. */
+/** How long the workflow of a refund the service accepted may take to record it on the order. */
 const EARLIER_REFUNDS_WAIT_MS = 10_000
 const EARLIER_REFUNDS_POLL_MS = 50
 
@@ -96,29 +96,31 @@ const EARLIER_REFUNDS_POLL_MS = 50
  * at the provider (the store's own, waiting for this lock) is so recorded at the other's amount,
  * and its own workflow would skip it: the order's summary would count the other refund twice.
  *
- * So the workflows of the payment's refunds sent before (`sent`: Medusa's refund ids the service
- * accepted) are let finish their record first (up to 10 s: after that, a record missing is not
- * on its way), then what they recorded for this refund is taken off. Its own workflow records it
- * at its amount once the service has accepted it; a refund refused is recorded by no one. A
- * refund sent already (a repeat of its call) keeps its record.
+ * So the workflows of the payment's refunds the service accepted in the last 10 s (`accepted`:
+ * when, by Medusa's refund id) are let finish their record first, for as long (a record missing
+ * after that is not on its way: a refund Medusa records under its payment's id, one a
+ * workflow failed to record), then what they recorded for this refund is taken off. Its own
+ * workflow records it at its amount once the service has accepted it; a refund refused is
+ * recorded by no one. A refund accepted already (a repeat of its call) keeps its record.
  */
 export async function leaveRefundRecordToItsWorkflow(
   container: MedusaContainer,
-  { orderId, refundId, sent }: { orderId: string; refundId: string; sent: ReadonlySet<string> },
+  { orderId, refundId, accepted }: { orderId: string; refundId: string; accepted: ReadonlyMap<string, Date> },
 ): Promise<void> {
   const payments = container.resolve(Modules.PAYMENT)
   // The record's own column: RefundDTO types only the `payment` relation, which would cost a join.
   const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "payment_id"] as never[] })) as unknown as Array<{
     payment_id: string
   }>
-  if (!refund || sent.has(refundId)) return
+  if (!refund || accepted.has(refundId)) return
   const waitUntil = Date.now() + EARLIER_REFUNDS_WAIT_MS
-  for (;;) {
+  const justSent = new Set([...accepted].filter(([, at]) => at.getTime() > Date.now() - EARLIER_REFUNDS_WAIT_MS).map(([id]) => id))
+  while (justSent.size && Date.now() < waitUntil) {
     const earlier = (await payments.listRefunds({ payment_id: refund.payment_id }, { select: ["id"] }))
       .map((other) => other.id)
-      .filter((id) => sent.has(id))
-    const recorded = await transactionsOnOrder(container, orderId, "refund", earlier)
-    if (earlier.every((id) => recorded.has(id)) || Date.now() >= waitUntil) break
+      .filter((id) => justSent.has(id))
+    const recorded = earlier.length ? await transactionsOnOrder(container, orderId, "refund", earlier) : new Set<string>()
+    if (earlier.every((id) => recorded.has(id))) break
     await new Promise((resolve) => setTimeout(resolve, EARLIER_REFUNDS_POLL_MS))
   }
   const orders = container.resolve(Modules.ORDER)

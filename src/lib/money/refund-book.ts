@@ -329,13 +329,13 @@ export function refundBlock(loan: LoanRecord, cartId: string, history: RefundRec
  */
 export const ROLLBACK_REFUND = "completion rolled back by Medusa after the capture"
 
-/** Medusa's refunds on the loan the service accepted, by Medusa's refund id. */
-async function sentMedusaRefunds(container: MedusaContainer, refund: RefundAsked): Promise<Set<string>> {
+/** Medusa's refunds on the loan the service accepted: when, by Medusa's refund id. */
+async function acceptedMedusaRefunds(container: MedusaContainer, refund: RefundAsked): Promise<Map<string, Date>> {
   const book = await ledgerOf(container).listBookOfCart(refund.cartId)
-  return new Set(
+  return new Map(
     book
       .filter((entry) => entry.loan_id === refund.loanId && entry.state === "accepted" && entry.medusa_refund_id)
-      .map((entry) => entry.medusa_refund_id!),
+      .map((entry) => [entry.medusa_refund_id!, new Date(entry.updated_at)]),
   )
 }
 
@@ -348,7 +348,11 @@ export function bookingSender(container: MedusaContainer, reason: string): Refun
     const orderId = await orderOfRefundedLoan(container, refund)
     if (orderId) {
       // Before anything can refuse it: a refund refused must leave no record on the order.
-      await leaveRefundRecordToItsWorkflow(container, { orderId, refundId: refund.medusaRefundId, sent: await sentMedusaRefunds(container, refund) })
+      await leaveRefundRecordToItsWorkflow(container, {
+        orderId,
+        refundId: refund.medusaRefundId,
+        accepted: await acceptedMedusaRefunds(container, refund),
+      })
       await refuseRefundDuringOrderChange(container, orderId, refund.totalAmount)
     }
     await bookedRefund(container, {
