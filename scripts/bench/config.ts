@@ -43,6 +43,8 @@ export interface BenchConfig {
   sqlN: number
   /** Paid loans (and as many system-provider carts) on the production topology. */
   topologyN: number
+  /** Orders of each side before the measured halves, per mode. */
+  topologyWarmUp: number
   /** BNPL_WEBHOOK_CONCURRENCY of the topology's processes; unset, the plugin's default. */
   topologyWebhookConcurrency?: number
   /** Paid loans whose webhooks were lost; the figure also runs ten times as many. */
@@ -97,6 +99,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     loanLatencyMs: int("BENCH_LOAN_LATENCY_MS", 150, 150),
     sqlN: int("BENCH_SQL_N", 50, 5),
     topologyN: int("BENCH_TOPOLOGY_N", 200, 16),
+    topologyWarmUp: int("BENCH_TOPOLOGY_WARM_UP", 64, 16),
     ...(env.BENCH_TOPOLOGY_WEBHOOK_CONCURRENCY ? { topologyWebhookConcurrency: int("BENCH_TOPOLOGY_WEBHOOK_CONCURRENCY", 16, 16) } : {}),
     backlogN: int("BENCH_BACKLOG_N", 500, 20),
     otel: otelMode(env.BENCH_OTEL),

@@ -69,13 +69,14 @@ async function inTopology(
 }
 
 /**
- * As webhook-to-order.ts measures, against the topology's server: one unmeasured round of each
- * side, then halves in the order system, webhooks, webhooks, system.
+ * As webhook-to-order.ts measures, against the topology's server: unmeasured orders of each side
+ * (four rounds by default: after one, a side's first half still ran slower than its second in
+ * most runs), then halves in the order system, webhooks, webhooks, system.
  */
 async function measureMode(ctx: BenchContext, topology: ProductionTopology, capture: boolean): Promise<Omit<ModeResult, "bootMs">> {
   const [server] = topology.servers
   const here: BenchContext = { ...ctx, medusa: server, api: new StoreApi(server.url, ctx.stack.store), admin: ctx.admin.on(server.url) }
-  const { topologyN: n, concurrency: warmUp, prepConcurrency } = ctx.config
+  const { topologyN: n, topologyWarmUp: warmUp, prepConcurrency } = ctx.config
   ctx.say(`topology: preparing ${n} bnpl and ${n} system checkouts through the server, and ${warmUp} of each to warm up…`)
   const loans = await loanCheckouts(here.api, await ctx.carts.carts(n + warmUp), prepConcurrency)
   const system = await checkouts(here.api, await ctx.carts.carts(n + warmUp), SYSTEM, prepConcurrency)
