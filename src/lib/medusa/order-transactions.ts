@@ -1,5 +1,6 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { afterOtherWorkflows, withinOtherWorkflowWait } from "./other-workflows"
 import { orderPayments } from "./queries"
 
 interface PaymentCaptures {
@@ -83,10 +84,6 @@ export async function recordRefundsOnOrder(container: MedusaContainer, orderId: 
   )
 }
 
-/** How long the workflow of a refund the service accepted may take to record it on the order. */
-const EARLIER_REFUNDS_WAIT_MS = 10_000
-const EARLIER_REFUNDS_POLL_MS = 50
-
 /**
  * Leaves a refund's record on the order to its own workflow, under the loan's lock, just before
  * the refund is sent. Medusa's refundPaymentWorkflow records on the order every refund its
@@ -107,21 +104,25 @@ export async function leaveRefundRecordToItsWorkflow(
   container: MedusaContainer,
   { orderId, refundId, accepted }: { orderId: string; refundId: string; accepted: ReadonlyMap<string, Date> },
 ): Promise<void> {
-  const payments = container.resolve(Modules.PAYMENT)
-  // The record's own column: RefundDTO types only the `payment` relation, which would cost a join.
-  const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "payment_id"] as never[] })) as unknown as Array<{
-    payment_id: string
-  }>
-  if (!refund || accepted.has(refundId)) return
-  const waitUntil = Date.now() + EARLIER_REFUNDS_WAIT_MS
-  const justSent = new Set([...accepted].filter(([, at]) => at.getTime() > Date.now() - EARLIER_REFUNDS_WAIT_MS).map(([id]) => id))
-  while (justSent.size && Date.now() < waitUntil) {
-    const earlier = (await payments.listRefunds({ payment_id: refund.payment_id }, { select: ["id"] }))
-      .map((other) => other.id)
-      .filter((id) => justSent.has(id))
-    const recorded = earlier.length ? await transactionsOnOrder(container, orderId, "refund", earlier) : new Set<string>()
-    if (earlier.every((id) => recorded.has(id))) break
-    await new Promise((resolve) => setTimeout(resolve, EARLIER_REFUNDS_POLL_MS))
+  if (accepted.has(refundId)) return
+  const justSent = new Set([...accepted].filter(([, at]) => withinOtherWorkflowWait(at)).map(([id]) => id))
+  if (justSent.size) {
+    const payments = container.resolve(Modules.PAYMENT)
+    // The record's own column: RefundDTO types only the `payment` relation, which would cost a join.
+    const [refund] = (await payments.listRefunds({ id: refundId }, { select: ["id", "payment_id"] as never[] })) as unknown as Array<{
+      payment_id: string
+    }>
+    if (!refund) return
+    await afterOtherWorkflows(
+      async () => {
+        const earlier = (await payments.listRefunds({ payment_id: refund.payment_id }, { select: ["id"] }))
+          .map((other) => other.id)
+          .filter((id) => justSent.has(id))
+        const recorded = earlier.length ? await transactionsOnOrder(container, orderId, "refund", earlier) : new Set<string>()
+        return earlier.every((id) => recorded.has(id))
+      },
+      (allRecorded) => allRecorded,
+    )
   }
   const orders = container.resolve(Modules.ORDER)
   const early = await orders.listOrderTransactions({ order_id: orderId, reference: "refund", reference_id: refundId }, { select: ["id", "amount"] })

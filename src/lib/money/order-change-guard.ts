@@ -4,12 +4,10 @@ import { toCents } from "../service/money"
 import { centsToDecimal } from "../service/refunds"
 import { rowOfLoan } from "../ledger/ledger"
 import { orderOfHolder } from "../medusa/queries"
+import { afterOtherWorkflows } from "../medusa/other-workflows"
 import { holderOfLoan } from "../ledger/holders"
 
 const OPEN = [OrderChangeStatus.PENDING, OrderChangeStatus.REQUESTED]
-/** How long a credit line another refund opened may take to close before the refund is refused. */
-const CREDIT_LINE_WAIT_MS = 10_000
-const CREDIT_LINE_POLL_MS = 50
 
 const NAMES: Record<string, string> = {
   [OrderChangeType.RETURN_REQUEST]: "a return",
@@ -53,15 +51,14 @@ export async function orderOfRefundedLoan(container: MedusaContainer, loan: { lo
 /** The order's open change, once no credit line of another refund is still closing; undefined when none is open. */
 async function lastingOrderChange(container: MedusaContainer, orderId: string): Promise<{ change_type?: string | null } | undefined> {
   const orders = container.resolve(Modules.ORDER)
-  const waitUntil = Date.now() + CREDIT_LINE_WAIT_MS
-  for (;;) {
-    const open = await orders.listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"] })
-    // OrderChangeDTO's change_type leaves credit_line out, though Medusa's own workflows make such changes.
-    const lasting = open.find((change) => (change.change_type as string | undefined) !== OrderChangeType.CREDIT_LINE)
-    // A credit line still open after the wait is refused as any change is: it did not close by itself.
-    if (lasting || !open.length || Date.now() >= waitUntil) return lasting ?? open[0]
-    await new Promise((resolve) => setTimeout(resolve, CREDIT_LINE_POLL_MS))
-  }
+  // OrderChangeDTO's change_type leaves credit_line out, though Medusa's own workflows make such changes.
+  const lastingOf = (open: Array<{ change_type?: string | null }>) => open.find((change) => (change.change_type as string | undefined) !== OrderChangeType.CREDIT_LINE)
+  const open = await afterOtherWorkflows(
+    () => orders.listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"] }),
+    (open) => !open.length || !!lastingOf(open),
+  )
+  // A credit line still open after the wait is refused as any change is: it did not close by itself.
+  return lastingOf(open) ?? open[0]
 }
 
 /** What the order owes the shopper now, in cents: its summary's pending difference, when below zero. */
