@@ -52,7 +52,8 @@ export async function orderOfRefundedLoan(container: MedusaContainer, loan: { lo
 async function lastingOrderChange(container: MedusaContainer, orderId: string): Promise<{ change_type?: string | null } | undefined> {
   const orders = container.resolve(Modules.ORDER)
   // OrderChangeDTO's change_type leaves credit_line out, though Medusa's own workflows make such changes.
-  const lastingOf = (open: Array<{ change_type?: string | null }>) => open.find((change) => (change.change_type as string | undefined) !== OrderChangeType.CREDIT_LINE)
+  const lastingOf = (open: Array<{ change_type?: string | null }>) =>
+    open.find((change) => (change.change_type as string | undefined) !== OrderChangeType.CREDIT_LINE)
   const open = await afterOtherWorkflows(
     () => orders.listOrderChanges({ order_id: orderId, status: OPEN }, { select: ["id", "change_type"] }),
     (open) => !open.length || !!lastingOf(open),
