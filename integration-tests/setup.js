@@ -12,10 +12,10 @@ process.env.MEDUSA_FF_TRANSLATION ??= "true"
 // `npm test` migrates the test server's template1 once (scripts/harness/migrated-template.ts) with
 // `medusa db:migrate`, links included, and says so: each http file's database is then a migrated
 // copy, and Medusa's runner need not check every module's migrations again (about 8 s of a worker
-// per file) nor plan the links' tables (about 3 s). What its link sync also does stays: loading
-// the projects' link definitions, through which the read-only links (src/links) reach query.graph.
-// Every http file boots this project's medusa-config.ts, whose modules (and so links) the
-// template was migrated with.
+// per file) nor compare every link's table with the database (about 1 s). What its link sync also
+// does stays: loading the project's link definitions, through which the read-only links
+// (src/links) reach query.graph. Every http file boots this project's medusa-config.ts, whose
+// modules (and so links) the template was migrated with.
 if (process.env.BNPL_TEST_TEMPLATE_MIGRATED === "1") {
   const { dirname, join } = require("node:path")
   const runnerUtils = join(dirname(require.resolve("@medusajs/test-utils")), "medusa-test-runner-utils")
